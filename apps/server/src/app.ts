@@ -1,0 +1,38 @@
+import fastifyCookie from '@fastify/cookie';
+import { renderMessage } from '@mutirao/core';
+import Fastify from 'fastify';
+import { authRoutes } from './auth/routes';
+import { communityRoutes } from './communities/routes';
+import type { AppContext } from './context';
+import { graphqlRoute } from './graphql/route';
+import { registerErrorHandler } from './http/errors';
+import { localeOf } from './http/locale';
+import { mailboxRoutes } from './mail/routes';
+import { uploadRoutes } from './uploads/routes';
+import { findWebDist, serveAdminApp } from './web/static';
+
+/** One Fastify server: REST under /api, GraphQL at /v1/graphql, uploads, and the admin app. */
+export async function buildApp(ctx: AppContext, options: { logger?: boolean; serveWeb?: boolean } = {}) {
+  const app = Fastify({
+    logger: options.logger ? { level: ctx.config.logLevel } : false,
+    trustProxy: ctx.config.production,
+    bodyLimit: 1024 * 1024,
+  });
+  await app.register(fastifyCookie);
+  registerErrorHandler(app);
+
+  app.get('/api/health', async () => ({ ok: true, database: ctx.database.kind }));
+  authRoutes(app, ctx);
+  communityRoutes(app, ctx);
+  uploadRoutes(app, ctx);
+  mailboxRoutes(app, ctx);
+  graphqlRoute(app, ctx);
+
+  const fallback = options.serveWeb === false ? undefined : await serveAdminApp(app, findWebDist(ctx.config.webDist));
+  app.setNotFoundHandler((request, reply) => {
+    const html = request.method === 'GET' ? fallback?.(request.url, request.headers.accept) : undefined;
+    if (html) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return reply.status(404).send({ errors: [renderMessage(localeOf(request), 'errors.notFound')] });
+  });
+  return app;
+}

@@ -1,0 +1,75 @@
+import { accountSchema, loginSchema, recoverPasswordSchema, registerSchema, resetPasswordSchema } from '@mutirao/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { presentUser } from '../accounts/presenter';
+import { updateAccount } from '../accounts/service';
+import type { AppContext } from '../context';
+import { localeOf } from '../http/locale';
+import { clearSessionCookies, requireUser, setSessionCookie } from '../http/session';
+import { parseInput, unwrap } from '../http/validate';
+import { registerUser, requestPasswordReset, resetPassword, signInWithPassword } from './service';
+import { SESSION_TTL_SECONDS } from './tokens';
+
+/** Where links in e-mails point: APP_URL, or the address the caller used. */
+export function appUrlOf(ctx: AppContext, request: FastifyRequest): string {
+  return ctx.config.appUrl ?? `${request.protocol}://${request.host}`;
+}
+
+/** Payloads may be flat or wrapped as `{user: {...}}`. */
+const body = (request: FastifyRequest) => {
+  const b = request.body as Record<string, unknown> | undefined;
+  return b && typeof b.user === 'object' ? b.user : b;
+};
+
+export function authRoutes(app: FastifyInstance, ctx: AppContext) {
+  const startSession = async (
+    reply: Parameters<typeof setSessionCookie>[1],
+    user: { id: number; tokenVersion: number },
+  ) => {
+    const token = await ctx.tokens.sign({ userId: user.id, version: user.tokenVersion });
+    setSessionCookie(ctx, reply, token, SESSION_TTL_SECONDS);
+    return token;
+  };
+
+  app.post('/api/auth/sign_up', async (request, reply) => {
+    const input = parseInput(registerSchema, body(request));
+    const user = await registerUser(ctx, input, localeOf(request));
+    const token = await startSession(reply, user);
+    return reply.status(201).send({ user: presentUser(user), token });
+  });
+
+  app.post('/api/auth/sign_in', async (request, reply) => {
+    const input = parseInput(loginSchema, body(request));
+    const user = await signInWithPassword(ctx, input, request.ip);
+    const token = await startSession(reply, user);
+    return { user: presentUser(user), token };
+  });
+
+  app.post('/api/auth/sign_out', async (_request, reply) => {
+    clearSessionCookies(reply);
+    return reply.status(204).send();
+  });
+
+  app.post('/api/auth/password', async (request, reply) => {
+    const input = parseInput(recoverPasswordSchema, body(request));
+    await requestPasswordReset(ctx, input, appUrlOf(ctx, request), localeOf(request));
+    return reply.status(202).send({ ok: true });
+  });
+
+  app.put('/api/auth/password', async (request, reply) => {
+    const input = parseInput(resetPasswordSchema, body(request), 'unprocessable');
+    await resetPassword(ctx, input);
+    clearSessionCookies(reply);
+    return { ok: true };
+  });
+
+  app.get('/api/users/me', async (request) => {
+    const user = await requireUser(ctx, request);
+    return { user: presentUser(user) };
+  });
+
+  app.put('/api/users/me', async (request) => {
+    const user = await requireUser(ctx, request);
+    const input = parseInput(accountSchema, unwrap(request.body, 'user'), 'unprocessable');
+    return { user: presentUser(await updateAccount(ctx, user.id, input)) };
+  });
+}

@@ -1,0 +1,43 @@
+import { TokenService } from './auth/tokens';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { type Database, openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { JobQueue } from './jobs/queue';
+import { createMailDriver, type MailDriver } from './mail/drivers';
+import { Mailer } from './mail/outbox';
+import { createStorage } from './uploads/storage';
+
+export interface ContextOptions {
+  /** Reuse an open database (tests); otherwise one is opened from the config. */
+  database?: Database;
+  mailDriver?: MailDriver;
+  migrate?: boolean;
+  jobPollingIntervalSeconds?: number;
+}
+
+/** Opens the database, applies migrations and wires every service. Jobs are started separately. */
+export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  if (options.migrate !== false) await migrate(database);
+  const queue = new JobQueue(database, {
+    databaseUrl: config.databaseUrl,
+    pollingIntervalSeconds: options.jobPollingIntervalSeconds,
+  });
+  const mailer = new Mailer(database.db, options.mailDriver ?? createMailDriver(config.mail), queue, config.mail.from);
+  return {
+    config,
+    database,
+    db: database.db,
+    tokens: new TokenService(config.sessionSecret),
+    queue,
+    mailer,
+    storage: createStorage(config),
+  };
+}
+
+export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.queue.stop();
+  await ctx.database.close();
+}

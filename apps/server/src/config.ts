@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_REPLICA_URL: z.string().optional(),
+  PROCESS_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  SESSION_SECRET: z.string().min(32).optional(),
+  SEED_DEMO: bool,
+  MAIL_DRIVER: z.enum(['sandbox', 'smtp']).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Mutirão <nao-responda@mutirao.local>'),
+  STORAGE_DRIVER: z.enum(['local', 's3']).optional(),
+  UPLOADS_DIR: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_URL: z.string().optional(),
+  LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(30),
+  LOGIN_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  SUPPORT_EMAIL: z.string().default('suporte@mutirao.org'),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.string().default('info'),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Reads the environment once; every setting the README documents is parsed here. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${detail}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const dataDir = resolve(e.DATA_DIR);
+  if (production && !e.SESSION_SECRET) throw new Error('SESSION_SECRET (32+ characters) is required in production');
+  const mailDriver = e.MAIL_DRIVER ?? (e.SMTP_URL ? 'smtp' : 'sandbox');
+  if (mailDriver === 'smtp' && !e.SMTP_URL) throw new Error('MAIL_DRIVER=smtp needs SMTP_URL');
+  const storageDriver = e.STORAGE_DRIVER ?? (e.S3_BUCKET ? 's3' : 'local');
+  if (storageDriver === 's3' && !(e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  }
+  return {
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: e.APP_URL?.replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    replicaUrl: e.DATABASE_REPLICA_URL,
+    processRole: e.PROCESS_ROLE,
+    sessionSecret: e.SESSION_SECRET ?? devSecret(dataDir),
+    seedDemo: e.SEED_DEMO ?? true,
+    mail: { driver: mailDriver, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    storage: {
+      driver: storageDriver,
+      uploadsDir: resolve(e.UPLOADS_DIR ?? join(dataDir, 'uploads')),
+      s3: {
+        bucket: e.S3_BUCKET ?? '',
+        region: e.S3_REGION,
+        endpoint: e.S3_ENDPOINT,
+        accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+        publicUrl: e.S3_PUBLIC_URL,
+      },
+    },
+    loginLimits: {
+      perIp: e.LOGIN_MAX_PER_IP,
+      perAccount: e.LOGIN_MAX_PER_ACCOUNT,
+      windowSeconds: e.LOGIN_WINDOW_SECONDS,
+    },
+    supportEmail: e.SUPPORT_EMAIL,
+    webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** Outside production a secret is made once and kept beside the data, so sessions survive restarts. */
+function devSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

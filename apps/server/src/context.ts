@@ -1,0 +1,17 @@
+import type { TokenService } from './auth/tokens';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { JobQueue } from './jobs/queue';
+import type { Mailer } from './mail/outbox';
+import type { StorageDriver } from './uploads/storage';
+
+/** Everything a route or job needs, built once per process by `createContext`. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  tokens: TokenService;
+  queue: JobQueue;
+  mailer: Mailer;
+  storage: StorageDriver;
+}

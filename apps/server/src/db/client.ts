@@ -1,0 +1,71 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle is used exactly like the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Raw SQL for the few callers that are not Drizzle (pg-boss, COPY-free exports, tests). */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  raw: SqlExecutor;
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** Folder of the embedded database; ignored when databaseUrl is set. */
+  dataDir?: string;
+  /** An already open PGlite (tests load a migrated snapshot into one). */
+  pglite?: PGlite;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    return {
+      kind: 'postgres',
+      db,
+      raw: { executeSql: async (text, values) => pool.query(text, values as unknown[]) },
+      close: () => pool.end(),
+    };
+  }
+  let client = options.pglite;
+  if (!client) {
+    const dir = join(options.dataDir ?? 'data', 'pglite');
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  const pglite = client;
+  await pglite.waitReady;
+  const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    pglite,
+    // pg-boss sends its schema as multi-statement text without parameters, which only exec() accepts.
+    raw: {
+      executeSql: async (text, values) =>
+        values?.length
+          ? ((await pglite.query(text, values)) as { rows: Record<string, unknown>[] })
+          : (((await pglite.exec(text)).at(-1) as { rows: Record<string, unknown>[] } | undefined) ?? { rows: [] }),
+    },
+    close: async () => {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,184 @@
+import { sql } from 'drizzle-orm';
+import { date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { communities } from './communities';
+import { mobilizations, widgets } from './mobilizations';
+
+/*
+ * Ownership and deletes: action rows (form entries, pressures) die with their widget, mobilization
+ * or activist (an activist's erasure request removes what they did). Money rows (donations,
+ * subscriptions) only die with the community: they keep their history when a widget, page or
+ * activist goes, with the link set to null. Blocks, widgets and mobilizations are normally
+ * soft-deleted (deleted_at), so these cascades only run on hard deletes.
+ */
+
+/** A supporter of one community, identified by e-mail within it. */
+export const activists = pgTable(
+  'activists',
+  {
+    id: serial('id').primaryKey(),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    name: text('name'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    city: text('city'),
+    gender: text('gender'),
+    /** Free tags; filtered with `tags @> ARRAY[...]` through the GIN index. */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('activists_community_email_lower_idx').on(t.communityId, sql`lower(${t.email})`),
+    index('activists_community_created_idx').on(t.communityId, t.createdAt),
+    index('activists_tags_idx').using('gin', t.tags),
+  ],
+);
+
+/** A form-widget submission. */
+export const formEntries = pgTable(
+  'form_entries',
+  {
+    id: serial('id').primaryKey(),
+    widgetId: integer('widget_id')
+      .notNull()
+      .references(() => widgets.id, { onDelete: 'cascade' }),
+    mobilizationId: integer('mobilization_id')
+      .notNull()
+      .references(() => mobilizations.id, { onDelete: 'cascade' }),
+    activistId: integer('activist_id').references(() => activists.id, { onDelete: 'cascade' }),
+    /** The widget's fields with the values given: [{uid, kind, label, value}, ...]. */
+    fields: jsonb('fields').$type<Array<Record<string, unknown>>>().notNull(),
+    mailchimpSyncedAt: timestamp('mailchimp_synced_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('form_entries_widget_created_idx').on(t.widgetId, t.createdAt),
+    index('form_entries_mobilization_idx').on(t.mobilizationId),
+    index('form_entries_activist_idx').on(t.activistId),
+  ],
+);
+
+/** A pressure-widget submission (e-mail to targets). Phone pressure is in twilio_calls. */
+export const activistPressures = pgTable(
+  'activist_pressures',
+  {
+    id: serial('id').primaryKey(),
+    widgetId: integer('widget_id')
+      .notNull()
+      .references(() => widgets.id, { onDelete: 'cascade' }),
+    mobilizationId: integer('mobilization_id')
+      .notNull()
+      .references(() => mobilizations.id, { onDelete: 'cascade' }),
+    activistId: integer('activist_id').references(() => activists.id, { onDelete: 'cascade' }),
+    /** The targets pressed, as 'Name <email-or-phone>' strings. */
+    targets: jsonb('targets').$type<string[]>().notNull().default([]),
+    mail: jsonb('mail').$type<{ subject: string; body: string; cc?: string[] }>().notNull(),
+    /** The activist part of the submission: firstname, lastname, email, city… */
+    formData: jsonb('form_data').$type<Record<string, unknown>>().notNull().default({}),
+    mailchimpSyncedAt: timestamp('mailchimp_synced_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('activist_pressures_widget_created_idx').on(t.widgetId, t.createdAt),
+    index('activist_pressures_mobilization_idx').on(t.mobilizationId),
+    index('activist_pressures_activist_idx').on(t.activistId),
+  ],
+);
+
+/** 'pending' | 'active' | 'unpaid' | 'canceled' | 'ended' (provider subscription states). */
+export type SubscriptionStatus = 'pending' | 'active' | 'unpaid' | 'canceled' | 'ended';
+
+/** A recurring card donation. Card data never reaches the server: card_data holds provider tokens only. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    widgetId: integer('widget_id').references(() => widgets.id, { onDelete: 'set null' }),
+    mobilizationId: integer('mobilization_id').references(() => mobilizations.id, { onDelete: 'set null' }),
+    activistId: integer('activist_id').references(() => activists.id, { onDelete: 'set null' }),
+    /** Integer cents. */
+    amount: integer('amount').notNull(),
+    /** Days between charges: 30, 180 or 365. */
+    period: integer('period').notNull().default(30),
+    status: text('status').$type<SubscriptionStatus>().notNull().default('active'),
+    /** Provider card id / token, brand, last digits. Never a card number or CVV. */
+    cardData: jsonb('card_data').$type<Record<string, string>>(),
+    gatewayCustomerId: text('gateway_customer_id'),
+    gatewaySubscriptionId: text('gateway_subscription_id'),
+    /** Donor name, document, e-mail, phone and address as given at checkout. */
+    customer: jsonb('customer').$type<Record<string, unknown>>(),
+    gatewayData: jsonb('gateway_data').$type<Record<string, unknown>>(),
+    /** Next charge date. */
+    processAt: date('process_at'),
+    /** Hash of the token in the donor's manage-my-donation link (the donor has no account). */
+    manageTokenHash: text('manage_token_hash'),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('subscriptions_community_created_idx').on(t.communityId, t.createdAt),
+    index('subscriptions_widget_idx').on(t.widgetId),
+    index('subscriptions_mobilization_idx').on(t.mobilizationId),
+    index('subscriptions_activist_idx').on(t.activistId),
+    /** The charging job: status = 'active' AND process_at <= today. */
+    index('subscriptions_status_process_at_idx').on(t.status, t.processAt),
+    uniqueIndex('subscriptions_manage_token_hash_idx').on(t.manageTokenHash),
+    uniqueIndex('subscriptions_gateway_subscription_idx').on(t.gatewaySubscriptionId),
+  ],
+);
+
+export type PaymentMethod = 'credit_card' | 'boleto';
+
+/** A single charge: a unique donation, or one charge of a subscription. */
+export const donations = pgTable(
+  'donations',
+  {
+    id: serial('id').primaryKey(),
+    widgetId: integer('widget_id').references(() => widgets.id, { onDelete: 'set null' }),
+    mobilizationId: integer('mobilization_id').references(() => mobilizations.id, { onDelete: 'set null' }),
+    activistId: integer('activist_id').references(() => activists.id, { onDelete: 'set null' }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    /** Integer cents (the chosen value with '00' appended). */
+    amount: integer('amount').notNull(),
+    paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
+    /** Provider transaction status: processing, authorized, paid, waiting_payment, refused, refunded, chargedback… */
+    status: text('status').notNull().default('processing'),
+    /** Provider transaction id; postbacks look the row up by it. */
+    transactionId: text('transaction_id'),
+    /** Raw provider answer (boleto URL and barcode, card brand, acquirer message…). */
+    gatewayData: jsonb('gateway_data').$type<Record<string, unknown>>(),
+    /** name, document_number, email, phone {ddd, number}, address {...}. */
+    customer: jsonb('customer').$type<Record<string, unknown>>(),
+    subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    /** Recurrence in days for a subscription charge; null for a unique donation. */
+    period: integer('period'),
+    mailchimpSyncedAt: timestamp('mailchimp_synced_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('donations_widget_created_idx').on(t.widgetId, t.createdAt),
+    index('donations_community_created_idx').on(t.communityId, t.createdAt),
+    index('donations_mobilization_idx').on(t.mobilizationId),
+    index('donations_activist_idx').on(t.activistId),
+    index('donations_subscription_idx').on(t.subscriptionId),
+    uniqueIndex('donations_transaction_idx').on(t.transactionId),
+  ],
+);
+
+export type Activist = typeof activists.$inferSelect;
+export type NewActivist = typeof activists.$inferInsert;
+export type FormEntry = typeof formEntries.$inferSelect;
+export type ActivistPressure = typeof activistPressures.$inferSelect;
+export type Subscription = typeof subscriptions.$inferSelect;
+export type Donation = typeof donations.$inferSelect;

@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { activists } from './activists';
+import { communities } from './communities';
+
+/** A Messenger page connected to a community. The three secrets are never sent to clients. */
+export const facebookBotConfigurations = pgTable(
+  'facebook_bot_configurations',
+  {
+    id: serial('id').primaryKey(),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    messengerAppSecret: text('messenger_app_secret').notNull(),
+    messengerValidationToken: text('messenger_validation_token').notNull(),
+    messengerPageAccessToken: text('messenger_page_access_token').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('facebook_bot_configurations_community_idx').on(t.communityId)],
+);
+
+/**
+ * A person who talked to the bot (a Messenger subscriber). The mass-message wizard segments and
+ * previews these (profile picture, gender, first and last name).
+ */
+export const facebookBotActivists = pgTable(
+  'facebook_bot_activists',
+  {
+    id: serial('id').primaryKey(),
+    facebookBotConfigurationId: integer('facebook_bot_configuration_id')
+      .notNull()
+      .references(() => facebookBotConfigurations.id, { onDelete: 'cascade' }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    /** Linked once the subscriber is matched to a community activist. */
+    activistId: integer('activist_id').references(() => activists.id, { onDelete: 'set null' }),
+    /** Page-scoped id of the person: the send API's recipient id. */
+    fbContextRecipientId: text('fb_context_recipient_id').notNull(),
+    /** The page's id. */
+    fbContextSenderId: text('fb_context_sender_id').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    profilePic: text('profile_pic'),
+    gender: text('gender'),
+    /** Text received from the person, searched by the segmentation's message filter. */
+    messages: text('messages').notNull().default(''),
+    /** Quick-reply payloads the person pressed. */
+    quickReplies: text('quick_replies').array().notNull().default(sql`'{}'::text[]`),
+    /** Raw profile and context. */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    lastInteractionAt: timestamp('last_interaction_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('facebook_bot_activists_facebook_bot_configuration_recipient_idx').on(
+      t.facebookBotConfigurationId,
+      t.fbContextRecipientId,
+    ),
+    index('facebook_bot_activists_community_last_interaction_idx').on(t.communityId, t.lastInteractionAt),
+    index('facebook_bot_activists_activist_idx').on(t.activistId),
+  ],
+);
+
+/** Segmentation of a mass message: message keywords, quick replies, interaction date interval, campaign in/exclusion. */
+export type FacebookBotSegmentation = Record<string, unknown>;
+
+/** queued → sending → sent | failed */
+export type FacebookBotCampaignStatus = 'queued' | 'sending' | 'sent' | 'failed';
+
+/** A mass message sent to a segment of bot subscribers. */
+export const facebookBotCampaigns = pgTable(
+  'facebook_bot_campaigns',
+  {
+    id: serial('id').primaryKey(),
+    facebookBotConfigurationId: integer('facebook_bot_configuration_id')
+      .notNull()
+      .references(() => facebookBotConfigurations.id, { onDelete: 'cascade' }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    text: text('text').notNull(),
+    /** Both or neither with quick_reply_button_text. */
+    quickReplyRedirect: text('quick_reply_redirect'),
+    quickReplyButtonText: text('quick_reply_button_text'),
+    segmentation: jsonb('segmentation').$type<FacebookBotSegmentation>().notNull().default({}),
+    totalImpactedActivists: integer('total_impacted_activists').notNull().default(0),
+    status: text('status').$type<FacebookBotCampaignStatus>().notNull().default('queued'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('facebook_bot_campaigns_community_created_idx').on(t.communityId, t.createdAt),
+    index('facebook_bot_campaigns_facebook_bot_configuration_idx').on(t.facebookBotConfigurationId),
+  ],
+);
+
+/** pending → sent | failed */
+export type FacebookBotCampaignActivistStatus = 'pending' | 'sent' | 'failed';
+
+/** One recipient of a mass message; the unique pair keeps a retried job from sending twice. */
+export const facebookBotCampaignActivists = pgTable(
+  'facebook_bot_campaign_activists',
+  {
+    id: serial('id').primaryKey(),
+    facebookBotCampaignId: integer('facebook_bot_campaign_id')
+      .notNull()
+      .references(() => facebookBotCampaigns.id, { onDelete: 'cascade' }),
+    facebookBotActivistId: integer('facebook_bot_activist_id').references(() => facebookBotActivists.id, {
+      onDelete: 'cascade',
+    }),
+    activistId: integer('activist_id').references(() => activists.id, { onDelete: 'set null' }),
+    fbContextRecipientId: text('fb_context_recipient_id').notNull(),
+    status: text('status').$type<FacebookBotCampaignActivistStatus>().notNull().default('pending'),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('facebook_bot_campaign_activists_campaign_recipient_idx').on(
+      t.facebookBotCampaignId,
+      t.fbContextRecipientId,
+    ),
+    index('facebook_bot_campaign_activists_facebook_bot_activist_idx').on(t.facebookBotActivistId),
+    index('facebook_bot_campaign_activists_activist_idx').on(t.activistId),
+  ],
+);
+
+export type FacebookBotConfiguration = typeof facebookBotConfigurations.$inferSelect;
+export type FacebookBotActivist = typeof facebookBotActivists.$inferSelect;
+export type FacebookBotCampaign = typeof facebookBotCampaigns.$inferSelect;
+export type FacebookBotCampaignActivist = typeof facebookBotCampaignActivists.$inferSelect;

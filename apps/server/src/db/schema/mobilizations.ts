@@ -1,0 +1,171 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { communities } from './communities';
+import { templateMobilizations } from './templates';
+
+/** Widget kinds of spec 02 §3; 'draft' is the empty placeholder a removed widget is reset to. */
+export type WidgetKind =
+  | 'draft'
+  | 'content'
+  | 'form'
+  | 'pressure'
+  | 'pressure-phone'
+  | 'phone'
+  | 'donation'
+  | 'plip'
+  | 'busao0800';
+
+/** 'active' | 'archived' (legacy data may also say 'template'). */
+export type MobilizationStatus = 'active' | 'archived' | 'template';
+
+export const themes = pgTable('themes', {
+  id: serial('id').primaryKey(),
+  label: text('label').notNull(),
+});
+
+export const subthemes = pgTable(
+  'subthemes',
+  {
+    id: serial('id').primaryKey(),
+    label: text('label').notNull(),
+    themeId: integer('theme_id')
+      .notNull()
+      .references(() => themes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('subthemes_theme_idx').on(t.themeId)],
+);
+
+/** A campaign page of a community (spec 01 §3). users_count and total_fund_raising are computed, not stored. */
+export const mobilizations = pgTable(
+  'mobilizations',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    goal: text('goal').notNull(),
+    favicon: text('favicon'),
+    /** 'pt-BR' | 'es' */
+    language: text('language').notNull().default('pt-BR'),
+    status: text('status').$type<MobilizationStatus>().notNull().default('active'),
+    /** Stored with the 'www.' prefix, shown without it (spec 01 §9). */
+    customDomain: text('custom_domain'),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    /** Main theme: auto-set when the chosen subthemes span a single theme. */
+    themeId: integer('theme_id').references(() => themes.id, { onDelete: 'set null' }),
+    bodyFont: text('body_font'),
+    headerFont: text('header_font'),
+    /** e.g. 'meurio-scheme'; the '-scheme' suffix is stripped to select a palette. */
+    colorScheme: text('color_scheme'),
+    googleAnalyticsCode: text('google_analytics_code'),
+    facebookShareImage: text('facebook_share_image'),
+    facebookShareTitle: text('facebook_share_title'),
+    facebookShareDescription: text('facebook_share_description'),
+    twitterShareText: text('twitter_share_text'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    templateMobilizationId: integer('template_mobilization_id').references(() => templateMobilizations.id, {
+      onDelete: 'set null',
+    }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('mobilizations_slug_idx').on(t.slug),
+    /*
+     * Case-insensitive uniqueness and the public-page host lookup in one index. It is deliberately
+     * not partial: NULLs never collide in a unique index anyway, and a `WHERE custom_domain IS NOT NULL`
+     * predicate would stop the planner from using it for `lower(custom_domain) = $1`.
+     */
+    uniqueIndex('mobilizations_custom_domain_lower_idx').on(sql`lower(${t.customDomain})`),
+    index('mobilizations_community_status_updated_idx').on(t.communityId, t.status, t.updatedAt.desc().nullsFirst()),
+    index('mobilizations_community_created_idx').on(t.communityId, t.createdAt),
+    index('mobilizations_user_idx').on(t.userId),
+    index('mobilizations_theme_idx').on(t.themeId),
+    index('mobilizations_template_mobilization_idx').on(t.templateMobilizationId),
+  ],
+);
+
+/** Subthemes chosen for a mobilization (at most 3, enforced by the app). */
+export const mobilizationsSubthemes = pgTable(
+  'mobilizations_subthemes',
+  {
+    id: serial('id').primaryKey(),
+    mobilizationId: integer('mobilization_id')
+      .notNull()
+      .references(() => mobilizations.id, { onDelete: 'cascade' }),
+    subthemeId: integer('subtheme_id')
+      .notNull()
+      .references(() => subthemes.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('mobilizations_subthemes_mobilization_subtheme_idx').on(t.mobilizationId, t.subthemeId),
+    index('mobilizations_subthemes_subtheme_idx').on(t.subthemeId),
+  ],
+);
+
+/** A horizontal section of a mobilization page. Position is not unique: a swap updates two rows. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    id: serial('id').primaryKey(),
+    mobilizationId: integer('mobilization_id')
+      .notNull()
+      .references(() => mobilizations.id, { onDelete: 'cascade' }),
+    name: text('name'),
+    position: integer('position').notNull(),
+    hidden: boolean('hidden').notNull().default(false),
+    /** Hidden from the public navbar only. */
+    menuHidden: boolean('menu_hidden').notNull().default(false),
+    /** A CSS class, or JSON of {r,g,b,a}. */
+    bgClass: text('bg_class'),
+    /** Image URL. */
+    bgImage: text('bg_image'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('blocks_mobilization_position_idx').on(t.mobilizationId, t.position)],
+);
+
+/** spec 02 §3. count and form_entries_count are computed, not stored. */
+export const widgets = pgTable(
+  'widgets',
+  {
+    id: serial('id').primaryKey(),
+    blockId: integer('block_id')
+      .notNull()
+      .references(() => blocks.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<WidgetKind>().notNull().default('draft'),
+    smSize: integer('sm_size').notNull().default(12),
+    mdSize: integer('md_size').notNull().default(12),
+    lgSize: integer('lg_size').notNull().default(12),
+    /** Kind-specific settings (content, form fields, pressure targets, donation values, finish/autofire…). */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * Fund-raising goal in integer cents (R$ 1.000,50 → 100050), the same unit as donations.amount,
+     * so donation stats compare like with like. The settings form edits it in reais.
+     */
+    goal: integer('goal'),
+    /** Mailchimp segment 'M{mobilization_id}{P|F|D}' this widget's actions sync to. */
+    mailchimpSegmentId: text('mailchimp_segment_id'),
+    /** Last form-entries report export. */
+    exportedAt: timestamp('exported_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('widgets_block_idx').on(t.blockId)],
+);
+
+export type Theme = typeof themes.$inferSelect;
+export type Subtheme = typeof subthemes.$inferSelect;
+export type Mobilization = typeof mobilizations.$inferSelect;
+export type NewMobilization = typeof mobilizations.$inferInsert;
+export type Block = typeof blocks.$inferSelect;
+export type NewBlock = typeof blocks.$inferInsert;
+export type Widget = typeof widgets.$inferSelect;
+export type NewWidget = typeof widgets.$inferInsert;

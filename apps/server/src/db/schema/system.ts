@@ -1,0 +1,53 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { communities } from './communities';
+
+/** Files accepted through a signed upload URL (local disk or S3). */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    url: text('url').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    communityId: integer('community_id').references(() => communities.id, { onDelete: 'set null' }),
+    /** 'signed' when the URL was handed out, 'stored' once the bytes arrived. */
+    status: text('status').notNull().default('signed'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('uploads_key_idx').on(t.key), index('uploads_user_idx').on(t.userId)],
+);
+
+/**
+ * Outgoing e-mail. A row is written in the same transaction as the action that causes it,
+ * then a pg-boss job delivers it; the idempotency key stops a retried action from mailing twice.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    kind: text('kind').notNull(),
+    fromAddress: text('from_address'),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    communityId: integer('community_id').references(() => communities.id, { onDelete: 'cascade' }),
+    /** queued → sent | failed */
+    status: text('status').notNull().default('queued'),
+    /** Which mail driver delivered it: 'sandbox' rows make up the development mailbox. */
+    driver: text('driver'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    meta: jsonb('meta').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('outbox_idempotency_key_idx').on(t.idempotencyKey),
+    index('outbox_driver_created_idx').on(t.driver, t.createdAt),
+  ],
+);

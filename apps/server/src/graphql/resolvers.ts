@@ -1,0 +1,120 @@
+import { communityCreateSchema, communityUpdateSchema, type Locale, renderMessage } from '@mutirao/core';
+import { and, count, eq } from 'drizzle-orm';
+import { GraphQLError } from 'graphql';
+import { presentUser } from '../accounts/presenter';
+import { presentCommunity } from '../communities/presenter';
+import { actorOf, createCommunity, updateCommunity } from '../communities/service';
+import type { AppContext } from '../context';
+import { communities, communityUsers } from '../db/schema';
+import { AppError } from '../http/errors';
+import type { UserRow } from '../http/session';
+import { parseInput } from '../http/validate';
+import { boolExpToSql, type ColumnMap, orderByToSql } from './hasura';
+
+export interface GraphQLContext {
+  app: AppContext;
+  user: UserRow;
+  locale: Locale;
+}
+
+const communityColumns: ColumnMap = {
+  id: communities.id,
+  name: communities.name,
+  city: communities.city,
+  slug: communities.slug,
+  created_at: communities.createdAt,
+  updated_at: communities.updatedAt,
+};
+
+/** Domain errors surface as Hasura-like GraphQL errors, with field messages in the caller's language. */
+function toGraphQLError(error: unknown, locale: Locale): never {
+  if (error instanceof AppError) {
+    const fields = error.fields
+      ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v.map((m) => renderMessage(locale, m))]))
+      : undefined;
+    const message = fields ? Object.values(fields).flat().join(' ') : renderMessage(locale, error.message);
+    throw new GraphQLError(message, {
+      extensions: { code: error.code === 'not_found' ? 'not-found' : 'validation-failed', fields },
+    });
+  }
+  throw error;
+}
+
+/** Communities visible to the caller are those they belong to; other rows are simply absent. */
+async function queryCommunities(
+  gctx: GraphQLContext,
+  args: { where?: Record<string, unknown>; order_by?: unknown; limit?: number; offset?: number },
+) {
+  const { db } = gctx.app;
+  const rows = await db
+    .select({ community: communities, role: communityUsers.role })
+    .from(communities)
+    .innerJoin(
+      communityUsers,
+      and(eq(communityUsers.communityId, communities.id), eq(communityUsers.userId, gctx.user.id)),
+    )
+    .where(boolExpToSql(args.where, communityColumns))
+    .orderBy(...orderByToSql(args.order_by, communityColumns), communities.id)
+    .limit(Math.min(args.limit ?? 100, 500))
+    .offset(args.offset ?? 0);
+  return rows.map((r) => presentCommunity(r.community, r.role));
+}
+
+async function permissionsOf(gctx: GraphQLContext) {
+  const rows = await gctx.app.db
+    .select({ membership: communityUsers, community: communities })
+    .from(communityUsers)
+    .innerJoin(communities, eq(communities.id, communityUsers.communityId))
+    .where(eq(communityUsers.userId, gctx.user.id));
+  return rows.map(({ membership, community }) => ({
+    id: membership.id,
+    community_id: membership.communityId,
+    user_id: membership.userId,
+    role: membership.role,
+    created_at: membership.createdAt.toISOString(),
+    community: presentCommunity(community, membership.role),
+  }));
+}
+
+/** Root fields, as graphql-js rootValue functions: (args, context). */
+export const rootValue = {
+  get_current_user: (_args: unknown, gctx: GraphQLContext) => [
+    { ...presentUser(gctx.user), permissions: () => permissionsOf(gctx) },
+  ],
+  communities: (args: Parameters<typeof queryCommunities>[1], gctx: GraphQLContext) => queryCommunities(gctx, args),
+  communities_by_pk: async ({ id }: { id: number }, gctx: GraphQLContext) =>
+    (await queryCommunities(gctx, { where: { id: { _eq: id } }, limit: 1 }))[0] ?? null,
+  communities_aggregate: async ({ where }: { where?: Record<string, unknown> }, gctx: GraphQLContext) => {
+    const [row] = await gctx.app.db
+      .select({ count: count() })
+      .from(communities)
+      .innerJoin(
+        communityUsers,
+        and(eq(communityUsers.communityId, communities.id), eq(communityUsers.userId, gctx.user.id)),
+      )
+      .where(boolExpToSql(where, communityColumns));
+    return { aggregate: { count: Number(row?.count ?? 0) } };
+  },
+  insert_communities_one: async ({ object }: { object: unknown }, gctx: GraphQLContext) => {
+    try {
+      const input = parseInput(communityCreateSchema, object, 'unprocessable');
+      return presentCommunity(await createCommunity(gctx.app.db, gctx.user.id, input), 1);
+    } catch (error) {
+      toGraphQLError(error, gctx.locale);
+    }
+  },
+  update_communities_by_pk: async (
+    { pk_columns, _set }: { pk_columns: { id: number }; _set?: unknown },
+    gctx: GraphQLContext,
+  ) => {
+    try {
+      const input = parseInput(communityUpdateSchema, _set, 'unprocessable');
+      const { community, role } = await updateCommunity(gctx.app.db, actorOf(gctx.user), pk_columns.id, input);
+      return presentCommunity(community, role);
+    } catch (error) {
+      // Hasura answers null for a row the caller may not touch.
+      if (error instanceof AppError && error.code === 'not_found') return null;
+      toGraphQLError(error, gctx.locale);
+    }
+  },
+};

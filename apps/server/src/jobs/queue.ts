@@ -1,0 +1,92 @@
+import PgBoss from 'pg-boss';
+import type { z } from 'zod';
+import type { Database } from '../db/client';
+
+/** A background job: a name, a zod payload, its retry policy and a handler any worker process can run. */
+export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+  name: string;
+  payload: S;
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** Cron schedule for periodic jobs (payload must accept {}). */
+  cron?: string;
+  handle(payload: z.output<S>): Promise<void>;
+}
+
+export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
+  return definition;
+}
+
+export interface SendOptions {
+  /** Jobs with the same key are not queued twice while one is pending. */
+  singletonKey?: string;
+  startAfterSeconds?: number;
+}
+
+/** pg-boss in the same PostgreSQL: through the pool on a server, through PGlite's executor when embedded. */
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly definitions = new Map<string, JobDefinition>();
+  private started = false;
+
+  constructor(database: Database, options: { databaseUrl?: string; pollingIntervalSeconds?: number } = {}) {
+    this.boss = new PgBoss({
+      ...(database.kind === 'postgres' && options.databaseUrl
+        ? { connectionString: options.databaseUrl, max: 5 }
+        : { db: { executeSql: (text: string, values: unknown[]) => database.raw.executeSql(text, values) } }),
+      // biome-ignore lint/suspicious/noExplicitAny: pg-boss types list supervise/schedule but not every option here.
+    } as any);
+    this.boss.on('error', (error) => console.error('[jobs]', error));
+    this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
+  }
+
+  private readonly pollingIntervalSeconds: number;
+
+  register(definition: JobDefinition): void {
+    this.definitions.set(definition.name, definition);
+  }
+
+  /** Creates the schema and queues. With `work`, this process also runs the handlers. */
+  async start({ work }: { work: boolean }): Promise<void> {
+    await this.boss.start();
+    this.started = true;
+    for (const def of this.definitions.values()) {
+      await this.boss.createQueue(def.name, {
+        name: def.name,
+        retryLimit: def.retryLimit,
+        retryDelay: def.retryDelaySeconds,
+        retryBackoff: true,
+      });
+      if (!work) continue;
+      await this.boss.work(
+        def.name,
+        { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1 },
+        async (jobs) => {
+          for (const job of jobs) await def.handle(def.payload.parse(job.data));
+        },
+      );
+      if (def.cron) await this.boss.schedule(def.name, def.cron, {});
+    }
+  }
+
+  async send<S extends z.ZodType>(
+    definition: JobDefinition<S>,
+    payload: z.input<S>,
+    options: SendOptions = {},
+  ): Promise<void> {
+    const data = definition.payload.parse(payload) as object;
+    await this.boss.send(definition.name, data, {
+      retryLimit: definition.retryLimit,
+      retryDelay: definition.retryDelaySeconds,
+      retryBackoff: true,
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+    });
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, wait: true, timeout: 5000 });
+  }
+}

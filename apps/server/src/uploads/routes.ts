@@ -1,0 +1,114 @@
+import { isImageContentType, LIMITS, msg } from '@mutirao/core';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { appUrlOf } from '../auth/routes';
+import type { AppContext } from '../context';
+import { uploads } from '../db/schema';
+import { AppError, notFound } from '../http/errors';
+import { requireUser } from '../http/session';
+import { parseInput } from '../http/validate';
+import { LocalStorage, newUploadKey } from './storage';
+
+const signSchema = z.object({
+  filename: z
+    .string({ error: msg('validation.required') })
+    .trim()
+    .min(1, msg('validation.required'))
+    .max(255),
+  content_type: z.string({ error: msg('upload.onlyImages') }).refine(isImageContentType, msg('upload.onlyImages')),
+  size: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(LIMITS.imageMaxBytes, msg('upload.tooLarge', { mb: LIMITS.imageMaxBytes / 1024 / 1024 }))
+    .optional(),
+});
+
+/** Real image bytes, not just a claimed type: PNG, JPEG, GIF or WebP signatures. */
+export function looksLikeImage(bytes: Buffer, contentType: string): boolean {
+  const hex = bytes.subarray(0, 12).toString('hex');
+  switch (contentType.toLowerCase()) {
+    case 'image/png':
+      return hex.startsWith('89504e470d0a1a0a');
+    case 'image/jpeg':
+      return hex.startsWith('ffd8ff');
+    case 'image/gif':
+      return bytes.subarray(0, 4).toString('latin1') === 'GIF8';
+    case 'image/webp':
+      return bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP';
+    default:
+      return false;
+  }
+}
+
+export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.post('/api/uploads', async (request) => {
+    const user = await requireUser(ctx, request);
+    const raw = { ...(request.query as object), ...((request.body as object | undefined) ?? {}) } as Record<
+      string,
+      unknown
+    >;
+    const input = parseInput(signSchema, {
+      filename: raw.filename ?? raw.objectName,
+      content_type: raw.content_type ?? raw.contentType,
+      size: raw.size,
+    });
+    const key = newUploadKey(input.filename);
+    const signed = ctx.storage.sign({ key, contentType: input.content_type, origin: appUrlOf(ctx, request) });
+    await ctx.db.insert(uploads).values({
+      key,
+      url: signed.url,
+      contentType: input.content_type,
+      size: input.size ?? null,
+      userId: user.id,
+    });
+    return { signedUrl: signed.signedUrl, url: signed.url };
+  });
+
+  const storage = ctx.storage;
+  if (!(storage instanceof LocalStorage)) return;
+
+  app.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: LIMITS.imageMaxBytes }, (_req, body, done) =>
+    done(null, body),
+  );
+
+  app.put('/uploads/*', { bodyLimit: LIMITS.imageMaxBytes }, async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    const query = request.query as { expires?: string; type?: string; signature?: string };
+    if (!storage.pathOf(key) || !storage.verify(key, query)) {
+      throw new AppError('forbidden', undefined, 'upload.signatureInvalid');
+    }
+    const contentType =
+      String(request.headers['content-type'] ?? '')
+        .split(';')[0]
+        ?.trim()
+        .toLowerCase() ?? '';
+    const bytes = request.body;
+    if (contentType !== query.type || !Buffer.isBuffer(bytes) || !looksLikeImage(bytes, contentType)) {
+      throw new AppError('unsupported_media_type', { file: ['upload.onlyImages'] });
+    }
+    const [row] = await ctx.db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
+    if (!row) throw new AppError('forbidden', undefined, 'upload.signatureInvalid');
+    await storage.write(key, bytes);
+    await ctx.db.update(uploads).set({ status: 'stored', size: bytes.length }).where(eq(uploads.id, row.id));
+    return reply.status(200).send({ url: row.url });
+  });
+
+  app.get('/uploads/*', async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    const [row] = await ctx.db
+      .select({ contentType: uploads.contentType })
+      .from(uploads)
+      .where(and(eq(uploads.key, key), eq(uploads.status, 'stored')))
+      .limit(1);
+    const stream = row ? storage.read(key) : undefined;
+    if (!row || !stream) throw notFound();
+    return reply
+      .header('content-type', row.contentType)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .send(stream);
+  });
+}

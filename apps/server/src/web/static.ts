@@ -1,0 +1,45 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** apps/web/dist, found from this file whether it runs from sources or from the bundle. */
+export function findWebDist(configured?: string): string | undefined {
+  if (configured) return existsSync(join(configured, 'index.html')) ? configured : undefined;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = join(dir, 'apps', 'web', 'dist');
+    if (existsSync(join(candidate, 'index.html'))) return candidate;
+    dir = dirname(dir);
+  }
+  return undefined;
+}
+
+const API_PREFIXES = ['/api/', '/v1/', '/uploads/'];
+
+/**
+ * Serves the built admin app. Every other GET that wants HTML gets index.html, so the app's client routes
+ * (`/mobilizations/1/edit`) load directly; the app itself shows its not-found page for unknown paths.
+ */
+export async function serveAdminApp(app: FastifyInstance, webDist: string | undefined) {
+  if (!webDist) return undefined;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    setHeaders(reply, path) {
+      reply.header(
+        'cache-control',
+        path.includes(join('assets', '')) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  const indexHtml = readFileSync(join(webDist, 'index.html'), 'utf8');
+  return (url: string, accept: string | undefined) => {
+    if (API_PREFIXES.some((p) => url.startsWith(p))) return undefined;
+    if (!accept?.includes('text/html')) return undefined;
+    return indexHtml;
+  };
+}

@@ -1,0 +1,33 @@
+/** Business constants from spec 01 §9 and spec 02. */
+export const LIMITS = {
+  passwordMin: 8,
+  personNameMax: 100,
+  emailMax: 254,
+  communityNameMax: 100,
+  communityCityMax: 100,
+  mobilizationNameMax: 100,
+  mobilizationGoalMax: 500,
+  slugMax: 63,
+  shareTitleMax: 70,
+  shareDescriptionMax: 90,
+  tweetMax: 280,
+  subthemesMax: 3,
+  imageMaxBytes: 8 * 1024 * 1024,
+} as const;
+
+export const TOAST_AUTO_CLOSE_MS = 5000;
+export const PASSWORD_RESET_TTL_HOURS = 2;
+
+export const BRAND = {
+  primary: '#ee0099',
+  success: '#50e3c2',
+  error: '#FF2B4E',
+  bodyFont: 'Nunito Sans',
+} as const;
+
+/** SVG is left out on purpose: it can carry scripts, and uploads are served from the app's origin. */
+export const IMAGE_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+export function isImageContentType(type: string): boolean {
+  return (IMAGE_CONTENT_TYPES as readonly string[]).includes(type.toLowerCase());
+}
