@@ -1,11 +1,11 @@
 import { communityCreateSchema, communityUpdateSchema, type Locale, renderMessage } from '@mutirao/core';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
 import { presentUser } from '../accounts/presenter';
 import { presentCommunity } from '../communities/presenter';
 import { actorOf, createCommunity, updateCommunity } from '../communities/service';
 import type { AppContext } from '../context';
-import { communities, communityUsers } from '../db/schema';
+import { communities, communityUsers, mobilizations } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { UserRow } from '../http/session';
 import { parseInput } from '../http/validate';
@@ -25,6 +25,50 @@ const communityColumns: ColumnMap = {
   created_at: communities.createdAt,
   updated_at: communities.updatedAt,
 };
+
+const mobilizationColumns: ColumnMap = {
+  id: mobilizations.id,
+  community_id: mobilizations.communityId,
+  status: mobilizations.status,
+  name: mobilizations.name,
+  slug: mobilizations.slug,
+  custom_domain: mobilizations.customDomain,
+  created_at: mobilizations.createdAt,
+  updated_at: mobilizations.updatedAt,
+};
+
+type ListArgs = { where?: Record<string, unknown>; order_by?: unknown; limit?: number; offset?: number };
+
+/** Mobilizations of the caller's communities only; deleted ones never show. */
+async function queryMobilizations(gctx: GraphQLContext, args: ListArgs) {
+  const rows = await gctx.app.db
+    .select({ m: mobilizations })
+    .from(mobilizations)
+    .innerJoin(
+      communityUsers,
+      and(eq(communityUsers.communityId, mobilizations.communityId), eq(communityUsers.userId, gctx.user.id)),
+    )
+    .where(and(isNull(mobilizations.deletedAt), boolExpToSql(args.where, mobilizationColumns)))
+    .orderBy(...orderByToSql(args.order_by, mobilizationColumns), mobilizations.id)
+    .limit(Math.min(args.limit ?? 100, 500))
+    .offset(args.offset ?? 0);
+  return rows.map(({ m }) => ({
+    id: m.id,
+    name: m.name,
+    slug: m.slug,
+    goal: m.goal,
+    status: m.status,
+    language: m.language,
+    custom_domain: m.customDomain,
+    community_id: m.communityId,
+    facebook_share_image: m.facebookShareImage,
+    facebook_share_title: m.facebookShareTitle,
+    facebook_share_description: m.facebookShareDescription,
+    twitter_share_text: m.twitterShareText,
+    created_at: m.createdAt.toISOString(),
+    updated_at: m.updatedAt.toISOString(),
+  }));
+}
 
 /** Domain errors surface as Hasura-like GraphQL errors, with field messages in the caller's language. */
 function toGraphQLError(error: unknown, locale: Locale): never {
@@ -95,6 +139,7 @@ export const rootValue = {
       .where(boolExpToSql(where, communityColumns));
     return { aggregate: { count: Number(row?.count ?? 0) } };
   },
+  mobilizations: (args: ListArgs, gctx: GraphQLContext) => queryMobilizations(gctx, args),
   insert_communities_one: async ({ object }: { object: unknown }, gctx: GraphQLContext) => {
     try {
       const input = parseInput(communityCreateSchema, object, 'unprocessable');

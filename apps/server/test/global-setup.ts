@@ -1,0 +1,61 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/db/client';
+import { migrate } from '../src/db/migrate';
+import { JobQueue } from '../src/jobs/queue';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    engine: 'pglite' | 'postgres';
+    /** PGlite: a migrated data-dir dump each test file loads. */
+    snapshotFile: string;
+    /** PostgreSQL: a migrated template database each test file copies. */
+    templateUrl: string;
+  }
+}
+
+export const TEMPLATE_DB = 'mutirao_test_template';
+
+/**
+ * Migrates once (schema and pg-boss's tables), then every test file starts from a copy:
+ * a PGlite data-dir dump, or a PostgreSQL template database.
+ */
+export default async function setup(project: TestProject) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${TEMPLATE_DB}`);
+    await admin.query(`create database ${TEMPLATE_DB}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${TEMPLATE_DB}`;
+    const database = await openDatabase({ databaseUrl: url.toString() });
+    await migrate(database);
+    const queue = new JobQueue(database, { databaseUrl: url.toString() });
+    await queue.start({ work: false });
+    await queue.stop();
+    await database.close();
+    project.provide('engine', 'postgres');
+    project.provide('templateUrl', url.toString());
+    project.provide('snapshotFile', '');
+    return;
+  }
+  const pglite = new PGlite();
+  const database = await openDatabase({ pglite });
+  await migrate(database);
+  const queue = new JobQueue(database);
+  await queue.start({ work: false });
+  await queue.stop();
+  const dump = await pglite.dumpDataDir('none');
+  const file = join(mkdtempSync(join(tmpdir(), 'mutirao-test-')), 'migrated.tar');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+  project.provide('engine', 'pglite');
+  project.provide('snapshotFile', file);
+  project.provide('templateUrl', '');
+}

@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { closeContext, createContext } from '../src/bootstrap';
+import { loadConfig } from '../src/config';
+import type { AppContext } from '../src/context';
+import { type Database, openDatabase } from '../src/db/client';
+import type { MailDriver } from '../src/mail/drivers';
+
+/** A fresh, migrated database for one test file, on whichever engine this run uses. */
+export async function freshDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+  if (inject('engine') === 'postgres') {
+    const template = new URL(inject('templateUrl'));
+    const name = `mutirao_test_${randomBytes(6).toString('hex')}`;
+    const adminUrl = new URL(template);
+    adminUrl.pathname = '/postgres';
+    const admin = new pg.Client({ connectionString: adminUrl.toString() });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template.pathname.slice(1)}`);
+    await admin.end();
+    const url = new URL(template);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString() });
+    return {
+      database,
+      url: url.toString(),
+      drop: async () => {
+        const a = new pg.Client({ connectionString: adminUrl.toString() });
+        await a.connect();
+        await a.query(`drop database if exists ${name} with (force)`);
+        await a.end();
+      },
+    };
+  }
+  const dump = new Blob([readFileSync(inject('snapshotFile'))]);
+  const pglite = new PGlite({ loadDataDir: dump });
+  const database = await openDatabase({ pglite });
+  return { database, drop: async () => {} };
+}
+
+export interface TestServer {
+  url: string;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+/** The real HTTP stack on a random port, with jobs running, on a fresh database. */
+export async function startTestServer(
+  options: { env?: Record<string, string>; mailDriver?: MailDriver; serveWeb?: boolean } = {},
+): Promise<TestServer> {
+  const fresh = await freshDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'mutirao-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    ...(fresh.url ? { DATABASE_URL: fresh.url } : {}),
+    ...options.env,
+  });
+  const ctx = await createContext(config, {
+    database: fresh.database,
+    migrate: false,
+    mailDriver: options.mailDriver,
+    jobPollingIntervalSeconds: 0.5,
+  });
+  await ctx.queue.start({ work: true });
+  const app = await buildApp(ctx, { serveWeb: options.serveWeb ?? false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    ctx,
+    close: async () => {
+      await app.close();
+      await closeContext(ctx);
+      await fresh.drop();
+    },
+  };
+}
+
+export interface Response<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A tiny HTTP client with a cookie jar, like a browser tab. */
+export class Client {
+  private readonly cookies = new Map<string, string>();
+  constructor(
+    readonly baseUrl: string,
+    private readonly defaults: Record<string, string> = {},
+  ) {}
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  setCookie(name: string, value: string) {
+    this.cookies.set(name, value);
+  }
+
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response<T>> {
+    const cookieHeader = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(this.baseUrl + path, {
+      method,
+      headers: {
+        ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+        ...(cookieHeader ? { cookie: cookieHeader } : {}),
+        ...this.defaults,
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = '', ...attrs] = line.split(';');
+      const [name = '', ...rest] = pair.split('=');
+      const value = rest.join('=');
+      const expired = attrs.some((a) => /expires=thu, 01 jan 1970/i.test(a.trim()) || /max-age=0/i.test(a.trim()));
+      if (expired || value === '') this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {}
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  get<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', path, undefined, headers);
+  }
+  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', path, body ?? {}, headers);
+  }
+  put<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PUT', path, body ?? {}, headers);
+  }
+  delete<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('DELETE', path, undefined, headers);
+  }
+
+  graphql<T = any>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>) {
+    return this.post<{ data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] }>(
+      '/v1/graphql',
+      { query, variables },
+      headers,
+    );
+  }
+}
+
+/** Signs a new client in with a user made by the seed factories. */
+export async function signIn(server: TestServer, email: string, password = 'password123'): Promise<Client> {
+  const client = new Client(server.url);
+  const res = await client.post('/api/auth/sign_in', { email, password });
+  if (res.status !== 200) throw new Error(`sign in failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return client;
+}
+
+/** Polls until the condition holds (jobs run asynchronously). */
+export async function eventually<T>(fn: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
