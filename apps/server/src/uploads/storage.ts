@@ -23,6 +23,7 @@ const SIGNED_URL_TTL_SECONDS = 15 * 60;
 export function newUploadKey(filename: string, now = new Date()): string {
   const safe = filename
     .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .replace(/[^\w.-]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(-80)

@@ -1,0 +1,120 @@
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, eventually, startTestServer, type TestServer } from '../../test/harness';
+import { outbox } from '../db/schema';
+import { createUser } from '../seed/factories';
+import { queueMail } from './outbox';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback: the mail really travels through nodemailer and the SMTP protocol. */
+function startSmtp(): Promise<{ port: number; received: Received[]; close(): Promise<void> }> {
+  const received: Received[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve) => {
+    smtp.listen(0, '127.0.0.1', () => {
+      const address = smtp.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      resolve({ port, received, close: () => new Promise<void>((r) => smtp.close(() => r())) });
+    });
+  });
+}
+
+describe('SMTP driver through pg-boss', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let server: TestServer;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    server = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Mutirão <no-reply@mutirao.test>' } });
+  });
+  afterAll(async () => {
+    await server.close();
+    await smtp.close();
+  });
+
+  it('delivers the password-recovery e-mail to a real SMTP server', async () => {
+    await createUser(server.ctx.db, { email: 'smtp@example.org', firstName: 'Sol' });
+    const res = await new Client(server.url).post('/api/auth/password', { email: 'smtp@example.org' });
+    expect(res.status).toBe(202);
+    const mail = await eventually(async () => smtp.received.find((m) => m.to.includes('smtp@example.org')));
+    expect(mail.from).toBe('no-reply@mutirao.test');
+    expect(mail.raw).toMatch(/Subject: =\?UTF-8\?/i);
+    expect(mail.raw).toContain('reset-password?token=');
+    const row = await eventually(async () => {
+      const [r] = await server.ctx.db.select().from(outbox).where(eq(outbox.toAddress, 'smtp@example.org'));
+      return r?.status === 'sent' ? r : undefined;
+    });
+    expect(row).toMatchObject({ status: 'sent', driver: 'smtp', attempts: 1 });
+  });
+
+  it('sends a message once even when its job is dispatched twice', async () => {
+    const id = await queueMail(server.ctx.db, {
+      idempotencyKey: 'twice-1',
+      kind: 'test',
+      to: 'twice@example.org',
+      subject: 'Uma vez',
+      text: 'Só uma vez',
+    });
+    expect(await queueMail(server.ctx.db, { idempotencyKey: 'twice-1', kind: 'test', to: 'twice@example.org', subject: 'x', text: 'x' })).toBeUndefined();
+    await server.ctx.mailer.deliver(id ?? 0);
+    await server.ctx.mailer.deliver(id ?? 0);
+    expect(smtp.received.filter((m) => m.to.includes('twice@example.org'))).toHaveLength(1);
+  });
+});
+
+describe('sandbox driver', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('keeps messages in the database and lists them on the development mailbox', async () => {
+    const id = await queueMail(server.ctx.db, { idempotencyKey: 'sb-1', kind: 'test', to: 'box@example.org', subject: 'Olá', text: 'Corpo' });
+    await server.ctx.mailer.dispatch(id);
+    const box = await eventually(async () => {
+      const res = await new Client(server.url).get('/api/dev/mailbox');
+      return res.body.messages.length ? res.body : undefined;
+    });
+    expect(box.messages[0]).toMatchObject({ to: 'box@example.org', subject: 'Olá', text: 'Corpo' });
+  });
+
+  it('records a failed delivery and keeps it for retry', async () => {
+    const id = await queueMail(server.ctx.db, { idempotencyKey: 'sb-fail', kind: 'test', to: 'x@fail.sandbox', subject: 'F', text: 'F' });
+    await expect(server.ctx.mailer.deliver(id ?? 0)).rejects.toThrow(/Sandbox/);
+    const [row] = await server.ctx.db.select().from(outbox).where(eq(outbox.idempotencyKey, 'sb-fail'));
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row?.lastError).toMatch(/refused/);
+  });
+});
+
+describe('mailbox outside development', () => {
+  it('does not exist when SMTP is configured', async () => {
+    const server = await startTestServer({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+    try {
+      expect((await new Client(server.url).get('/api/dev/mailbox')).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, signIn, startTestServer, type TestServer } from '../../test/harness';
+import { createUser } from '../seed/factories';
+import { presignS3Url } from './s3-presign';
+
+// A 1×1 transparent PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+let server: TestServer;
+let client: Client;
+beforeAll(async () => {
+  server = await startTestServer();
+  await createUser(server.ctx.db, { email: 'up@example.org' });
+  client = await signIn(server, 'up@example.org');
+});
+afterAll(() => server.close());
+
+async function putBytes(url: string, bytes: Buffer, contentType: string) {
+  return fetch(url, { method: 'PUT', body: bytes, headers: { 'content-type': contentType } });
+}
+
+describe('POST /api/uploads and the local signed PUT', () => {
+  it('signs, stores and serves an image; the part before ? is the image URL', async () => {
+    const res = await client.post('/api/uploads', { filename: 'Cartaz da Ação.png', content_type: 'image/png', size: PNG.length });
+    expect(res.status).toBe(200);
+    const { signedUrl } = res.body as { signedUrl: string };
+    const imageUrl = signedUrl.split('?')[0] ?? '';
+    expect(imageUrl).toMatch(/\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{24}-cartaz-da-acao\.png$/);
+    expect((await fetch(imageUrl)).status).toBe(404);
+    const put = await putBytes(signedUrl, PNG, 'image/png');
+    expect(put.status).toBe(200);
+    const get = await fetch(imageUrl);
+    expect(get.status).toBe(200);
+    expect(get.headers.get('content-type')).toBe('image/png');
+    expect(get.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await get.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  it('refuses anything that is not an image, with a clear message', async () => {
+    const res = await client.post('/api/uploads', { filename: 'notes.pdf', content_type: 'application/pdf' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.content_type).toEqual(['Envie apenas imagens (PNG, JPG, GIF ou WebP)']);
+    const svg = await client.post('/api/uploads', { filename: 'x.svg', content_type: 'image/svg+xml' });
+    expect(svg.status).toBe(400);
+  });
+
+  it('refuses images over 8 MB when signing and when storing', async () => {
+    const res = await client.post('/api/uploads', { filename: 'big.png', content_type: 'image/png', size: 8 * 1024 * 1024 + 1 });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.size).toEqual(['A imagem deve ter no máximo 8 MB']);
+    const signed = await client.post('/api/uploads', { filename: 'big.png', content_type: 'image/png' });
+    const big = Buffer.concat([PNG, Buffer.alloc(8 * 1024 * 1024)]);
+    const put = await putBytes(signed.body.signedUrl, big, 'image/png');
+    expect(put.status).toBe(413);
+    expect((await put.json()).errors).toEqual(['A imagem deve ter no máximo 8 MB']);
+  });
+
+  it('refuses bytes that are not the signed image type', async () => {
+    const signed = await client.post('/api/uploads', { filename: 'fake.png', content_type: 'image/png' });
+    const put = await putBytes(signed.body.signedUrl, Buffer.from('<script>alert(1)</script>'), 'image/png');
+    expect(put.status).toBe(415);
+    const other = await putBytes(signed.body.signedUrl, PNG, 'image/gif');
+    expect(other.status).toBe(415);
+  });
+
+  it('refuses a tampered or expired signature', async () => {
+    const signed = await client.post('/api/uploads', { filename: 'a.png', content_type: 'image/png' });
+    const url = new URL(signed.body.signedUrl);
+    url.searchParams.set('signature', '0'.repeat(64));
+    expect((await putBytes(url.toString(), PNG, 'image/png')).status).toBe(403);
+    const moved = new URL(signed.body.signedUrl);
+    moved.pathname = moved.pathname.replace(/a\.png$/, 'b.png');
+    expect((await putBytes(moved.toString(), PNG, 'image/png')).status).toBe(403);
+    const expired = new URL(signed.body.signedUrl);
+    expired.searchParams.set('expires', '1000');
+    expect((await putBytes(expired.toString(), PNG, 'image/png')).status).toBe(403);
+  });
+
+  it('needs a session to sign', async () => {
+    const res = await new Client(server.url).post('/api/uploads', { filename: 'a.png', content_type: 'image/png' });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('S3 presigned URLs', () => {
+  it("matches AWS's published SigV4 query-string example", () => {
+    const url = presignS3Url({
+      method: 'GET',
+      endpoint: 'https://examplebucket.s3.amazonaws.com',
+      key: 'test.txt',
+      region: 'us-east-1',
+      accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+      secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      expiresSeconds: 86400,
+      now: new Date('2013-05-24T00:00:00Z'),
+    });
+    expect(url).toContain('X-Amz-Signature=aeeed9bbccd4d02ee5c0109b86d86835f995330da4c265957d157751f604d404');
+    expect(url.startsWith('https://examplebucket.s3.amazonaws.com/test.txt?')).toBe(true);
+  });
+
+  it('is what POST /api/uploads hands out when S3 is configured', async () => {
+    const s3 = await startTestServer({
+      env: { S3_BUCKET: 'mutirao-test', S3_REGION: 'sa-east-1', S3_ACCESS_KEY_ID: 'AKIDEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret' },
+    });
+    try {
+      await createUser(s3.ctx.db, { email: 's3@example.org' });
+      const c = await signIn(s3, 's3@example.org');
+      const res = await c.post('/api/uploads', { filename: 'a.png', content_type: 'image/png' });
+      expect(res.body.signedUrl).toMatch(
+        /^https:\/\/mutirao-test\.s3\.sa-east-1\.amazonaws\.com\/\d{4}\/\d{2}\/[0-9a-f]+-a\.png\?X-Amz-Algorithm=AWS4-HMAC-SHA256&.*X-Amz-SignedHeaders=content-type%3Bhost&X-Amz-Signature=[0-9a-f]{64}$/,
+      );
+    } finally {
+      await s3.close();
+    }
+  });
+});

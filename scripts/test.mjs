@@ -1,0 +1,101 @@
+// `npm test`: every suite, ending with one line "N passed, N failed".
+//  1. unit tests of packages/core;
+//  2. the API suite on the embedded database (PGlite);
+//  3. the same API suite on a real PostgreSQL (TEST_DATABASE_URL, or a throwaway server when PostgreSQL is installed);
+//  4. browser journeys in Chromium (/usr/bin/chromium) against the built app.
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureBuilt, ensureInstalled } from './lib/build.mjs';
+import { startThrowawayPostgres } from './lib/postgres.mjs';
+import { run } from './lib/run.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const reports = mkdtempSync(join(tmpdir(), 'mutirao-reports-'));
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const notes = [];
+
+function freePort() {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function vitest(name, dir, env = {}) {
+  console.log(`\n▶ ${name}`);
+  const out = join(reports, `${name.replace(/\W+/g, '-')}.json`);
+  const code = await run(bin('vitest'), ['run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+    cwd: root,
+    env: { ...process.env, ...env },
+  });
+  if (!existsSync(out)) {
+    totals.failed += 1;
+    notes.push(`${name}: the runner crashed (exit ${code})`);
+    return;
+  }
+  const r = JSON.parse(readFileSync(out, 'utf8'));
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0);
+  totals.skipped += r.numPendingTests + r.numTodoTests;
+  if (code !== 0 && r.numFailedTests === 0) notes.push(`${name}: exited with ${code} (a file failed to load?)`);
+}
+
+async function playwright() {
+  console.log('\n▶ browser journeys (Chromium)');
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    notes.push(`browser journeys skipped: no Chromium at ${chromium} (apt-get install chromium)`);
+    return;
+  }
+  const out = join(reports, 'e2e.json');
+  const code = await run(bin('playwright'), ['test', '--config', join(root, 'e2e/playwright.config.ts'), '--reporter=list,json'], {
+    cwd: join(root, 'e2e'),
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_PORT: String(await freePort()) },
+  });
+  if (!existsSync(out)) {
+    totals.failed += 1;
+    notes.push(`browser journeys: the runner crashed (exit ${code})`);
+    return;
+  }
+  const { stats } = JSON.parse(readFileSync(out, 'utf8'));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
+  totals.skipped += stats.skipped;
+}
+
+await ensureInstalled(root);
+await ensureBuilt(root);
+
+await vitest('core unit tests', 'packages/core');
+await vitest('API on PGlite', 'apps/server');
+
+let pgServer;
+let pgUrl = process.env.TEST_DATABASE_URL;
+if (!pgUrl) {
+  try {
+    pgServer = startThrowawayPostgres(await freePort());
+    pgUrl = pgServer?.url;
+  } catch (error) {
+    notes.push(`could not start PostgreSQL: ${error.message}`);
+  }
+}
+try {
+  if (pgUrl) await vitest('API on PostgreSQL', 'apps/server', { TEST_DATABASE_URL: pgUrl });
+  else notes.push('API suite on PostgreSQL skipped: install postgresql or set TEST_DATABASE_URL');
+} finally {
+  pgServer?.stop();
+}
+
+if (process.env.SKIP_E2E !== '1') await playwright();
+
+console.log('');
+for (const note of notes) console.log(`note: ${note}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed > 0 ? 1 : 0);
