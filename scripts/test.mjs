@@ -31,10 +31,14 @@ function freePort() {
 async function vitest(name, dir, env = {}) {
   console.log(`\n▶ ${name}`);
   const out = join(reports, `${name.replace(/\W+/g, '-')}.json`);
-  const code = await run(bin('vitest'), ['run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
-    cwd: root,
-    env: { ...process.env, ...env },
-  });
+  const code = await run(
+    bin('vitest'),
+    ['run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+    },
+  );
   if (!existsSync(out)) {
     totals.failed += 1;
     notes.push(`${name}: the runner crashed (exit ${code})`);
@@ -55,10 +59,14 @@ async function playwright() {
     return;
   }
   const out = join(reports, 'e2e.json');
-  const code = await run(bin('playwright'), ['test', '--config', join(root, 'e2e/playwright.config.ts'), '--reporter=list,json'], {
-    cwd: join(root, 'e2e'),
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_PORT: String(await freePort()) },
-  });
+  const code = await run(
+    bin('playwright'),
+    ['test', '--config', join(root, 'e2e/playwright.config.ts'), '--reporter=list,json'],
+    {
+      cwd: join(root, 'e2e'),
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_PORT: String(await freePort()) },
+    },
+  );
   if (!existsSync(out)) {
     totals.failed += 1;
     notes.push(`browser journeys: the runner crashed (exit ${code})`);

@@ -8,6 +8,7 @@ import { graphqlRoute } from './graphql/route';
 import { registerErrorHandler } from './http/errors';
 import { localeOf } from './http/locale';
 import { mailboxRoutes } from './mail/routes';
+import { testSeedRoutes } from './seed/routes';
 import { uploadRoutes } from './uploads/routes';
 import { findWebDist, serveAdminApp } from './web/static';
 
@@ -27,6 +28,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   uploadRoutes(app, ctx);
   mailboxRoutes(app, ctx);
   graphqlRoute(app, ctx);
+  testSeedRoutes(app, ctx);
 
   const fallback = options.serveWeb === false ? undefined : await serveAdminApp(app, findWebDist(ctx.config.webDist));
   app.setNotFoundHandler((request, reply) => {

@@ -7,10 +7,10 @@ import {
   LOCALES,
   msg,
   policies,
+  ROLES,
   registerSchema,
   renderMessage,
   resolveLocale,
-  ROLES,
   translate,
 } from './index';
 
@@ -40,7 +40,9 @@ describe('message catalogues', () => {
 
   it('fill placeholders and render encoded validation messages', () => {
     expect(translate('pt-BR', 'communities.greeting', { name: 'Ana' })).toBe('Olá, Ana!');
-    expect(renderMessage('es', msg('validation.passwordMin', { min: 8 }))).toBe('La contraseña debe tener al menos 8 caracteres');
+    expect(renderMessage('es', msg('validation.passwordMin', { min: 8 }))).toBe(
+      'La contraseña debe tener al menos 8 caracteres',
+    );
     expect(renderMessage('en', 'no.such.key')).toBe('no.such.key');
   });
 
@@ -62,8 +64,16 @@ describe('schemas', () => {
   });
 
   it('require matching passwords of at least 8 characters on sign-up', () => {
-    expect(registerSchema.safeParse({ name: 'A', email: 'a@b.co', password: '12345678', password_confirmation: '12345678' }).success).toBe(true);
-    const short = registerSchema.safeParse({ name: 'A', email: 'a@b.co', password: '1234567', password_confirmation: '1234567' });
+    expect(
+      registerSchema.safeParse({ name: 'A', email: 'a@b.co', password: '12345678', password_confirmation: '12345678' })
+        .success,
+    ).toBe(true);
+    const short = registerSchema.safeParse({
+      name: 'A',
+      email: 'a@b.co',
+      password: '1234567',
+      password_confirmation: '1234567',
+    });
     expect(short.success).toBe(false);
   });
 });

@@ -74,7 +74,10 @@ describe('sign-up', () => {
 
 describe('sign-in and sign-out', () => {
   it("says 'Incorrect password' on the password field for a wrong password", async () => {
-    const res = await new Client(server.url).post('/api/auth/sign_in', { email: 'ana@example.org', password: 'wrong-one' });
+    const res = await new Client(server.url).post('/api/auth/sign_in', {
+      email: 'ana@example.org',
+      password: 'wrong-one',
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ password: ['Incorrect password'] });
   });
@@ -108,7 +111,10 @@ describe('sign-in and sign-out', () => {
   });
 
   it('accepts the token as access-token or Bearer header for API scripts', async () => {
-    const res = await new Client(server.url).post('/api/auth/sign_in', { email: 'ana@example.org', password: 'correct-horse' });
+    const res = await new Client(server.url).post('/api/auth/sign_in', {
+      email: 'ana@example.org',
+      password: 'correct-horse',
+    });
     const token = res.body.token as string;
     const viaHeader = await new Client(server.url).get('/api/users/me', { 'access-token': token });
     const viaBearer = await new Client(server.url).get('/api/users/me', { authorization: `Bearer ${token}` });
@@ -123,7 +129,9 @@ describe('sign-in and sign-out', () => {
     await createUser(server.ctx.db, { email: 'target@example.org', password: 'right-password' });
     const client = new Client(server.url);
     for (let i = 0; i < 4; i++) {
-      expect((await client.post('/api/auth/sign_in', { email: 'target@example.org', password: `bad-${i}` })).status).toBe(422);
+      expect(
+        (await client.post('/api/auth/sign_in', { email: 'target@example.org', password: `bad-${i}` })).status,
+      ).toBe(422);
     }
     const blocked = await client.post('/api/auth/sign_in', { email: 'target@example.org', password: 'right-password' });
     expect(blocked.status).toBe(429);
@@ -140,7 +148,8 @@ describe('per-IP limit', () => {
 
   it('blocks an address after too many attempts across accounts', async () => {
     const client = new Client(limited.url);
-    for (let i = 0; i < 3; i++) await client.post('/api/auth/sign_in', { email: `u${i}@example.org`, password: 'whatever1' });
+    for (let i = 0; i < 3; i++)
+      await client.post('/api/auth/sign_in', { email: `u${i}@example.org`, password: 'whatever1' });
     const res = await client.post('/api/auth/sign_in', { email: 'u9@example.org', password: 'whatever1' });
     expect(res.status).toBe(429);
   });
@@ -167,7 +176,10 @@ describe('password recovery', () => {
 
     const token = await requestLink('rec@example.org');
     const mailbox = await new Client(server.url).get('/api/dev/mailbox');
-    expect(mailbox.body.messages[0]).toMatchObject({ to: 'rec@example.org', subject: 'Crie uma nova senha no Mutirão' });
+    expect(mailbox.body.messages[0]).toMatchObject({
+      to: 'rec@example.org',
+      subject: 'Crie uma nova senha no Mutirão',
+    });
 
     const reset = await new Client(server.url).put('/api/auth/password', {
       token,
@@ -176,7 +188,10 @@ describe('password recovery', () => {
     });
     expect(reset.status).toBe(200);
     expect((await oldSession.get('/api/users/me')).status).toBe(401);
-    expect((await new Client(server.url).post('/api/auth/sign_in', { email: 'rec@example.org', password: 'new-password' })).status).toBe(200);
+    expect(
+      (await new Client(server.url).post('/api/auth/sign_in', { email: 'rec@example.org', password: 'new-password' }))
+        .status,
+    ).toBe(200);
 
     const again = await new Client(server.url).put('/api/auth/password', {
       token,
@@ -184,7 +199,9 @@ describe('password recovery', () => {
       password_confirmation: 'third-password',
     });
     expect(again.status).toBe(422);
-    expect(again.body.errors.token).toEqual(['Este link de recuperação é inválido, já foi usado ou expirou. Peça um novo.']);
+    expect(again.body.errors.token).toEqual([
+      'Este link de recuperação é inválido, já foi usado ou expirou. Peça um novo.',
+    ]);
   });
 
   it('refuses an expired link', async () => {
@@ -223,7 +240,12 @@ describe('account', () => {
     });
     expect(ok.status).toBe(200);
     const me = await client.get('/api/users/me');
-    expect(me.body.user).toMatchObject({ first_name: 'Edna', last_name: 'Melo', email: 'edna@example.org', avatar: 'http://x/uploads/a.png' });
+    expect(me.body.user).toMatchObject({
+      first_name: 'Edna',
+      last_name: 'Melo',
+      email: 'edna@example.org',
+      avatar: 'http://x/uploads/a.png',
+    });
   });
 
   it('needs a session', async () => {

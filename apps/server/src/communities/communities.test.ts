@@ -13,7 +13,9 @@ beforeAll(async () => {
   const a = await createUser(server.ctx.db, { email: 'alice@example.org', firstName: 'Alice' });
   const b = await createUser(server.ctx.db, { email: 'bob@example.org', firstName: 'Bob' });
   const mob = await createUser(server.ctx.db, { email: 'mob@example.org' });
-  aliceCommunityId = (await createCommunity(server.ctx.db, { name: 'Alpha', ownerId: a.id, members: [{ userId: mob.id, role: 2 }] })).id;
+  aliceCommunityId = (
+    await createCommunity(server.ctx.db, { name: 'Alpha', ownerId: a.id, members: [{ userId: mob.id, role: 2 }] })
+  ).id;
   bobCommunityId = (await createCommunity(server.ctx.db, { name: 'Beta', ownerId: b.id })).id;
   alice = await signIn(server, 'alice@example.org');
   bob = await signIn(server, 'bob@example.org');

@@ -45,7 +45,9 @@ describe('SMTP driver through pg-boss', () => {
   let server: TestServer;
   beforeAll(async () => {
     smtp = await startSmtp();
-    server = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Mutirão <no-reply@mutirao.test>' } });
+    server = await startTestServer({
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Mutirão <no-reply@mutirao.test>' },
+    });
   });
   afterAll(async () => {
     await server.close();
@@ -75,7 +77,15 @@ describe('SMTP driver through pg-boss', () => {
       subject: 'Uma vez',
       text: 'Só uma vez',
     });
-    expect(await queueMail(server.ctx.db, { idempotencyKey: 'twice-1', kind: 'test', to: 'twice@example.org', subject: 'x', text: 'x' })).toBeUndefined();
+    expect(
+      await queueMail(server.ctx.db, {
+        idempotencyKey: 'twice-1',
+        kind: 'test',
+        to: 'twice@example.org',
+        subject: 'x',
+        text: 'x',
+      }),
+    ).toBeUndefined();
     await server.ctx.mailer.deliver(id ?? 0);
     await server.ctx.mailer.deliver(id ?? 0);
     expect(smtp.received.filter((m) => m.to.includes('twice@example.org'))).toHaveLength(1);
@@ -90,7 +100,13 @@ describe('sandbox driver', () => {
   afterAll(() => server.close());
 
   it('keeps messages in the database and lists them on the development mailbox', async () => {
-    const id = await queueMail(server.ctx.db, { idempotencyKey: 'sb-1', kind: 'test', to: 'box@example.org', subject: 'Olá', text: 'Corpo' });
+    const id = await queueMail(server.ctx.db, {
+      idempotencyKey: 'sb-1',
+      kind: 'test',
+      to: 'box@example.org',
+      subject: 'Olá',
+      text: 'Corpo',
+    });
     await server.ctx.mailer.dispatch(id);
     const box = await eventually(async () => {
       const res = await new Client(server.url).get('/api/dev/mailbox');
@@ -100,7 +116,13 @@ describe('sandbox driver', () => {
   });
 
   it('records a failed delivery and keeps it for retry', async () => {
-    const id = await queueMail(server.ctx.db, { idempotencyKey: 'sb-fail', kind: 'test', to: 'x@fail.sandbox', subject: 'F', text: 'F' });
+    const id = await queueMail(server.ctx.db, {
+      idempotencyKey: 'sb-fail',
+      kind: 'test',
+      to: 'x@fail.sandbox',
+      subject: 'F',
+      text: 'F',
+    });
     await expect(server.ctx.mailer.deliver(id ?? 0)).rejects.toThrow(/Sandbox/);
     const [row] = await server.ctx.db.select().from(outbox).where(eq(outbox.idempotencyKey, 'sb-fail'));
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });

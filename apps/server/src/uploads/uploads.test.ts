@@ -24,7 +24,11 @@ async function putBytes(url: string, bytes: Buffer, contentType: string) {
 
 describe('POST /api/uploads and the local signed PUT', () => {
   it('signs, stores and serves an image; the part before ? is the image URL', async () => {
-    const res = await client.post('/api/uploads', { filename: 'Cartaz da Ação.png', content_type: 'image/png', size: PNG.length });
+    const res = await client.post('/api/uploads', {
+      filename: 'Cartaz da Ação.png',
+      content_type: 'image/png',
+      size: PNG.length,
+    });
     expect(res.status).toBe(200);
     const { signedUrl } = res.body as { signedUrl: string };
     const imageUrl = signedUrl.split('?')[0] ?? '';
@@ -48,14 +52,18 @@ describe('POST /api/uploads and the local signed PUT', () => {
   });
 
   it('refuses images over 8 MB when signing and when storing', async () => {
-    const res = await client.post('/api/uploads', { filename: 'big.png', content_type: 'image/png', size: 8 * 1024 * 1024 + 1 });
+    const res = await client.post('/api/uploads', {
+      filename: 'big.png',
+      content_type: 'image/png',
+      size: 8 * 1024 * 1024 + 1,
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors.size).toEqual(['A imagem deve ter no máximo 8 MB']);
     const signed = await client.post('/api/uploads', { filename: 'big.png', content_type: 'image/png' });
     const big = Buffer.concat([PNG, Buffer.alloc(8 * 1024 * 1024)]);
     const put = await putBytes(signed.body.signedUrl, big, 'image/png');
     expect(put.status).toBe(413);
-    expect((await put.json()).errors).toEqual(['A imagem deve ter no máximo 8 MB']);
+    expect(((await put.json()) as { errors: string[] }).errors).toEqual(['A imagem deve ter no máximo 8 MB']);
   });
 
   it('refuses bytes that are not the signed image type', async () => {
@@ -103,7 +111,12 @@ describe('S3 presigned URLs', () => {
 
   it('is what POST /api/uploads hands out when S3 is configured', async () => {
     const s3 = await startTestServer({
-      env: { S3_BUCKET: 'mutirao-test', S3_REGION: 'sa-east-1', S3_ACCESS_KEY_ID: 'AKIDEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret' },
+      env: {
+        S3_BUCKET: 'mutirao-test',
+        S3_REGION: 'sa-east-1',
+        S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      },
     });
     try {
       await createUser(s3.ctx.db, { email: 's3@example.org' });

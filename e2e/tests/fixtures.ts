@@ -1,0 +1,47 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+/** Fails with the list of WCAG 2 A/AA violations axe finds on the current screen. */
+export async function expectAccessible(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `axe violations on ${screen}`).toEqual([]);
+}
+
+let counter = 0;
+/** A unique e-mail per journey, so parallel workers never collide. */
+export function uniqueEmail(prefix: string) {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.org`;
+}
+
+export interface SeededUser {
+  id: number;
+  email: string;
+  password: string;
+  communities: { id: number; name: string }[];
+}
+
+/**
+ * Builds data through the server's test-only seed route, which calls the same factories as the demo seed
+ * and the API tests.
+ */
+export async function seedUser(
+  request: APIRequestContext,
+  attrs: { firstName?: string; communities?: { name: string; city?: string }[] } = {},
+): Promise<SeededUser> {
+  const email = uniqueEmail(attrs.firstName?.toLowerCase() ?? 'user');
+  const password = 'journey-password';
+  const res = await request.post('/api/dev/seed', {
+    data: { user: { email, password, firstName: attrs.firstName ?? 'Marina' }, communities: attrs.communities ?? [] },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = (await res.json()) as { user: { id: number }; communities: { id: number; name: string }[] };
+  return { id: body.user.id, email, password, communities: body.communities };
+}
+
+export const test = base;
