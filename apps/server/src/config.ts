@@ -67,7 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     replicaUrl: e.DATABASE_REPLICA_URL,
     processRole: e.PROCESS_ROLE,
     sessionSecret: e.SESSION_SECRET ?? devSecret(dataDir),
-    seedDemo: e.SEED_DEMO ?? true,
+    seedDemo: e.SEED_DEMO ?? !production,
     mail: { driver: mailDriver, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     storage: {
       driver: storageDriver,

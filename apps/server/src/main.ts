@@ -7,6 +7,8 @@ import { DEMO_ORGANISER, seedDemoIfEmpty } from './seed/demo';
  * PROCESS_ROLE=all (the default, and the only choice on the embedded database) serves HTTP and runs jobs;
  * on PostgreSQL, `web` and `worker` processes can run and scale separately.
  */
+const SEED_LOCK = 727_002;
+
 async function main() {
   const started = performance.now();
   const config = loadConfig();
@@ -14,7 +16,8 @@ async function main() {
     throw new Error('The embedded database allows one process only: use PROCESS_ROLE=all, or set DATABASE_URL');
   }
   const ctx = await createContext(config);
-  const seeded = config.seedDemo ? await seedDemoIfEmpty(ctx.db) : false;
+  // Web and worker may boot together on PostgreSQL: the lock lets only one of them seed.
+  const seeded = config.seedDemo ? await ctx.database.withLock(SEED_LOCK, () => seedDemoIfEmpty(ctx.db)) : false;
   await ctx.queue.start({ work: config.processRole !== 'web' });
 
   let close = async () => closeContext(ctx);

@@ -22,6 +22,8 @@ export interface Database {
   db: Db;
   raw: SqlExecutor;
   pglite?: PGlite;
+  /** Runs fn while holding a PostgreSQL advisory lock (one process at a time); PGlite has one process anyway. */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       kind: 'postgres',
       db,
       raw: { executeSql: async (text, values) => pool.query(text, values as unknown[]) },
+      withLock: async (key, fn) => {
+        // Session-level lock: lock and unlock must travel on the same connection.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [key]);
+          return await fn();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -64,6 +77,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
           ? ((await pglite.query(text, values)) as { rows: Record<string, unknown>[] })
           : (((await pglite.exec(text)).at(-1) as { rows: Record<string, unknown>[] } | undefined) ?? { rows: [] }),
     },
+    withLock: (_key, fn) => fn(),
     close: async () => {
       if (!pglite.closed) await pglite.close();
     },

@@ -16,8 +16,15 @@ export function migrationsFolder(): string {
   throw new Error('Migrations folder apps/server/drizzle not found');
 }
 
+/** Any process may boot first: on PostgreSQL an advisory lock makes concurrent boots migrate one at a time. */
 export async function migrate(database: Database): Promise<void> {
   const folder = migrationsFolder();
+  await database.withLock(MIGRATION_LOCK, () => runMigrations(database, folder));
+}
+
+const MIGRATION_LOCK = 727_001;
+
+async function runMigrations(database: Database, folder: string): Promise<void> {
   if (database.kind === 'pglite') {
     // biome-ignore lint/suspicious/noExplicitAny: the migrator is typed per driver; both share the same runtime shape.
     await migratePglite(database.db as any, { migrationsFolder: folder });
