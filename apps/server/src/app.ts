@@ -8,7 +8,9 @@ import { graphqlRoute } from './graphql/route';
 import { registerErrorHandler } from './http/errors';
 import { localeOf } from './http/locale';
 import { mailboxRoutes } from './mail/routes';
+import { mobilizationRoutes } from './mobilizations/routes';
 import { testSeedRoutes } from './seed/routes';
+import { templateRoutes } from './templates/routes';
 import { uploadRoutes } from './uploads/routes';
 import { findWebDist, serveAdminApp } from './web/static';
 
@@ -25,6 +27,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   app.get('/api/health', async () => ({ ok: true, database: ctx.database.kind }));
   authRoutes(app, ctx);
   communityRoutes(app, ctx);
+  mobilizationRoutes(app, ctx);
+  templateRoutes(app, ctx);
   uploadRoutes(app, ctx);
   mailboxRoutes(app, ctx);
   graphqlRoute(app, ctx);

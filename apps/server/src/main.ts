@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { closeContext, createContext } from './bootstrap';
 import { loadConfig } from './config';
 import { DEMO_ORGANISER, seedDemoIfEmpty } from './seed/demo';
+import { seedThemes } from './seed/themes';
 
 /**
  * PROCESS_ROLE=all (the default, and the only choice on the embedded database) serves HTTP and runs jobs;
@@ -17,7 +18,11 @@ async function main() {
   }
   const ctx = await createContext(config);
   // Web and worker may boot together on PostgreSQL: the lock lets only one of them seed.
-  const seeded = config.seedDemo ? await ctx.database.withLock(SEED_LOCK, () => seedDemoIfEmpty(ctx.db)) : false;
+  // Themes are reference data every install needs (the mobilization form requires a subtheme).
+  const seeded = await ctx.database.withLock(SEED_LOCK, async () => {
+    await seedThemes(ctx.db);
+    return config.seedDemo ? seedDemoIfEmpty(ctx.db) : false;
+  });
   await ctx.queue.start({ work: config.processRole !== 'web' });
 
   let close = async () => closeContext(ctx);

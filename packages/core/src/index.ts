@@ -5,3 +5,5 @@ export * from './messages';
 export * from './roles';
 export * from './schemas/auth';
 export * from './schemas/communities';
+export * from './schemas/mobilizations';
+export * from './schemas/templates';

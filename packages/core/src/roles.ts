@@ -30,4 +30,19 @@ export const policies = {
   canManageCommunity(actor: Actor, membership: Membership | undefined): boolean {
     return actor.isAdmin || membership?.role === ROLES.admin;
   },
+  /** Mobilizations (list, create, settings, archive) are everyday work: any member. */
+  canWorkOnMobilizations(actor: Actor, membership: Membership | undefined): boolean {
+    return policies.canWorkInCommunity(actor, membership);
+  },
+  /** Global templates are offered to everyone signed in; custom ones only inside their community. */
+  canUseTemplate(actor: Actor, membership: Membership | undefined, template: { global: boolean }): boolean {
+    return template.global || policies.canWorkInCommunity(actor, membership);
+  },
+  /** Only the platform admin curates the global library; a community's members manage its own templates. */
+  canDeleteTemplate(actor: Actor, membership: Membership | undefined, template: { global: boolean }): boolean {
+    return template.global ? actor.isAdmin : policies.canWorkInCommunity(actor, membership);
+  },
+  canCreateGlobalTemplate(actor: Actor): boolean {
+    return actor.isAdmin;
+  },
 };

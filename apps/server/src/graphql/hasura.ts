@@ -121,6 +121,8 @@ export function orderByToSql(orderBy: unknown, columns: ColumnMap): SQL[] {
 export const COMPARISON_INPUTS = /* GraphQL */ `
   scalar timestamptz
   scalar jsonb
+  "Hasura's bigint: a JSON number."
+  scalar bigint
   enum order_by { asc asc_nulls_first asc_nulls_last desc desc_nulls_first desc_nulls_last }
   input Int_comparison_exp { _eq: Int _neq: Int _gt: Int _gte: Int _lt: Int _lte: Int _in: [Int!] _nin: [Int!] _is_null: Boolean }
   input String_comparison_exp { _eq: String _neq: String _gt: String _gte: String _lt: String _lte: String _in: [String!] _nin: [String!] _is_null: Boolean _ilike: String _like: String }

@@ -1,21 +1,19 @@
-import { communityCreateSchema, communityUpdateSchema, type Locale, renderMessage } from '@mutirao/core';
-import { and, count, eq, isNull } from 'drizzle-orm';
-import { GraphQLError } from 'graphql';
+import { communityCreateSchema, communityUpdateSchema } from '@mutirao/core';
+import { and, count, eq } from 'drizzle-orm';
 import { presentUser } from '../accounts/presenter';
 import { presentCommunity } from '../communities/presenter';
 import { actorOf, createCommunity, updateCommunity } from '../communities/service';
-import type { AppContext } from '../context';
-import { communities, communityUsers, mobilizations } from '../db/schema';
+import { communities, communityUsers } from '../db/schema';
 import { AppError } from '../http/errors';
-import type { UserRow } from '../http/session';
 import { parseInput } from '../http/validate';
+import { mobilizationResolvers } from '../mobilizations/graphql';
+import { templateResolvers } from '../templates/graphql';
+import { themeResolvers } from '../themes/graphql';
+import type { GraphQLContext } from './context';
+import { toGraphQLError } from './errors';
 import { boolExpToSql, type ColumnMap, orderByToSql } from './hasura';
 
-export interface GraphQLContext {
-  app: AppContext;
-  user: UserRow;
-  locale: Locale;
-}
+export type { GraphQLContext } from './context';
 
 const communityColumns: ColumnMap = {
   id: communities.id,
@@ -25,64 +23,6 @@ const communityColumns: ColumnMap = {
   created_at: communities.createdAt,
   updated_at: communities.updatedAt,
 };
-
-const mobilizationColumns: ColumnMap = {
-  id: mobilizations.id,
-  community_id: mobilizations.communityId,
-  status: mobilizations.status,
-  name: mobilizations.name,
-  slug: mobilizations.slug,
-  custom_domain: mobilizations.customDomain,
-  created_at: mobilizations.createdAt,
-  updated_at: mobilizations.updatedAt,
-};
-
-type ListArgs = { where?: Record<string, unknown>; order_by?: unknown; limit?: number; offset?: number };
-
-/** Mobilizations of the caller's communities only; deleted ones never show. */
-async function queryMobilizations(gctx: GraphQLContext, args: ListArgs) {
-  const rows = await gctx.app.db
-    .select({ m: mobilizations })
-    .from(mobilizations)
-    .innerJoin(
-      communityUsers,
-      and(eq(communityUsers.communityId, mobilizations.communityId), eq(communityUsers.userId, gctx.user.id)),
-    )
-    .where(and(isNull(mobilizations.deletedAt), boolExpToSql(args.where, mobilizationColumns)))
-    .orderBy(...orderByToSql(args.order_by, mobilizationColumns), mobilizations.id)
-    .limit(Math.min(args.limit ?? 100, 500))
-    .offset(args.offset ?? 0);
-  return rows.map(({ m }) => ({
-    id: m.id,
-    name: m.name,
-    slug: m.slug,
-    goal: m.goal,
-    status: m.status,
-    language: m.language,
-    custom_domain: m.customDomain,
-    community_id: m.communityId,
-    facebook_share_image: m.facebookShareImage,
-    facebook_share_title: m.facebookShareTitle,
-    facebook_share_description: m.facebookShareDescription,
-    twitter_share_text: m.twitterShareText,
-    created_at: m.createdAt.toISOString(),
-    updated_at: m.updatedAt.toISOString(),
-  }));
-}
-
-/** Domain errors surface as Hasura-like GraphQL errors, with field messages in the caller's language. */
-function toGraphQLError(error: unknown, locale: Locale): never {
-  if (error instanceof AppError) {
-    const fields = error.fields
-      ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v.map((m) => renderMessage(locale, m))]))
-      : undefined;
-    const message = fields ? Object.values(fields).flat().join(' ') : renderMessage(locale, error.message);
-    throw new GraphQLError(message, {
-      extensions: { code: error.code === 'not_found' ? 'not-found' : 'validation-failed', fields },
-    });
-  }
-  throw error;
-}
 
 /** Communities visible to the caller are those they belong to; other rows are simply absent. */
 async function queryCommunities(
@@ -122,6 +62,9 @@ async function permissionsOf(gctx: GraphQLContext) {
 
 /** Root fields, as graphql-js rootValue functions: (args, context). */
 export const rootValue = {
+  ...themeResolvers,
+  ...mobilizationResolvers,
+  ...templateResolvers,
   get_current_user: (_args: unknown, gctx: GraphQLContext) => [
     { ...presentUser(gctx.user), permissions: () => permissionsOf(gctx) },
   ],
@@ -139,7 +82,6 @@ export const rootValue = {
       .where(boolExpToSql(where, communityColumns));
     return { aggregate: { count: Number(row?.count ?? 0) } };
   },
-  mobilizations: (args: ListArgs, gctx: GraphQLContext) => queryMobilizations(gctx, args),
   insert_communities_one: async ({ object }: { object: unknown }, gctx: GraphQLContext) => {
     try {
       const input = parseInput(communityCreateSchema, object, 'unprocessable');

@@ -1,4 +1,7 @@
 import { buildSchema } from 'graphql';
+import { mobilizationTypeDefs } from '../mobilizations/typeDefs';
+import { templateTypeDefs } from '../templates/typeDefs';
+import { themeTypeDefs } from '../themes/typeDefs';
 import { COMPARISON_INPUTS } from './hasura';
 
 /**
@@ -77,46 +80,12 @@ export const typeDefs = /* GraphQL */ `
   }
   type communities_aggregate { aggregate: aggregate_count! }
 
-  type mobilizations {
-    id: Int!
-    name: String!
-    slug: String!
-    goal: String!
-    status: String!
-    language: String!
-    custom_domain: String
-    community_id: Int!
-    facebook_share_image: String
-    facebook_share_title: String
-    facebook_share_description: String
-    twitter_share_text: String
-    created_at: timestamptz!
-    updated_at: timestamptz!
-  }
-
-  input mobilizations_bool_exp {
-    _and: [mobilizations_bool_exp!]
-    _or: [mobilizations_bool_exp!]
-    _not: mobilizations_bool_exp
-    id: Int_comparison_exp
-    community_id: Int_comparison_exp
-    status: String_comparison_exp
-    name: String_comparison_exp
-    slug: String_comparison_exp
-    custom_domain: String_comparison_exp
-    created_at: timestamptz_comparison_exp
-    updated_at: timestamptz_comparison_exp
-  }
-
-  input mobilizations_order_by { id: order_by name: order_by created_at: order_by updated_at: order_by }
-
   type query_root {
     "The signed-in user, as a list (it is a Hasura function); clients take the first element."
     get_current_user: [users!]!
     communities(where: communities_bool_exp, order_by: [communities_order_by!], limit: Int, offset: Int): [communities!]!
     communities_by_pk(id: Int!): communities
     communities_aggregate(where: communities_bool_exp): communities_aggregate!
-    mobilizations(where: mobilizations_bool_exp, order_by: [mobilizations_order_by!], limit: Int, offset: Int): [mobilizations!]!
   }
 
   type mutation_root {
@@ -125,6 +94,10 @@ export const typeDefs = /* GraphQL */ `
   }
 
   schema { query: query_root mutation: mutation_root }
+
+  ${themeTypeDefs}
+  ${mobilizationTypeDefs}
+  ${templateTypeDefs}
 `;
 
 export const schema = buildSchema(typeDefs);

@@ -1,8 +1,10 @@
 import { ROLES } from '@mutirao/core';
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
-import { createCommunity, createUser } from './factories';
+import { donations, formEntries, users } from '../db/schema';
+import { type BlockSeed, createActivist, createCommunity, createMobilization, createUser } from './factories';
+import { DONATION_BLOCKS, EVENT_BLOCKS, PETITION_BLOCKS, PRESSURE_BLOCKS, seedGlobalTemplates } from './templates';
+import { seedThemes, subthemesByLabel } from './themes';
 
 export const DEMO_ORGANISER = {
   email: 'demo@mutirao.org',
@@ -11,8 +13,12 @@ export const DEMO_ORGANISER = {
   lastName: 'Souza',
 };
 
-/** Seeds the demo data once: only into a database that has no users yet. Returns whether it did. */
+/**
+ * Seeds the demo data once: only into a database that has no users yet. Returns whether it did.
+ * Themes are reference data and are completed on every call.
+ */
 export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+  await seedThemes(db);
   const [row] = await db.select({ n: count() }).from(users);
   if (Number(row?.n ?? 0) > 0) return false;
   const organiser = await createUser(db, DEMO_ORGANISER);
@@ -22,7 +28,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     firstName: 'João',
     lastName: 'Lima',
   });
-  await createCommunity(db, {
+  const bemViver = await createCommunity(db, {
     name: 'Coletivo Bem Viver',
     city: 'Recife',
     description: 'Mobilizações por moradia, transporte e clima na Região Metropolitana do Recife.',
@@ -35,5 +41,100 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     description: 'Ciclistas e pedestres por uma cidade que cabe todo mundo.',
     ownerId: organiser.id,
   });
+  await seedGlobalTemplates(db);
+  await seedDemoMobilizations(db, bemViver.id, organiser.id);
   return true;
+}
+
+const DEMO_MOBILIZATIONS: {
+  name: string;
+  goal: string;
+  slug: string;
+  subthemes: string[];
+  blocks: BlockSeed[];
+  status?: 'archived';
+  supporters: number;
+  paidDonations?: number[];
+}[] = [
+  {
+    name: 'Moradia digna no centro do Recife',
+    goal: 'Exigir que os imóveis públicos vazios do centro virem moradia popular.',
+    slug: 'moradia-digna-recife',
+    subthemes: ['Moradia', 'Espaços públicos'],
+    blocks: PETITION_BLOCKS,
+    supporters: 12,
+  },
+  {
+    name: 'Tarifa zero no transporte',
+    goal: 'Pressionar a Câmara a aprovar a tarifa zero nos ônibus aos domingos.',
+    slug: 'tarifa-zero-recife',
+    subthemes: ['Mobilidade urbana'],
+    blocks: PRESSURE_BLOCKS,
+    supporters: 0,
+  },
+  {
+    name: 'Fundo solidário para as chuvas',
+    goal: 'Arrecadar recursos para famílias atingidas pelas chuvas na Zona Norte.',
+    slug: 'fundo-solidario-chuvas',
+    subthemes: ['Mudanças climáticas', 'Moradia'],
+    blocks: DONATION_BLOCKS,
+    supporters: 4,
+    paidDonations: [5_000, 10_000, 2_000, 150_050],
+  },
+  {
+    name: 'Carnaval sem assédio',
+    goal: 'Levar a campanha Não é Não aos blocos de rua.',
+    slug: 'carnaval-sem-assedio',
+    subthemes: ['Direitos das mulheres'],
+    blocks: EVENT_BLOCKS,
+    status: 'archived',
+    supporters: 3,
+  },
+];
+
+/** A few mobilizations with real-looking pages and some activity, so the list shows counts and amounts. */
+async function seedDemoMobilizations(db: Db, communityId: number, userId: number) {
+  let person = 0;
+  for (const demo of DEMO_MOBILIZATIONS) {
+    const chosen = await subthemesByLabel(db, demo.subthemes);
+    const mobilization = await createMobilization(db, {
+      communityId,
+      userId,
+      name: demo.name,
+      goal: demo.goal,
+      slug: demo.slug,
+      status: demo.status ?? 'active',
+      themeId: chosen[0]?.themeId ?? null,
+      subthemeIds: chosen.map((s) => s.id),
+      headerFont: 'Oswald',
+      bodyFont: 'Open Sans',
+      colorScheme: 'meurio-scheme',
+      blocks: demo.blocks,
+    });
+    const form = mobilization.widgets.find((w) => w.kind === 'form');
+    const donation = mobilization.widgets.find((w) => w.kind === 'donation');
+    for (let i = 0; i < demo.supporters; i++) {
+      person += 1;
+      const activist = await createActivist(db, { communityId, email: `apoiadora${person}@example.org` });
+      if (form)
+        await db.insert(formEntries).values({
+          widgetId: form.id,
+          mobilizationId: mobilization.id,
+          activistId: activist.id,
+          fields: [{ uid: 'field-email', kind: 'email', label: 'E-mail', value: activist.email }],
+        });
+      const amount = demo.paidDonations?.[i];
+      if (donation && amount)
+        await db.insert(donations).values({
+          widgetId: donation.id,
+          mobilizationId: mobilization.id,
+          activistId: activist.id,
+          communityId,
+          amount,
+          paymentMethod: 'credit_card',
+          status: 'paid',
+          transactionId: `demo-${mobilization.id}-${i}`,
+        });
+    }
+  }
 }

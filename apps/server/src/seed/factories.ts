@@ -1,7 +1,22 @@
-import { ROLES } from '@mutirao/core';
+import { ROLES, slugify } from '@mutirao/core';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
-import { communities, communityUsers, users } from '../db/schema';
+import {
+  activists,
+  blocks,
+  communities,
+  communityUsers,
+  type MobilizationStatus,
+  mobilizations,
+  mobilizationsSubthemes,
+  templateBlocks,
+  templateMobilizations,
+  templateWidgets,
+  users,
+  type Widget,
+  type WidgetKind,
+  widgets,
+} from '../db/schema';
 
 /**
  * The one set of builders: the demo seed, the API tests and the browser tests all make data with these.
@@ -46,4 +61,187 @@ export async function createCommunity(
       .values(members.map((m) => ({ communityId: community.id, userId: m.userId, role: m.role })));
   }
   return community;
+}
+
+export { seedThemes } from './themes';
+
+/** A widget as the seed and tests describe it; sizes default to the full 12 columns. */
+export interface WidgetSeed {
+  kind: WidgetKind;
+  smSize?: number;
+  mdSize?: number;
+  lgSize?: number;
+  settings?: Record<string, unknown>;
+  goal?: number | null;
+}
+
+export interface BlockSeed {
+  name?: string | null;
+  bgClass?: string | null;
+  bgImage?: string | null;
+  hidden?: boolean;
+  menuHidden?: boolean;
+  widgets?: WidgetSeed[];
+}
+
+function widgetValues(w: WidgetSeed) {
+  return {
+    kind: w.kind,
+    smSize: w.smSize ?? 12,
+    mdSize: w.mdSize ?? 12,
+    lgSize: w.lgSize ?? 12,
+    settings: w.settings ?? {},
+    goal: w.goal ?? null,
+  };
+}
+
+function blockValues(b: BlockSeed, position: number) {
+  return {
+    name: b.name ?? null,
+    position,
+    hidden: b.hidden ?? false,
+    menuHidden: b.menuHidden ?? false,
+    bgClass: b.bgClass ?? null,
+    bgImage: b.bgImage ?? null,
+  };
+}
+
+/** Adds blocks (positions 1, 2, … after `after`) with their widgets to a mobilization; returns the widgets. */
+export async function createBlocks(db: Db, mobilizationId: number, seeds: BlockSeed[], after = 0) {
+  const created: Widget[] = [];
+  for (const [index, seed] of seeds.entries()) {
+    const [block] = await db
+      .insert(blocks)
+      .values({ ...blockValues(seed, after + index + 1), mobilizationId })
+      .returning();
+    if (!block) throw new Error('createBlocks failed');
+    if (seed.widgets?.length)
+      created.push(
+        ...(await db
+          .insert(widgets)
+          .values(seed.widgets.map((w) => ({ ...widgetValues(w), blockId: block.id })))
+          .returning()),
+      );
+  }
+  return created;
+}
+
+/** A mobilization straight in the database (no API rules); the slug defaults to the slugified name. */
+export async function createMobilization(
+  db: Db,
+  attrs: {
+    communityId: number;
+    name: string;
+    goal?: string;
+    slug?: string;
+    status?: MobilizationStatus;
+    language?: string;
+    userId?: number | null;
+    themeId?: number | null;
+    subthemeIds?: number[];
+    customDomain?: string | null;
+    headerFont?: string | null;
+    bodyFont?: string | null;
+    colorScheme?: string | null;
+    facebookShareTitle?: string | null;
+    facebookShareDescription?: string | null;
+    facebookShareImage?: string | null;
+    twitterShareText?: string | null;
+    templateMobilizationId?: number | null;
+    createdAt?: Date;
+    updatedAt?: Date;
+    blocks?: BlockSeed[];
+  },
+) {
+  const [mobilization] = await db
+    .insert(mobilizations)
+    .values({
+      communityId: attrs.communityId,
+      name: attrs.name,
+      goal: attrs.goal ?? `Objetivo de ${attrs.name}`,
+      slug: attrs.slug ?? (slugify(attrs.name) || 'mobilizacao'),
+      status: attrs.status ?? 'active',
+      language: attrs.language ?? 'pt-BR',
+      userId: attrs.userId ?? null,
+      themeId: attrs.themeId ?? null,
+      customDomain: attrs.customDomain ?? null,
+      headerFont: attrs.headerFont ?? null,
+      bodyFont: attrs.bodyFont ?? null,
+      colorScheme: attrs.colorScheme ?? null,
+      facebookShareTitle: attrs.facebookShareTitle ?? null,
+      facebookShareDescription: attrs.facebookShareDescription ?? null,
+      facebookShareImage: attrs.facebookShareImage ?? null,
+      twitterShareText: attrs.twitterShareText ?? null,
+      templateMobilizationId: attrs.templateMobilizationId ?? null,
+      ...(attrs.createdAt ? { createdAt: attrs.createdAt } : {}),
+      ...(attrs.updatedAt ? { updatedAt: attrs.updatedAt } : {}),
+    })
+    .returning();
+  if (!mobilization) throw new Error('createMobilization failed');
+  if (attrs.subthemeIds?.length)
+    await db
+      .insert(mobilizationsSubthemes)
+      .values(attrs.subthemeIds.map((subthemeId) => ({ mobilizationId: mobilization.id, subthemeId })));
+  const created = attrs.blocks ? await createBlocks(db, mobilization.id, attrs.blocks) : [];
+  return Object.assign(mobilization, { widgets: created });
+}
+
+/** A template with its blocks and widgets. Global templates belong to no community. */
+export async function createTemplate(
+  db: Db,
+  attrs: {
+    name: string;
+    goal?: string | null;
+    global?: boolean;
+    communityId?: number | null;
+    userId?: number | null;
+    colorScheme?: string | null;
+    headerFont?: string | null;
+    bodyFont?: string | null;
+    facebookShareTitle?: string | null;
+    facebookShareDescription?: string | null;
+    twitterShareText?: string | null;
+    usesNumber?: number;
+    blocks?: BlockSeed[];
+  },
+) {
+  const [template] = await db
+    .insert(templateMobilizations)
+    .values({
+      name: attrs.name,
+      goal: attrs.goal ?? null,
+      global: attrs.global ?? false,
+      communityId: attrs.global ? null : (attrs.communityId ?? null),
+      userId: attrs.userId ?? null,
+      colorScheme: attrs.colorScheme ?? null,
+      headerFont: attrs.headerFont ?? null,
+      bodyFont: attrs.bodyFont ?? null,
+      facebookShareTitle: attrs.facebookShareTitle ?? null,
+      facebookShareDescription: attrs.facebookShareDescription ?? null,
+      twitterShareText: attrs.twitterShareText ?? null,
+      usesNumber: attrs.usesNumber ?? 0,
+    })
+    .returning();
+  if (!template) throw new Error('createTemplate failed');
+  for (const [index, seed] of (attrs.blocks ?? []).entries()) {
+    const [block] = await db
+      .insert(templateBlocks)
+      .values({ ...blockValues(seed, index + 1), templateMobilizationId: template.id })
+      .returning();
+    if (block && seed.widgets?.length)
+      await db
+        .insert(templateWidgets)
+        .values(seed.widgets.map((w) => ({ ...widgetValues(w), templateBlockId: block.id })));
+  }
+  return template;
+}
+
+/** A supporter of a community (the person behind form entries, pressures and donations). */
+export async function createActivist(db: Db, attrs: { communityId: number; email: string; name?: string }) {
+  const [activist] = await db
+    .insert(activists)
+    .values({ communityId: attrs.communityId, email: attrs.email, name: attrs.name ?? attrs.email.split('@')[0] })
+    .returning();
+  if (!activist) throw new Error('createActivist failed');
+  return activist;
 }

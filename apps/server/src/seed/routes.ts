@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { parseInput } from '../http/validate';
 import { createCommunity, createUser } from './factories';
+import { seedGlobalTemplates } from './templates';
 
 const seedSchema = z.object({
   user: z.object({
@@ -12,6 +13,8 @@ const seedSchema = z.object({
     lastName: z.string().optional(),
   }),
   communities: z.array(z.object({ name: z.string().min(1), city: z.string().optional() })).default([]),
+  /** Also add the global template library (idempotent), as the demo seed does. */
+  globalTemplates: z.boolean().default(false),
 });
 
 /**
@@ -25,6 +28,7 @@ export function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = await createUser(ctx.db, input.user);
     const communities = [];
     for (const c of input.communities) communities.push(await createCommunity(ctx.db, { ...c, ownerId: user.id }));
+    if (input.globalTemplates) await seedGlobalTemplates(ctx.db);
     return reply.status(201).send({
       user: { id: user.id, email: user.email },
       communities: communities.map((c) => ({ id: c.id, name: c.name })),

@@ -8,7 +8,8 @@ const optionalText = (max: number) =>
     .trim()
     .max(max, msg('validation.tooLong', { max }))
     .nullish()
-    .transform((v) => v || null);
+    // Left out stays undefined (unchanged); sent empty becomes null (cleared).
+    .transform((v) => (v === undefined ? undefined : v || null));
 
 export const communityCreateSchema = z.object({
   name: z
@@ -37,7 +38,7 @@ export const communityUpdateSchema = communityCreateSchema.partial().extend({
     .string()
     .trim()
     .nullish()
-    .transform((v) => v || null)
-    .refine((v) => v === null || EMAIL_TEMPLATE_FROM.test(v), msg('validation.emailTemplateFrom')),
+    .transform((v) => (v === undefined ? undefined : v || null))
+    .refine((v) => v == null || EMAIL_TEMPLATE_FROM.test(v), msg('validation.emailTemplateFrom')),
 });
 export type CommunityUpdateInput = z.input<typeof communityUpdateSchema>;

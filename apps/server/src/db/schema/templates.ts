@@ -72,6 +72,8 @@ export const templateWidgets = pgTable(
     mdSize: integer('md_size').notNull().default(12),
     lgSize: integer('lg_size').notNull().default(12),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** A donation widget's fund-raising goal in integer cents, copied with the widget like its settings. */
+    goal: integer('goal'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

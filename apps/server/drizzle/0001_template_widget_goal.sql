@@ -1,0 +1,1 @@
+ALTER TABLE "template_widgets" ADD COLUMN "goal" integer;

@@ -1,0 +1,11 @@
+/**
+ * True when a query failed on a unique index (SQLSTATE 23505), optionally a named one. Drizzle wraps driver
+ * errors, so the cause chain is searched; node-postgres and PGlite both carry `code` and `constraint`.
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, constraint: name, message } = e as { code?: string; constraint?: string; message?: string };
+    if (code === '23505') return !constraint || name === constraint || Boolean(message?.includes(constraint));
+  }
+  return false;
+}

@@ -1,0 +1,30 @@
+import { type Locale, renderMessage } from '@mutirao/core';
+import { GraphQLError } from 'graphql';
+import { AppError } from '../http/errors';
+
+/** Domain errors surface as Hasura-like GraphQL errors, with field messages in the caller's language. */
+export function toGraphQLError(error: unknown, locale: Locale): never {
+  if (error instanceof AppError) {
+    const fields = error.fields
+      ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v.map((m) => renderMessage(locale, m))]))
+      : undefined;
+    const message = fields ? Object.values(fields).flat().join(' ') : renderMessage(locale, error.message);
+    throw new GraphQLError(message, {
+      extensions: { code: error.code === 'not_found' ? 'not-found' : 'validation-failed', fields },
+    });
+  }
+  throw error;
+}
+
+/**
+ * Runs a mutation the way Hasura answers one on a row the caller may not touch: `null`, never an error
+ * that would confirm the row exists. Validation failures become GraphQL errors with `extensions.fields`.
+ */
+export async function nullIfNotFound<T>(locale: Locale, fn: () => Promise<T>): Promise<T | null> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') return null;
+    toGraphQLError(error, locale);
+  }
+}

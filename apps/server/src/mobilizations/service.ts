@@ -1,0 +1,175 @@
+import {
+  type Actor,
+  type MobilizationCreateData,
+  type MobilizationUpdateData,
+  msg,
+  policies,
+  slugify,
+} from '@mutirao/core';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { membershipOf } from '../communities/service';
+import type { Db, Tx } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { communities, type Mobilization, mobilizations, mobilizationsSubthemes } from '../db/schema';
+import { AppError, notFound } from '../http/errors';
+import { assertThemeExists, resolveMainTheme, sameIds, subthemeIdsOf } from './subthemes';
+
+/** Fallback when a name has no letters or digits to make a slug from. */
+const FALLBACK_SLUG = 'mobilizacao';
+
+/**
+ * Throws 404 unless the actor may work on the community's mobilizations. A community the actor does not
+ * belong to looks exactly like one that does not exist.
+ */
+export async function assertCommunityWorkable(db: Db | Tx, actor: Actor, communityId: number) {
+  const membership = await membershipOf(db, actor.id, communityId);
+  if (!policies.canWorkOnMobilizations(actor, membership)) throw notFound();
+  if (!membership) {
+    const [community] = await db
+      .select({ id: communities.id })
+      .from(communities)
+      .where(eq(communities.id, communityId))
+      .limit(1);
+    if (!community) throw notFound();
+  }
+  return membership;
+}
+
+/** A mobilization the actor may work on; deleted ones and other communities' ones are "not found". */
+export async function findMobilizationFor(db: Db | Tx, actor: Actor, id: number): Promise<Mobilization> {
+  const [mobilization] = await db
+    .select()
+    .from(mobilizations)
+    .where(and(eq(mobilizations.id, id), isNull(mobilizations.deletedAt)))
+    .limit(1);
+  if (!mobilization) throw notFound();
+  const membership = await membershipOf(db, actor.id, mobilization.communityId);
+  if (!policies.canWorkOnMobilizations(actor, membership)) throw notFound();
+  return mobilization;
+}
+
+async function slugTaken(db: Db | Tx, slug: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: mobilizations.id })
+    .from(mobilizations)
+    .where(and(eq(mobilizations.slug, slug), exceptId ? ne(mobilizations.id, exceptId) : undefined))
+    .limit(1);
+  return Boolean(row);
+}
+
+const slugTakenOnCreate = (name: string) =>
+  new AppError('unprocessable', { slug: [msg('mobilizationForm.slugTaken', { name })] });
+const slugTakenOnUpdate = (slug: string) =>
+  new AppError('unprocessable', { slug: [msg('mobilizationForm.slugTakenOnUpdate', { slug })] });
+
+/** The settings columns shared by create and update, from the API's snake_case input. */
+function settingsValues(input: Partial<MobilizationUpdateData>): Partial<typeof mobilizations.$inferInsert> {
+  const values: Partial<typeof mobilizations.$inferInsert> = {};
+  if (input.name !== undefined) values.name = input.name;
+  if (input.goal !== undefined) values.goal = input.goal;
+  if (input.language !== undefined) values.language = input.language;
+  if (input.status !== undefined) values.status = input.status;
+  if (input.favicon !== undefined) values.favicon = input.favicon;
+  if (input.header_font !== undefined) values.headerFont = input.header_font;
+  if (input.body_font !== undefined) values.bodyFont = input.body_font;
+  if (input.color_scheme !== undefined) values.colorScheme = input.color_scheme;
+  if (input.google_analytics_code !== undefined) values.googleAnalyticsCode = input.google_analytics_code;
+  if (input.facebook_share_image !== undefined) values.facebookShareImage = input.facebook_share_image;
+  if (input.facebook_share_title !== undefined) values.facebookShareTitle = input.facebook_share_title;
+  if (input.facebook_share_description !== undefined)
+    values.facebookShareDescription = input.facebook_share_description;
+  if (input.twitter_share_text !== undefined) values.twitterShareText = input.twitter_share_text;
+  return values;
+}
+
+/**
+ * Creates a mobilization for the actor in a community: the slug comes from the name when none is given and
+ * must be unique; the subthemes are linked and the main theme set by the spec's rule.
+ */
+export async function createMobilization(db: Db, actor: Actor, input: MobilizationCreateData) {
+  await assertCommunityWorkable(db, actor, input.community_id);
+  const themeId = await resolveMainTheme(db, input.subthemes, input.theme_id);
+  const slug = input.slug ?? (slugify(input.name) || FALLBACK_SLUG);
+  try {
+    return await db.transaction(async (tx) => {
+      if (await slugTaken(tx, slug)) throw slugTakenOnCreate(input.name);
+      const [mobilization] = await tx
+        .insert(mobilizations)
+        .values({
+          ...settingsValues(input),
+          name: input.name,
+          goal: input.goal,
+          slug,
+          communityId: input.community_id,
+          themeId,
+          userId: actor.id,
+        })
+        .returning();
+      if (!mobilization) throw new Error('insert returned nothing');
+      await tx
+        .insert(mobilizationsSubthemes)
+        .values(input.subthemes.map((subthemeId) => ({ mobilizationId: mobilization.id, subthemeId })));
+      return mobilization;
+    });
+  } catch (error) {
+    // Two creates racing for one slug: the unique index decides, with the same answer.
+    if (isUniqueViolation(error, 'mobilizations_slug_idx')) throw slugTakenOnCreate(input.name);
+    throw error;
+  }
+}
+
+/**
+ * Works out the theme columns and new subtheme links of an update. Theme and subthemes are locked once the
+ * mobilization has subthemes: resending the same choice is fine, changing it is refused.
+ */
+async function themeChange(db: Db | Tx, mobilization: Mobilization, input: MobilizationUpdateData) {
+  if (input.subthemes === undefined && input.theme_id === undefined) return {};
+  const current = await subthemeIdsOf(db, mobilization.id);
+  if (current.length) {
+    const fields: Record<string, string[]> = {};
+    if (input.subthemes !== undefined && !sameIds(input.subthemes, current))
+      fields.subthemes = [msg('mobilizationForm.themesLocked')];
+    if (input.theme_id !== undefined && input.theme_id !== mobilization.themeId)
+      fields.theme_id = [msg('mobilizationForm.themesLocked')];
+    if (Object.keys(fields).length) throw new AppError('unprocessable', fields);
+    return {};
+  }
+  if (input.subthemes !== undefined) {
+    const requested = input.theme_id !== undefined ? input.theme_id : mobilization.themeId;
+    return { themeId: await resolveMainTheme(db, input.subthemes, requested), subthemes: input.subthemes };
+  }
+  if (input.theme_id !== null && input.theme_id !== undefined) await assertThemeExists(db, input.theme_id);
+  return { themeId: input.theme_id ?? null };
+}
+
+/** Applies any subset of the settings, archive/activate included. */
+export async function updateMobilization(db: Db, actor: Actor, id: number, input: MobilizationUpdateData) {
+  const mobilization = await findMobilizationFor(db, actor, id);
+  const values = settingsValues(input);
+  const theme = await themeChange(db, mobilization, input);
+  if (theme.themeId !== undefined) values.themeId = theme.themeId;
+  if (input.slug !== undefined) {
+    const slug = input.slug ?? (slugify(input.name ?? mobilization.name) || FALLBACK_SLUG);
+    if (slug !== mobilization.slug && (await slugTaken(db, slug, id))) throw slugTakenOnUpdate(slug);
+    values.slug = slug;
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(mobilizations)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(mobilizations.id, id))
+        .returning();
+      if (!updated) throw notFound();
+      if (theme.subthemes?.length) {
+        await tx
+          .insert(mobilizationsSubthemes)
+          .values(theme.subthemes.map((subthemeId) => ({ mobilizationId: id, subthemeId })));
+      }
+      return updated;
+    });
+  } catch (error) {
+    if (values.slug && isUniqueViolation(error, 'mobilizations_slug_idx')) throw slugTakenOnUpdate(values.slug);
+    throw error;
+  }
+}

@@ -1,0 +1,71 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, startTestServer, type TestServer } from '../../test/harness';
+import { communities, subthemes, templateBlocks, templateMobilizations, templateWidgets, themes } from '../db/schema';
+import { DEMO_ORGANISER, seedDemoIfEmpty } from './demo';
+import { seedThemes, THEMES } from './themes';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('the demo seed', () => {
+  it('adds themes, the global template library and demo mobilizations once', async () => {
+    const { db } = server.ctx;
+    expect(await seedDemoIfEmpty(db)).toBe(true);
+    expect(await seedDemoIfEmpty(db)).toBe(false);
+
+    const themeRows = await db.select().from(themes);
+    expect(themeRows.length).toBeGreaterThanOrEqual(6);
+    for (const theme of themeRows) {
+      const [n] = await db.select({ n: count() }).from(subthemes).where(eq(subthemes.themeId, theme.id));
+      expect(Number(n?.n)).toBeGreaterThanOrEqual(3);
+      expect(Number(n?.n)).toBeLessThanOrEqual(5);
+    }
+
+    const globals = await db.select().from(templateMobilizations).where(eq(templateMobilizations.global, true));
+    expect(globals.length).toBeGreaterThanOrEqual(3);
+    for (const template of globals) {
+      const kinds = await db
+        .select({ kind: templateWidgets.kind, settings: templateWidgets.settings })
+        .from(templateWidgets)
+        .innerJoin(templateBlocks, eq(templateBlocks.id, templateWidgets.templateBlockId))
+        .where(eq(templateBlocks.templateMobilizationId, template.id));
+      expect(kinds.length, template.name).toBeGreaterThan(1);
+      const content = kinds.find((k) => k.kind === 'content');
+      expect(String(content?.settings.content)).toMatch(/^<h1>/);
+    }
+    const form = await db
+      .select({ settings: templateWidgets.settings })
+      .from(templateWidgets)
+      .where(eq(templateWidgets.kind, 'form'));
+    expect(JSON.parse(String(form[0]?.settings.fields)).map((f: { label: string }) => f.label)).toContain('E-mail');
+  });
+
+  it('shows the demo organiser active and archived mobilizations with counts and amounts', async () => {
+    const client = await signIn(server, DEMO_ORGANISER.email, DEMO_ORGANISER.password);
+    const [community] = await server.ctx.db
+      .select()
+      .from(communities)
+      .where(eq(communities.name, 'Coletivo Bem Viver'));
+    const active = await client.get(`/api/mobilizations?community_id=${community?.id}&status=active`);
+    expect(active.body.length).toBeGreaterThanOrEqual(3);
+    const fund = active.body.find((m: { slug: string }) => m.slug === 'fundo-solidario-chuvas');
+    expect(fund).toMatchObject({ users_count: 4, total_fund_raising: 167_050 });
+    expect(fund.subthemes.length).toBe(2);
+    const archived = await client.get(`/api/mobilizations?community_id=${community?.id}&status=archived`);
+    expect(archived.body.map((m: { name: string }) => m.name)).toEqual(['Carnaval sem assédio']);
+    const templates = await client.get(`/api/templates?community_id=${community?.id}&global=true`);
+    expect(templates.body.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('completes themes without duplicating them', async () => {
+    const { db } = server.ctx;
+    await seedThemes(db);
+    await seedThemes(db);
+    const [n] = await db.select({ n: count() }).from(subthemes);
+    expect(Number(n?.n)).toBe(THEMES.flatMap((t) => t.subthemes).length);
+  });
+});

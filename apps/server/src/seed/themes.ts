@@ -1,0 +1,61 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { subthemes, themes } from '../db/schema';
+
+/** Brazilian civic themes and their subthemes: the choices of the settings/basics theme selector. */
+export const THEMES: { label: string; subthemes: string[] }[] = [
+  {
+    label: 'Direito à Cidade',
+    subthemes: ['Moradia', 'Mobilidade urbana', 'Espaços públicos', 'Saneamento básico'],
+  },
+  {
+    label: 'Meio Ambiente',
+    subthemes: ['Mudanças climáticas', 'Áreas verdes e parques', 'Proteção animal', 'Resíduos e reciclagem'],
+  },
+  { label: 'Educação', subthemes: ['Educação básica', 'Ensino superior', 'Alimentação escolar'] },
+  { label: 'Saúde', subthemes: ['SUS', 'Saúde mental', 'Direitos sexuais e reprodutivos'] },
+  {
+    label: 'Direitos Humanos',
+    subthemes: [
+      'Igualdade racial',
+      'Direitos das mulheres',
+      'Direitos LGBTQIA+',
+      'Povos indígenas',
+      'Pessoas com deficiência',
+    ],
+  },
+  {
+    label: 'Democracia e Transparência',
+    subthemes: ['Participação popular', 'Combate à corrupção', 'Orçamento público', 'Reforma política'],
+  },
+];
+
+/**
+ * Makes sure every theme and subtheme above exists, adding only what is missing, so it can run on every boot
+ * and in every test database. It does not depend on a migration holding the data.
+ */
+export async function seedThemes(db: Db | Tx): Promise<void> {
+  for (const theme of THEMES) {
+    let [row] = await db.select().from(themes).where(eq(themes.label, theme.label)).limit(1);
+    if (!row) [row] = await db.insert(themes).values({ label: theme.label }).returning();
+    if (!row) throw new Error('seedThemes: theme insert returned nothing');
+    for (const label of theme.subthemes) {
+      const [existing] = await db
+        .select({ id: subthemes.id })
+        .from(subthemes)
+        .where(and(eq(subthemes.themeId, row.id), eq(subthemes.label, label)))
+        .limit(1);
+      if (!existing) await db.insert(subthemes).values({ label, themeId: row.id });
+    }
+  }
+}
+
+/** Subtheme ids and their theme for seed data written by label. */
+export async function subthemesByLabel(db: Db | Tx, labels: string[]) {
+  const rows = await db.select().from(subthemes).where(inArray(subthemes.label, labels));
+  return labels.map((label) => {
+    const row = rows.find((r) => r.label === label);
+    if (!row) throw new Error(`unknown subtheme ${label}`);
+    return row;
+  });
+}
