@@ -30,7 +30,14 @@ async function startServer(dataDir) {
   const started = performance.now();
   const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -57,13 +64,18 @@ const rssMb = (pid) => {
   return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
 };
 
-const load = (opts) => new Promise((resolve, reject) => autocannon({ duration: seconds, ...opts }, (e, r) => (e ? reject(e) : resolve(r))));
+const load = (opts) =>
+  new Promise((resolve, reject) => autocannon({ duration: seconds, ...opts }, (e, r) => (e ? reject(e) : resolve(r))));
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mutirao-bench-'));
 const rows = [];
 try {
   const cold = await startServer(dataDir);
-  rows.push(['cold start to first served page (new embedded database: migrate + seed)', `${Math.round(cold.ms)} ms`, '']);
+  rows.push([
+    'cold start to first served page (new embedded database: migrate + seed)',
+    `${Math.round(cold.ms)} ms`,
+    '',
+  ]);
   await stop(cold.child);
 
   const warm = await startServer(dataDir);

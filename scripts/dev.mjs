@@ -15,7 +15,12 @@ const children = [
   spawn(bin('tsx'), ['watch', '--clear-screen=false', 'apps/server/src/main.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(apiPort), APP_URL: process.env.APP_URL ?? `http://localhost:${port}` },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(apiPort),
+      APP_URL: process.env.APP_URL ?? `http://localhost:${port}`,
+    },
   }),
   spawn(bin('vite'), ['--port', String(port), '--strictPort'], {
     cwd: join(root, 'apps/web'),
@@ -28,7 +33,8 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) child.on('exit', (code) => {
-  stop();
-  process.exitCode = code ?? 0;
-});
+for (const child of children)
+  child.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

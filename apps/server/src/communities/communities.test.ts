@@ -65,8 +65,14 @@ describe('GET and PUT /api/communities/:id', () => {
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ name: 'Alpha', city: 'Olinda', email_template_from: 'Alpha <contato@alpha.org>' });
     expect((await alice.get(`/api/communities/${aliceCommunityId}`)).body.city).toBe('Olinda');
-    const partial = await alice.put(`/api/communities/${aliceCommunityId}`, { community: { description: 'Nova descrição' } });
-    expect(partial.body).toMatchObject({ city: 'Olinda', email_template_from: 'Alpha <contato@alpha.org>', description: 'Nova descrição' });
+    const partial = await alice.put(`/api/communities/${aliceCommunityId}`, {
+      community: { description: 'Nova descrição' },
+    });
+    expect(partial.body).toMatchObject({
+      city: 'Olinda',
+      email_template_from: 'Alpha <contato@alpha.org>',
+      description: 'Nova descrição',
+    });
     const cleared = await alice.put(`/api/communities/${aliceCommunityId}`, { community: { description: '' } });
     expect(cleared.body.description).toBeNull();
   });

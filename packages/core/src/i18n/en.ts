@@ -100,6 +100,7 @@ export const en: Catalogue = {
     chooseShort: 'Enter',
     backToList: 'Back to my communities',
     noneSelected: 'No community selected.',
+    chooseAction: 'Choose community',
   },
   account: {
     title: 'My account',
@@ -139,6 +140,8 @@ export const en: Catalogue = {
     emptyArchivedHelp: 'Mobilizations you archive show up here.',
     showActive: 'See active mobilizations',
     tabsLabel: 'Filter mobilizations',
+    usersCount: 'Activists: {count}',
+    fundRaising: 'Raised: {amount}',
   },
   mobilizationForm: {
     nameRequired: 'Enter the mobilization name',

@@ -100,6 +100,7 @@ export const es: Catalogue = {
     chooseShort: 'Entrar',
     backToList: 'Volver a mis comunidades',
     noneSelected: 'Ninguna comunidad seleccionada.',
+    chooseAction: 'Elegir comunidad',
   },
   account: {
     title: 'Mi cuenta',
@@ -139,6 +140,8 @@ export const es: Catalogue = {
     emptyArchivedHelp: 'Las movilizaciones que archives aparecen aquí.',
     showActive: 'Ver movilizaciones activas',
     tabsLabel: 'Filtrar movilizaciones',
+    usersCount: 'Activistas: {count}',
+    fundRaising: 'Recaudado: {amount}',
   },
   mobilizationForm: {
     nameRequired: 'Ingresa el nombre de la movilización',

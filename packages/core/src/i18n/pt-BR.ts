@@ -102,6 +102,7 @@ export const ptBR = {
     chooseShort: 'Entrar',
     backToList: 'Voltar para minhas comunidades',
     noneSelected: 'Nenhuma comunidade selecionada.',
+    chooseAction: 'Escolher comunidade',
   },
   account: {
     title: 'Minha conta',
@@ -141,6 +142,8 @@ export const ptBR = {
     emptyArchivedHelp: 'As mobilizações que você arquivar aparecem aqui.',
     showActive: 'Ver mobilizações ativas',
     tabsLabel: 'Filtrar mobilizações',
+    usersCount: 'Ativistas: {count}',
+    fundRaising: 'Arrecadado: {amount}',
   },
   mobilizationForm: {
     nameRequired: 'Insira o nome da mobilização',

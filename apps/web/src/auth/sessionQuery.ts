@@ -1,0 +1,71 @@
+import { api } from '../api/client';
+import { GraphQLRequestError, graphql, isSessionError } from '../api/graphql';
+
+export interface Permission {
+  community_id: number;
+  user_id: number;
+  role: number;
+}
+
+export interface CurrentUser {
+  id: number;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  avatar: string | null;
+  is_admin: boolean;
+  created_at: string;
+  permissions: Permission[];
+}
+
+export interface Community {
+  id: number;
+  name: string;
+  city: string;
+  description: string | null;
+  image: string | null;
+  role: number | null;
+}
+
+export interface SessionData {
+  user: CurrentUser | undefined;
+  communities: Community[];
+}
+
+export const SESSION_QUERY_KEY = ['session'] as const;
+export const SIGNED_OUT: SessionData = { user: undefined, communities: [] };
+
+const SESSION_QUERY = /* GraphQL */ `
+  query Session {
+    get_current_user { id email first_name last_name avatar is_admin created_at permissions { community_id user_id role } }
+    communities(order_by: {name: asc}) { id name city description image role }
+  }
+`;
+
+/**
+ * The session state machine of spec 01 §4. A token the server rejects is cleared (sign_out drops both
+ * cookies) before loading ends, so a login that follows cannot race the clean-up. Any other failure is only
+ * logged: the app carries on signed out.
+ */
+export async function fetchSession(): Promise<SessionData> {
+  try {
+    const data = await graphql<{ get_current_user: CurrentUser[]; communities: Community[] }>(
+      SESSION_QUERY,
+      {},
+      { onSessionError: 'throw' },
+    );
+    const user = data.get_current_user[0];
+    return user ? { user, communities: data.communities } : SIGNED_OUT;
+  } catch (error) {
+    if (error instanceof GraphQLRequestError && isSessionError(error.errors)) {
+      await signOut().catch(() => undefined);
+      return SIGNED_OUT;
+    }
+    console.error('Session query failed', error);
+    return SIGNED_OUT;
+  }
+}
+
+export function signOut() {
+  return api<void>('/api/auth/sign_out', { method: 'POST', allowUnauthorized: true });
+}

@@ -1,0 +1,76 @@
+import { Badge, Box, Card, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/client';
+import { Icon } from '../shell/icons';
+import { CenteredPage } from '../shell/layouts/CenteredPage';
+import { LoadingScreen } from '../shell/layouts/LoadingScreen';
+import NotFoundPage from '../shell/NotFoundPage';
+import { LinkifiedText } from './LinkifiedText';
+import { fetchMailbox, MAILBOX_QUERY_KEY } from './mailboxApi';
+
+const POLL_MS = 3000;
+
+/** `/dev/mailbox`: what the sandbox mail driver kept instead of sending. E-mail goes out from a job, so it polls. */
+export default function MailboxPage() {
+  const { t, i18n } = useTranslation();
+  const mailbox = useQuery({
+    queryKey: MAILBOX_QUERY_KEY,
+    queryFn: fetchMailbox,
+    staleTime: 0,
+    retry: false,
+    refetchInterval: (query) => (query.state.error ? false : POLL_MS),
+  });
+
+  if (mailbox.error instanceof ApiError && mailbox.error.status === 404) return <NotFoundPage />;
+
+  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const messages = [...(mailbox.data?.messages ?? [])].sort((a, b) => (b.sent_at ?? '').localeCompare(a.sent_at ?? ''));
+
+  return (
+    <CenteredPage title={t('mailbox.title')} subtitle={t('mailbox.help')} size="lg">
+      {mailbox.isPending && <LoadingScreen label={t('app.loading')} inline />}
+      {mailbox.isSuccess && messages.length === 0 && (
+        <EmptyState variant="light" color="brand" icon={<Icon name="mail" size={28} />}>
+          <EmptyState.Title order={2}>{t('mailbox.empty')}</EmptyState.Title>
+        </EmptyState>
+      )}
+      <Stack component="ol" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
+        {messages.map((message) => (
+          <Card component="li" key={message.id} withBorder padding="lg">
+            <Stack gap="xs">
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <Title order={2} size="h4">
+                  {message.subject}
+                </Title>
+                <Badge variant="light" color="gray">
+                  {message.kind}
+                </Badge>
+              </Group>
+              <Box
+                component="dl"
+                m={0}
+                fz="sm"
+                style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 12, rowGap: 2 }}
+              >
+                <Text component="dt" size="sm" fw={700}>
+                  {t('mailbox.to')}
+                </Text>
+                <Text component="dd" size="sm" m={0}>
+                  {message.to}
+                </Text>
+                <Text component="dt" size="sm" fw={700}>
+                  {t('mailbox.sentAt')}
+                </Text>
+                <Text component="dd" size="sm" m={0}>
+                  {message.sent_at ? dateTime.format(new Date(message.sent_at)) : ''}
+                </Text>
+              </Box>
+              <LinkifiedText text={message.text} />
+            </Stack>
+          </Card>
+        ))}
+      </Stack>
+    </CenteredPage>
+  );
+}

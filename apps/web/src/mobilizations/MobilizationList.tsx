@@ -1,0 +1,49 @@
+import { Anchor, Box, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { formatDate, formatMoney } from '@mutirao/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Icon } from '../shell/icons';
+import type { MobilizationListItem } from './mobilizationsApi';
+
+/** Rows of spec 01 §2: image, name, goal, creation date (dd/mm/yyyy), users count, fund raising (R$). */
+export function MobilizationList({ mobilizations }: { mobilizations: MobilizationListItem[] }) {
+  const { t } = useTranslation();
+  return (
+    <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+      {mobilizations.map((m) => (
+        <Card component="li" key={m.id} withBorder padding="md">
+          <Group wrap="nowrap" align="flex-start" gap="md">
+            {m.image ? (
+              <Image src={m.image} alt="" w={96} h={64} fit="cover" radius="sm" />
+            ) : (
+              <Box w={96} h={64} bg="brand.0" style={{ borderRadius: 4, display: 'grid', placeItems: 'center' }}>
+                <Icon name="megaphone" size={24} color="var(--mantine-color-brand-7)" />
+              </Box>
+            )}
+            <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+              <Title order={2} size="h4">
+                <Anchor component={Link} to={`/mobilizations/${m.id}/edit`} c="inherit" fw={800} underline="hover">
+                  {m.name}
+                </Anchor>
+              </Title>
+              <Text size="sm" lineClamp={2}>
+                {m.goal}
+              </Text>
+              <Group gap="lg" wrap="wrap">
+                <Text size="sm" c="dimmed">
+                  {t('mobilizations.createdAt', { date: formatDate(m.created_at) })}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {t('mobilizations.usersCount', { count: m.users_count })}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {t('mobilizations.fundRaising', { amount: formatMoney(Number(m.total_fund_raising)) })}
+                </Text>
+              </Group>
+            </Stack>
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,98 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, Route, Routes } from 'react-router';
+import { GuestOnly, HomeRedirect, RequireCommunity, RequireUser } from './auth/guards';
+import { AppLayout } from './shell/AppLayout';
+import { LoadingScreen } from './shell/layouts/LoadingScreen';
+import NotFoundPage, { NotFoundInShell } from './shell/NotFoundPage';
+
+// Each screen is its own chunk: the sign-in screens should not download the editor's code, and vice versa.
+const LoginPage = lazy(() => import('./auth/LoginPage'));
+const RegisterPage = lazy(() => import('./auth/RegisterPage'));
+const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage'));
+const CommunitiesPage = lazy(() => import('./communities/CommunitiesPage'));
+const NewCommunityPage = lazy(() => import('./communities/NewCommunityPage'));
+const AccountEditPage = lazy(() => import('./account/AccountEditPage'));
+const MobilizationsPage = lazy(() => import('./mobilizations/MobilizationsPage'));
+const MailboxPage = lazy(() => import('./mailbox/MailboxPage'));
+const TechnicalIssuesPage = lazy(() => import('./shell/TechnicalIssuesPage'));
+
+function Standalone() {
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={<LoadingScreen label={t('app.loading')} />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<HomeRedirect />} />
+      <Route element={<Standalone />}>
+        <Route
+          path="/login"
+          element={
+            <GuestOnly honourNext>
+              <LoginPage />
+            </GuestOnly>
+          }
+        />
+        <Route
+          path="/register"
+          element={
+            <GuestOnly>
+              <RegisterPage />
+            </GuestOnly>
+          }
+        />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/technical-issues" element={<TechnicalIssuesPage />} />
+        <Route path="/dev/mailbox" element={<MailboxPage />} />
+        <Route
+          path="/communities"
+          element={
+            <RequireUser>
+              <CommunitiesPage />
+            </RequireUser>
+          }
+        />
+        <Route
+          path="/communities/new"
+          element={
+            <RequireUser>
+              <NewCommunityPage />
+            </RequireUser>
+          }
+        />
+      </Route>
+      <Route
+        element={
+          <RequireUser>
+            <AppLayout />
+          </RequireUser>
+        }
+      >
+        <Route path="/account/edit" element={<AccountEditPage />} />
+        <Route
+          element={
+            <RequireCommunity>
+              <Outlet />
+            </RequireCommunity>
+          }
+        >
+          <Route path="/mobilizations" element={<MobilizationsPage />} />
+          {/* Screens that later issues build: the frame and its navigation already work around them. */}
+          <Route path="/mobilizations/*" element={<NotFoundInShell />} />
+          <Route path="/community/*" element={<NotFoundInShell />} />
+        </Route>
+      </Route>
+      <Route element={<Standalone />}>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

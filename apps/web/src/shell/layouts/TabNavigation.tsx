@@ -1,0 +1,28 @@
+import { Link } from 'react-router';
+import classes from './TabNavigation.module.css';
+
+export interface TabItem {
+  label: string;
+  to: string;
+  active: boolean;
+}
+
+/**
+ * The tab-navigation shell (spec 01 §2). Each tab is a link to its own address (so it can be bookmarked and
+ * opened in a new tab), which makes this a navigation landmark rather than an ARIA tablist.
+ */
+export function TabNavigation({ label, items }: { label: string; items: TabItem[] }) {
+  return (
+    <nav aria-label={label}>
+      <ul className={classes.list}>
+        {items.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to} className={classes.tab} aria-current={item.active ? 'page' : undefined}>
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,31 @@
+import { notifications } from '@mantine/notifications';
+import { TOAST_AUTO_CLOSE_MS } from '@mutirao/core';
+import { i18next } from '../i18n/i18n';
+
+const REQUEST_ERROR_ID = 'request-error';
+
+/** The generic 'Ops!' toast (spec 01 §8). It stays until closed: the user may be mid-task when it appears. */
+export function showRequestError() {
+  notifications.hide(REQUEST_ERROR_ID);
+  notifications.show({
+    id: REQUEST_ERROR_ID,
+    title: i18next.t('toast.requestErrorTitle'),
+    message: i18next.t('toast.requestErrorMessage'),
+    color: 'danger.6',
+    autoClose: false,
+    withBorder: true,
+    closeButtonProps: { 'aria-label': i18next.t('app.close') },
+  });
+}
+
+/** Success toasts close on their own after 5 s (spec 01 §9). */
+export function showSuccess(message: string, title = i18next.t('toast.savedTitle')) {
+  notifications.show({
+    title,
+    message,
+    color: 'success.6',
+    autoClose: TOAST_AUTO_CLOSE_MS,
+    withBorder: true,
+    closeButtonProps: { 'aria-label': i18next.t('app.close') },
+  });
+}

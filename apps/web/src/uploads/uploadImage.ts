@@ -1,0 +1,66 @@
+import { isImageContentType, LIMITS, msg } from '@mutirao/core';
+import { api, parseErrors } from '../api/client';
+import { handleUnauthorized } from '../api/navigation';
+
+/** An encoded catalogue message when the browser can already tell the file will be refused, else undefined. */
+export function checkImageFile(file: File): string | undefined {
+  if (!isImageContentType(file.type)) return msg('upload.onlyImages');
+  if (file.size > LIMITS.imageMaxBytes) return msg('upload.tooLarge', { mb: LIMITS.imageMaxBytes / 1024 / 1024 });
+  return undefined;
+}
+
+/** A refused upload. `message` is the server's text (already translated) when it gave one. */
+export class UploadError extends Error {
+  constructor(readonly serverMessage?: string) {
+    super(serverMessage ?? 'upload failed');
+    this.name = 'UploadError';
+  }
+}
+
+/** Step 1: the server checks type and size and answers where to PUT the bytes. */
+export function signUpload(file: File) {
+  return api<{ signedUrl: string; url?: string }>('/api/uploads', {
+    method: 'POST',
+    body: { filename: file.name, content_type: file.type, size: file.size },
+  });
+}
+
+/**
+ * Step 2: the bytes go straight to storage (S3 or the server's signed PUT). XMLHttpRequest rather than fetch,
+ * because only it reports upload progress.
+ */
+export function putFile(signedUrl: string, file: File, onProgress: (percent: number) => void, signal?: AbortSignal) {
+  return new Promise<void>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', signedUrl);
+    xhr.setRequestHeader('Content-Type', file.type);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(100);
+        resolve();
+        return;
+      }
+      if (xhr.status === 401) handleUnauthorized();
+      let body: unknown;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = undefined;
+      }
+      const { fields, messages } = parseErrors(body);
+      reject(new UploadError([...messages, ...Object.values(fields).flat()][0]));
+    };
+    xhr.onerror = () => reject(new UploadError());
+    xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(file);
+  });
+}
+
+/** The stored image URL is the signed URL without its query (spec 01 §7). */
+export function storedUrlOf(signedUrl: string): string {
+  return signedUrl.split('?')[0] ?? signedUrl;
+}

@@ -1,0 +1,51 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../api/client';
+import { checkImageFile, putFile, signUpload, storedUrlOf, UploadError } from './uploadImage';
+
+export type UploadState =
+  | { phase: 'idle' }
+  | { phase: 'uploading'; percent: number }
+  | { phase: 'done' }
+  /** `encoded` is a catalogue key to render; `text` is a server message already in the user's language. */
+  | { phase: 'error'; encoded?: string; text?: string; file: File; retryable: boolean };
+
+/** Check, sign, PUT with progress; reports the stored URL. Leaving the page cancels an upload under way. */
+export function useImageUpload(onUploaded: (url: string) => void) {
+  const [state, setState] = useState<UploadState>({ phase: 'idle' });
+  const controller = useRef<AbortController | null>(null);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const upload = useCallback(
+    async (file: File) => {
+      const refused = checkImageFile(file);
+      if (refused) {
+        setState({ phase: 'error', encoded: refused, file, retryable: false });
+        return;
+      }
+      controller.current?.abort();
+      const current = new AbortController();
+      controller.current = current;
+      setState({ phase: 'uploading', percent: 0 });
+      try {
+        const { signedUrl } = await signUpload(file);
+        await putFile(signedUrl, file, (percent) => setState({ phase: 'uploading', percent }), current.signal);
+        setState({ phase: 'done' });
+        onUploaded(storedUrlOf(signedUrl));
+      } catch (error) {
+        if (current.signal.aborted) return;
+        const text =
+          error instanceof ApiError && error.kind === 'response'
+            ? [...error.messages, ...Object.values(error.fields).flat()][0]
+            : error instanceof UploadError
+              ? error.serverMessage
+              : undefined;
+        setState({ phase: 'error', text, encoded: text ? undefined : 'upload.failed', file, retryable: true });
+      }
+    },
+    [onUploaded],
+  );
+
+  const reset = useCallback(() => setState({ phase: 'idle' }), []);
+  return { state, upload, reset };
+}
