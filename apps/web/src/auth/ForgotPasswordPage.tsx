@@ -1,39 +1,25 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { type RecoverPasswordInput, recoverPasswordSchema } from '@mutirao/core';
+import { recoverPasswordSchema } from '@mutirao/core';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { FormAlert } from '../forms/FormAlert';
-import { applyServerErrors, errorText } from '../forms/serverErrors';
-import { useLocale } from '../i18n/useLocale';
+import { useSchemaForm } from '../forms/useSchemaForm';
 import { SandboxMailboxLink } from '../mailbox/SandboxMailboxLink';
 import { CenteredPage } from '../shell/layouts/CenteredPage';
 import { requestPasswordRecovery } from './authApi';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
-  const locale = useLocale();
   const [params] = useSearchParams();
   const [sent, setSent] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<RecoverPasswordInput>({
-    resolver: zodResolver(recoverPasswordSchema),
+  const { form, onSubmit, field, serverError } = useSchemaForm({
+    schema: recoverPasswordSchema,
     defaultValues: { email: params.get('email') ?? '' },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
+    submit: async (values) => {
       await requestPasswordRecovery(values);
       setSent(true);
-    } catch (error) {
-      if (!applyServerErrors(error, ['email'], setError)) throw error;
-    }
+    },
   });
 
   return (
@@ -47,16 +33,9 @@ export default function ForgotPasswordPage() {
             </Alert>
           )}
           {sent && <SandboxMailboxLink />}
-          <TextInput
-            label={t('auth.email')}
-            type="email"
-            autoComplete="email"
-            required
-            error={errorText(locale, errors.email)}
-            {...register('email')}
-          />
-          <FormAlert message={errors.root?.server?.message} />
-          <Button type="submit" loading={isSubmitting} fullWidth>
+          <TextInput label={t('auth.email')} type="email" autoComplete="email" required {...field('email')} />
+          <FormAlert message={serverError} />
+          <Button type="submit" loading={form.formState.isSubmitting} fullWidth>
             {t('auth.submitRecover')}
           </Button>
           <Anchor component={Link} to="/login" size="sm" ta="center">

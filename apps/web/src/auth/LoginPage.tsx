@@ -1,65 +1,46 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { type LoginInput, loginSchema } from '@mutirao/core';
-import { useForm } from 'react-hook-form';
+import { loginSchema } from '@mutirao/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeNext } from '../api/navigation';
 import { FormAlert } from '../forms/FormAlert';
-import { applyServerErrors, errorText } from '../forms/serverErrors';
-import { useLocale } from '../i18n/useLocale';
+import { useSchemaForm } from '../forms/useSchemaForm';
 import { CenteredPage } from '../shell/layouts/CenteredPage';
 import { signIn } from './authApi';
 import { useSession } from './SessionProvider';
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  const locale = useLocale();
   const navigate = useNavigate();
   const { refresh } = useSession();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
+  const { form, onSubmit, field, errorOf, serverError } = useSchemaForm({
+    schema: loginSchema,
+    defaultValues: { email: '', password: '' },
+    submit: async (values) => {
       await signIn(values);
       await refresh();
       navigate(next, { replace: true });
-    } catch (error) {
-      if (!applyServerErrors(error, ['email', 'password'], setError)) throw error;
-    }
+    },
   });
 
-  const email = watch('email');
+  const email = form.watch('email');
   const forgotHref = email ? `/forgot-password?email=${encodeURIComponent(email)}` : '/forgot-password';
-  const passwordError = errorText(locale, errors.password);
+  const passwordError = errorOf('password');
 
   return (
     <CenteredPage title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label={t('auth.email')}
-            type="email"
-            autoComplete="email"
-            required
-            error={errorText(locale, errors.email)}
-            {...register('email')}
-          />
+          <TextInput label={t('auth.email')} type="email" autoComplete="email" required {...field('email')} />
           <PasswordInput
             label={t('auth.password')}
             autoComplete="current-password"
             required
             error={
               passwordError &&
-              (errors.password?.type === 'server' ? (
+              (form.formState.errors.password?.type === 'server' ? (
                 <>
                   {passwordError}{' '}
                   <Anchor component={Link} to={forgotHref} fz="inherit" c="inherit" td="underline">
@@ -70,10 +51,10 @@ export default function LoginPage() {
                 passwordError
               ))
             }
-            {...register('password')}
+            {...form.register('password')}
           />
-          <FormAlert message={errors.root?.server?.message} />
-          <Button type="submit" loading={isSubmitting} fullWidth>
+          <FormAlert message={serverError} />
+          <Button type="submit" loading={form.formState.isSubmitting} fullWidth>
             {t('auth.submitLogin')}
           </Button>
           <Group justify="space-between" gap="xs">

@@ -1,0 +1,46 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type DefaultValues,
+  type FieldError,
+  type FieldValues,
+  get,
+  type Path,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { useLocale } from '../i18n/useLocale';
+import { applyServerErrors, errorText } from './serverErrors';
+
+interface Options<T extends FieldValues> {
+  /** The core schema: the same rules, and the same messages, as the server's. */
+  schema: z.ZodType<T, T>;
+  defaultValues: T;
+  /** Sends the values; an API error is mapped onto the fields it names. */
+  submit: (values: T, form: UseFormReturn<T>) => Promise<void>;
+}
+
+/**
+ * A form validated by a core schema in the browser and by the same schema on the server. `field(name)` gives
+ * a Mantine input its registration and its error in the active language; `serverError` is what belongs to no
+ * field, for the alert above the submit button.
+ */
+export function useSchemaForm<T extends FieldValues>({ schema, defaultValues, submit }: Options<T>) {
+  const locale = useLocale();
+  const form = useForm<T>({ resolver: zodResolver(schema), defaultValues: defaultValues as DefaultValues<T> });
+  const names = Object.keys(defaultValues) as Path<T>[];
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await submit(values, form);
+    } catch (error) {
+      if (!applyServerErrors(error, names, form.setError)) throw error;
+    }
+  });
+
+  const errorOf = (name: Path<T>) => errorText(locale, get(errors, name) as FieldError | undefined);
+  const field = (name: Path<T>) => ({ ...form.register(name), error: errorOf(name) });
+
+  return { form, onSubmit, field, errorOf, serverError: errors.root?.server?.message };
+}
