@@ -37,6 +37,8 @@ async function startServer(dataDir) {
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
+      // The test-only seed route builds the 2,000-mobilization community below.
+      ENABLE_TEST_SEED: 'true',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -102,6 +104,49 @@ try {
   rows.push([`Session query, 50 connections, ${seconds} s: requests/s`, session.requests.average.toFixed(0), '']);
   rows.push(['Session query: latency p50 / p99', `${session.latency.p50} ms / ${session.latency.p99} ms`, '']);
   rows.push(['Session query: errors + non-2xx', String(session.errors + session.non2xx), '']);
+
+  // A community with 2,000 mobilizations: the list screen's REST call and its GraphQL twin.
+  const seeded = await fetch(`${warm.url}/api/dev/seed`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      user: { email: 'bench@mutirao.org', password: 'bench-password' },
+      communities: [{ name: 'Bench', mobilizations: 2000 }],
+    }),
+  }).then((r) => r.json());
+  const communityId = seeded.communities[0].id;
+  const bench = await fetch(`${warm.url}/api/auth/sign_in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@mutirao.org', password: 'bench-password' }),
+  }).then((r) => r.json());
+  const auth = { authorization: `Bearer ${bench.token}` };
+  const lists = [
+    [
+      'GET /api/mobilizations (first page of 2,000)',
+      { url: `${warm.url}/api/mobilizations?community_id=${communityId}&status=active` },
+    ],
+    [
+      'GraphQL mobilizations (first 20 of 2,000)',
+      {
+        url: `${warm.url}/v1/graphql`,
+        method: 'POST',
+        body: JSON.stringify({
+          query: `query List { mobilizations(where: {community_id: {_eq: ${communityId}}, status: {_eq: "active"}}, order_by: [{updated_at: desc}], limit: 20) { id name goal slug image created_at status } }`,
+        }),
+      },
+    ],
+  ];
+  for (const [name, opts] of lists) {
+    const r = await load({
+      connections: 50,
+      ...opts,
+      headers: { 'content-type': 'application/json', ...auth },
+    });
+    rows.push([`${name}, 50 connections: requests/s`, r.requests.average.toFixed(0), '']);
+    rows.push([`${name}: latency p50 / p99`, `${r.latency.p50} ms / ${r.latency.p99} ms`, '']);
+    rows.push([`${name}: errors + non-2xx`, String(r.errors + r.non2xx), '']);
+  }
 
   const page = await load({ url: `${warm.url}/login`, connections: 100, headers: { accept: 'text/html' } });
   rows.push([

@@ -13,6 +13,11 @@ export const LIMITS = {
   tweetMax: 280,
   subthemesMax: 3,
   imageMaxBytes: 8 * 1024 * 1024,
+  /** The share image: at least 600×315, ideally 1200×630 (spec 01 §5). */
+  shareImageMinWidth: 600,
+  shareImageMinHeight: 315,
+  shareImageIdealWidth: 1200,
+  shareImageIdealHeight: 630,
 } as const;
 
 export const TOAST_AUTO_CLOSE_MS = 5000;

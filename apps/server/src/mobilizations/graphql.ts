@@ -89,7 +89,10 @@ export const mobilizationResolvers = {
   ) =>
     nullIfNotFound(gctx.locale, async () => {
       const input = parseInput(mobilizationUpdateSchema, _set ?? {}, 'unprocessable');
-      return presentOne(gctx, await updateMobilization(gctx.app.db, actorOf(gctx.user), pk_columns.id, input));
+      return presentOne(
+        gctx,
+        await updateMobilization(gctx.app.db, gctx.app.storage, actorOf(gctx.user), pk_columns.id, input),
+      );
     }),
 
   /** Each mobilization's links are set by the same rules as the settings form; foreign rows are skipped. */
@@ -104,7 +107,7 @@ export const mobilizationResolvers = {
       if (!Number.isInteger(id) || id <= 0) continue;
       const updated = await nullIfNotFound(gctx.locale, async () => {
         const input = parseInput(mobilizationUpdateSchema, { subthemes }, 'unprocessable');
-        return presentOne(gctx, await updateMobilization(gctx.app.db, actorOf(gctx.user), id, input));
+        return presentOne(gctx, await updateMobilization(gctx.app.db, gctx.app.storage, actorOf(gctx.user), id, input));
       });
       if (updated) returning.push(...updated.mobilizations_subthemes.filter((l) => subthemes.includes(l.subtheme_id)));
     }

@@ -74,7 +74,7 @@ export function mobilizationRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = await requireUser(ctx, request);
     const id = idParam((request.params as { id: string }).id);
     const input = parseInput(mobilizationUpdateSchema, unwrap(request.body, 'mobilization'), 'unprocessable');
-    const mobilization = await updateMobilization(ctx.db, actorOf(user), id, input);
+    const mobilization = await updateMobilization(ctx.db, ctx.storage, actorOf(user), id, input);
     return (await presentMobilizations(ctx.db, [mobilization]))[0];
   });
 

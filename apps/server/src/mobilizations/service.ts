@@ -12,6 +12,8 @@ import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { communities, type Mobilization, mobilizations, mobilizationsSubthemes } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
+import { checkShareImage } from '../uploads/shareImage';
+import type { StorageDriver } from '../uploads/storage';
 import { assertThemeExists, resolveMainTheme, sameIds, subthemeIdsOf } from './subthemes';
 
 /** Fallback when a name has no letters or digits to make a slug from. */
@@ -143,8 +145,15 @@ async function themeChange(db: Db | Tx, mobilization: Mobilization, input: Mobil
 }
 
 /** Applies any subset of the settings, archive/activate included. */
-export async function updateMobilization(db: Db, actor: Actor, id: number, input: MobilizationUpdateData) {
+export async function updateMobilization(
+  db: Db,
+  storage: StorageDriver,
+  actor: Actor,
+  id: number,
+  input: MobilizationUpdateData,
+) {
   const mobilization = await findMobilizationFor(db, actor, id);
+  if (input.facebook_share_image) await checkShareImage(db, storage, input.facebook_share_image);
   const values = settingsValues(input);
   const theme = await themeChange(db, mobilization, input);
   if (theme.themeId !== undefined) values.themeId = theme.themeId;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { parseInput } from '../http/validate';
+import { createManyMobilizations } from './bulk';
 import { createCommunity, createUser } from './factories';
 import { seedGlobalTemplates } from './templates';
 
@@ -12,7 +13,16 @@ const seedSchema = z.object({
     firstName: z.string().optional(),
     lastName: z.string().optional(),
   }),
-  communities: z.array(z.object({ name: z.string().min(1), city: z.string().optional() })).default([]),
+  communities: z
+    .array(
+      z.object({
+        name: z.string().min(1),
+        city: z.string().optional(),
+        /** How many mobilizations to add to it, for list and benchmark data. */
+        mobilizations: z.number().int().min(0).max(10_000).default(0),
+      }),
+    )
+    .default([]),
   /** Also add the global template library (idempotent), as the demo seed does. */
   globalTemplates: z.boolean().default(false),
 });
@@ -27,7 +37,11 @@ export function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = parseInput(seedSchema, request.body);
     const user = await createUser(ctx.db, input.user);
     const communities = [];
-    for (const c of input.communities) communities.push(await createCommunity(ctx.db, { ...c, ownerId: user.id }));
+    for (const { mobilizations, ...c } of input.communities) {
+      const community = await createCommunity(ctx.db, { ...c, ownerId: user.id });
+      if (mobilizations) await createManyMobilizations(ctx.db, community.id, user.id, mobilizations);
+      communities.push(community);
+    }
     if (input.globalTemplates) await seedGlobalTemplates(ctx.db);
     return reply.status(201).send({
       user: { id: user.id, email: user.email },

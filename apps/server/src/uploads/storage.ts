@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Config } from '../config';
 import { presignS3Url } from './s3-presign';
@@ -15,6 +15,8 @@ export interface SignedUpload {
 export interface StorageDriver {
   readonly name: 'local' | 's3';
   sign(input: { key: string; contentType: string; origin: string }): SignedUpload;
+  /** The first bytes of a stored file, for checks such as image dimensions; undefined when they cannot be read. */
+  readHead(key: string, bytes: number): Promise<Buffer | undefined>;
 }
 
 const SIGNED_URL_TTL_SECONDS = 15 * 60;
@@ -84,6 +86,19 @@ export class LocalStorage implements StorageDriver {
     return path && existsSync(path) ? createReadStream(path) : undefined;
   }
 
+  async readHead(key: string, bytes: number): Promise<Buffer | undefined> {
+    const path = this.pathOf(key);
+    if (!path || !existsSync(path)) return undefined;
+    const file = await open(path, 'r');
+    try {
+      const buffer = Buffer.alloc(bytes);
+      const { bytesRead } = await file.read(buffer, 0, bytes, 0);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await file.close();
+    }
+  }
+
   contentTypeFile(key: string) {
     return join(this.dir, `${key}.type`);
   }
@@ -95,13 +110,16 @@ export class S3Storage implements StorageDriver {
 
   constructor(private readonly s3: Config['storage']['s3']) {}
 
-  sign({ key, contentType }: { key: string; contentType: string; origin: string }): SignedUpload {
-    const endpoint = this.s3.endpoint
+  private get endpoint() {
+    return this.s3.endpoint
       ? `${this.s3.endpoint.replace(/\/$/, '')}/${this.s3.bucket}`
       : `https://${this.s3.bucket}.s3.${this.s3.region}.amazonaws.com`;
+  }
+
+  sign({ key, contentType }: { key: string; contentType: string; origin: string }): SignedUpload {
     const signedUrl = presignS3Url({
       method: 'PUT',
-      endpoint,
+      endpoint: this.endpoint,
       key,
       region: this.s3.region,
       accessKeyId: this.s3.accessKeyId,
@@ -111,6 +129,28 @@ export class S3Storage implements StorageDriver {
     });
     const base = this.s3.publicUrl ? `${this.s3.publicUrl.replace(/\/$/, '')}/${key}` : (signedUrl.split('?')[0] ?? '');
     return { signedUrl: this.s3.publicUrl ? `${base}?${signedUrl.split('?')[1]}` : signedUrl, url: base, key };
+  }
+
+  /** A ranged GET through a presigned URL: the bucket sends only the header bytes. */
+  async readHead(key: string, bytes: number): Promise<Buffer | undefined> {
+    const url = presignS3Url({
+      method: 'GET',
+      endpoint: this.endpoint,
+      key,
+      region: this.s3.region,
+      accessKeyId: this.s3.accessKeyId,
+      secretAccessKey: this.s3.secretAccessKey,
+      expiresSeconds: 60,
+    });
+    try {
+      const response = await fetch(url, {
+        headers: { range: `bytes=0-${bytes - 1}` },
+        signal: AbortSignal.timeout(5000),
+      });
+      return response.ok ? Buffer.from(await response.arrayBuffer()) : undefined;
+    } catch {
+      return undefined;
+    }
   }
 }
 

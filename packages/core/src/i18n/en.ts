@@ -189,6 +189,7 @@ export const en: Catalogue = {
     done: 'Image uploaded',
     onlyImages: 'Upload images only (PNG, JPG, GIF or WebP)',
     tooLarge: 'The image must be at most {mb} MB',
+    tooSmall: 'The image must be at least {width}×{height} pixels (ideally {idealWidth}×{idealHeight})',
     failed: 'The image could not be uploaded. Try again.',
     signatureInvalid: 'Invalid or expired upload link',
     previewAlt: 'Preview of the uploaded image',

@@ -189,6 +189,7 @@ export const es: Catalogue = {
     done: 'Imagen enviada',
     onlyImages: 'Envía solo imágenes (PNG, JPG, GIF o WebP)',
     tooLarge: 'La imagen debe tener como máximo {mb} MB',
+    tooSmall: 'La imagen debe tener al menos {width}×{height} píxeles (lo ideal es {idealWidth}×{idealHeight})',
     failed: 'No fue posible enviar la imagen. Inténtalo de nuevo.',
     signatureInvalid: 'Enlace de envío inválido o expirado',
     previewAlt: 'Vista previa de la imagen enviada',

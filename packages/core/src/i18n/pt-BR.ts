@@ -191,6 +191,7 @@ export const ptBR = {
     done: 'Imagem enviada',
     onlyImages: 'Envie apenas imagens (PNG, JPG, GIF ou WebP)',
     tooLarge: 'A imagem deve ter no máximo {mb} MB',
+    tooSmall: 'A imagem deve ter pelo menos {width}×{height} pixels (o ideal é {idealWidth}×{idealHeight})',
     failed: 'Não foi possível enviar a imagem. Tente de novo.',
     signatureInvalid: 'Link de envio inválido ou expirado',
     previewAlt: 'Pré-visualização da imagem enviada',
