@@ -68,6 +68,11 @@ export const mobilizations = pgTable(
     templateMobilizationId: integer('template_mobilization_id').references(() => templateMobilizations.id, {
       onDelete: 'set null',
     }),
+    /**
+     * Bumped by database triggers on any change to the mobilization, its blocks or their widgets, whatever path
+     * made it (REST, GraphQL, a template copy, SQL by hand). The public-page cache is keyed on it.
+     */
+    cacheVersion: integer('cache_version').notNull().default(1),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
