@@ -34,7 +34,12 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   graphqlRoute(app, ctx);
   testSeedRoutes(app, ctx);
 
-  const fallback = options.serveWeb === false ? undefined : await serveAdminApp(app, findWebDist(ctx.config.webDist));
+  const fallback =
+    options.serveWeb === false
+      ? undefined
+      : await serveAdminApp(app, findWebDist(ctx.config.webDist), {
+          publicHost: ctx.config.publicHost,
+        });
   app.setNotFoundHandler((request, reply) => {
     const html = request.method === 'GET' ? fallback?.(request.url, request.headers.accept) : undefined;
     if (html) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);

@@ -13,6 +13,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).default(3000),
   HOST: z.string().default('0.0.0.0'),
   APP_URL: z.string().url().optional(),
+  PUBLIC_HOST: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'a host name such as mutirao.org, without scheme or port')
+    .optional(),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().optional(),
   DATABASE_REPLICA_URL: z.string().optional(),
@@ -62,6 +66,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     port: e.PORT,
     host: e.HOST,
     appUrl: e.APP_URL?.replace(/\/$/, ''),
+    /** Public pages live at `{slug}.{publicHost}`; in development `{slug}.localhost:PORT` works in browsers. */
+    publicHost: (e.PUBLIC_HOST ?? (production ? undefined : 'localhost'))?.toLowerCase(),
     dataDir,
     databaseUrl: e.DATABASE_URL,
     replicaUrl: e.DATABASE_REPLICA_URL,

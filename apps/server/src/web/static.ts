@@ -22,7 +22,11 @@ const API_PREFIXES = ['/api/', '/v1/', '/uploads/'];
  * Serves the built admin app. Every other GET that wants HTML gets index.html, so the app's client routes
  * (`/mobilizations/1/edit`) load directly; the app itself shows its not-found page for unknown paths.
  */
-export async function serveAdminApp(app: FastifyInstance, webDist: string | undefined) {
+export async function serveAdminApp(
+  app: FastifyInstance,
+  webDist: string | undefined,
+  settings: { publicHost?: string } = {},
+) {
   if (!webDist) return undefined;
   await app.register(fastifyStatic, {
     root: webDist,
@@ -36,7 +40,11 @@ export async function serveAdminApp(app: FastifyInstance, webDist: string | unde
       );
     },
   });
-  const indexHtml = readFileSync(join(webDist, 'index.html'), 'utf8');
+  // The app learns where public pages live from the page itself, so it needs no extra request at start.
+  const publicHostMeta = settings.publicHost
+    ? `<meta name="mutirao:public-host" content="${settings.publicHost.replace(/[^a-z0-9.-]/gi, '')}" />`
+    : '';
+  const indexHtml = readFileSync(join(webDist, 'index.html'), 'utf8').replace('</head>', `${publicHostMeta}</head>`);
   return (url: string, accept: string | undefined) => {
     if (API_PREFIXES.some((p) => url.startsWith(p))) return undefined;
     if (!accept?.includes('text/html')) return undefined;

@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { blocks, type Mobilization, mobilizations, widgets } from '../db/schema';
+import type { PublicSite } from './hosts';
+
+/** A rendered page, ready to send as is or gzipped. */
+export interface RenderedPage {
+  mobilizationId: number;
+  version: number;
+  html: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+/** Only active pages that are not deleted are public. */
+function siteWhere(site: PublicSite): SQL | undefined {
+  const where =
+    site.by === 'slug'
+      ? eq(mobilizations.slug, site.slug)
+      : inArray(sql`lower(${mobilizations.customDomain})`, [
+          site.domain.replace(/^www\./, ''),
+          `www.${site.domain.replace(/^www\./, '')}`,
+        ]);
+  return and(where, eq(mobilizations.status, 'active'), isNull(mobilizations.deletedAt));
+}
+
+/** The page's id and version: one lookup on a unique index, which is all a cached request costs. */
+export async function findPublicPage(db: Db, site: PublicSite) {
+  const [row] = await db
+    .select({ id: mobilizations.id, version: mobilizations.cacheVersion })
+    .from(mobilizations)
+    .where(siteWhere(site))
+    .limit(1);
+  return row;
+}
+
+/** Everything a page shows, blocks in order with their widgets; deleted rows left out. */
+export async function loadPublicPage(db: Db, id: number) {
+  const [mobilization] = await db.select().from(mobilizations).where(eq(mobilizations.id, id)).limit(1);
+  if (!mobilization) return undefined;
+  const blockRows = await db
+    .select()
+    .from(blocks)
+    .where(and(eq(blocks.mobilizationId, id), isNull(blocks.deletedAt)))
+    .orderBy(asc(blocks.position), asc(blocks.id));
+  const widgetRows = blockRows.length
+    ? await db
+        .select()
+        .from(widgets)
+        .where(
+          and(
+            inArray(
+              widgets.blockId,
+              blockRows.map((b) => b.id),
+            ),
+            isNull(widgets.deletedAt),
+          ),
+        )
+        .orderBy(asc(widgets.id))
+    : [];
+  return { mobilization, blocks: blockRows, widgets: widgetRows };
+}
+
+export type PublicPageData = NonNullable<Awaited<ReturnType<typeof loadPublicPage>>>;
+
+export function packPage(mobilization: Mobilization, html: string): RenderedPage {
+  const bytes = Buffer.from(html, 'utf8');
+  const hash = createHash('sha1').update(bytes).digest('base64url').slice(0, 16);
+  return {
+    mobilizationId: mobilization.id,
+    version: mobilization.cacheVersion,
+    html: bytes,
+    gzip: gzipSync(bytes, { level: 9 }),
+    etag: `"${hash}"`,
+  };
+}
+
+/**
+ * Rendered pages by mobilization, each tagged with the cache_version it was rendered from. A request looks the
+ * version up (one index probe) and renders again only when it moved, so an edit shows on the very next request
+ * in every web process, with no invalidation messages to lose. Bounded: least recently used pages leave first.
+ */
+export class PageCache {
+  private readonly pages = new Map<number, RenderedPage>();
+  constructor(private readonly maxPages = 500) {}
+
+  get(id: number, version: number): RenderedPage | undefined {
+    const page = this.pages.get(id);
+    if (!page || page.version !== version) return undefined;
+    this.pages.delete(id);
+    this.pages.set(id, page);
+    return page;
+  }
+
+  set(page: RenderedPage) {
+    this.pages.delete(page.mobilizationId);
+    this.pages.set(page.mobilizationId, page);
+    if (this.pages.size > this.maxPages) {
+      const oldest = this.pages.keys().next().value;
+      if (oldest !== undefined) this.pages.delete(oldest);
+    }
+  }
+}

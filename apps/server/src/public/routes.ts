@@ -1,0 +1,89 @@
+import { type Locale, translate } from '@mutirao/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { localeOf } from '../http/locale';
+import { escapeHtml, publicDocument } from './document';
+import { type HostRules, publicSiteOf } from './hosts';
+import { findPublicPage, loadPublicPage, PageCache, type PublicPageData, packPage, type RenderedPage } from './pages';
+
+/** What the widgets package gives the server for one page. */
+export interface RenderedBody {
+  body: string;
+  css: string;
+  script: string;
+}
+export type PageRenderer = (page: PublicPageData) => RenderedBody;
+
+const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  // Browsers and proxies check back each time; an unchanged page answers 304 from its ETag.
+  'cache-control': 'public, max-age=0, must-revalidate',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  vary: 'accept-encoding',
+};
+
+/** A small, self-contained 404 page in the visitor's language: no admin app, no script. */
+export function notFoundDocument(locale: Locale): string {
+  const title = escapeHtml(translate(locale, 'publicPage.notFoundTitle'));
+  const text = escapeHtml(translate(locale, 'publicPage.notFoundText'));
+  return (
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">` +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<meta name="robots" content="noindex"><title>${title}</title>` +
+    '<style>body{margin:0;min-height:100vh;display:grid;place-items:center;font-family:system-ui,sans-serif;' +
+    'color:#222;background:#f5f5f5}main{max-width:32rem;padding:2rem;text-align:center}h1{font-size:2rem}</style>' +
+    `</head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`
+  );
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, page: RenderedPage) {
+  reply.headers({ ...PAGE_HEADERS, etag: page.etag });
+  if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+  if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+    return reply.header('content-encoding', 'gzip').send(page.gzip);
+  }
+  return reply.send(page.html);
+}
+
+/**
+ * Public pages, chosen by host: `{slug}.{PUBLIC_HOST}` or a custom domain. They are rendered on the server and
+ * cached per mobilization version. The admin's session cookie is host-only, so it never reaches these hosts,
+ * and nothing here reads or sets a cookie. API calls (visitor actions) pass through to the API routes.
+ */
+export function publicPageRoutes(app: FastifyInstance, ctx: AppContext, render: PageRenderer) {
+  const rules: HostRules = {
+    publicHost: ctx.config.publicHost,
+    adminHost: ctx.config.appUrl ? new URL(ctx.config.appUrl).hostname.toLowerCase() : undefined,
+  };
+  const cache = new PageCache();
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api/')) return;
+    const site = publicSiteOf(request.headers.host, rules);
+    if (!site) return;
+    const found = await findPublicPage(ctx.db, site);
+    // Without APP_URL the admin app answers on any host, so an unknown domain is left to it.
+    if (!found && site.by === 'domain' && !rules.adminHost) return;
+    const path = request.url.split('?')[0];
+    const notFound = () =>
+      reply
+        .status(404)
+        .headers({ ...PAGE_HEADERS, 'cache-control': 'no-cache' })
+        .send(notFoundDocument(localeOf(request)));
+    if (!found || (path !== '/' && path !== '/index.html') || !['GET', 'HEAD'].includes(request.method)) {
+      return notFound();
+    }
+    let page = cache.get(found.id, found.version);
+    if (!page) {
+      const data = await loadPublicPage(ctx.db, found.id);
+      if (!data) return notFound();
+      // One address for every host the page answers on: its custom domain once it has one.
+      const host = data.mobilization.customDomain ?? request.headers.host;
+      const url = `${request.protocol}://${host}/`;
+      page = packPage(data.mobilization, publicDocument({ mobilization: data.mobilization, url, ...render(data) }));
+      cache.set(page);
+    }
+    return send(request, reply, page);
+  });
+}
