@@ -1,5 +1,5 @@
 // `npm test`: every suite, ending with one line "N passed, N failed".
-//  1. unit tests of packages/core and apps/web;
+//  1. unit tests of packages/core, packages/widgets and apps/web;
 //  2. the API suite on the embedded database (PGlite);
 //  3. the same API suite on a real PostgreSQL (TEST_DATABASE_URL, or a throwaway server when PostgreSQL is installed);
 //  4. browser journeys in Chromium (/usr/bin/chromium) against the built app.
@@ -82,6 +82,7 @@ await ensureInstalled(root);
 await ensureBuilt(root);
 
 await vitest('core unit tests', 'packages/core');
+await vitest('widgets unit tests', 'packages/widgets');
 await vitest('admin app unit tests', 'apps/web');
 await vitest('API on PGlite', 'apps/server');
 

@@ -9,6 +9,9 @@ import { registerErrorHandler } from './http/errors';
 import { localeOf } from './http/locale';
 import { mailboxRoutes } from './mail/routes';
 import { mobilizationRoutes } from './mobilizations/routes';
+import { fontRoutes } from './public/fonts';
+import { renderPublicPage } from './public/render';
+import { publicPageRoutes } from './public/routes';
 import { testSeedRoutes } from './seed/routes';
 import { templateRoutes } from './templates/routes';
 import { uploadRoutes } from './uploads/routes';
@@ -24,6 +27,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   await app.register(fastifyCookie);
   registerErrorHandler(app);
 
+  // Public pages first: on a public host they answer everything but /api/.
+  publicPageRoutes(app, ctx, renderPublicPage);
+  fontRoutes(app);
   app.get('/api/health', async () => ({ ok: true, database: ctx.database.kind }));
   authRoutes(app, ctx);
   communityRoutes(app, ctx);

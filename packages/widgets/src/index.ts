@@ -1,6 +1,28 @@
 /**
- * React components that render blocks and widgets, shared by the page editor and the server-rendered public pages
- * so the two cannot drift apart. The widget registry arrives with the page editor; until then this package only
- * fixes its place in the workspace graph.
+ * React components that render a mobilization, its blocks and its widgets, shared by the page editor and the
+ * server-rendered public page so the two cannot drift apart. Pure and SSR-safe: nothing touches `window` at import
+ * time. Server rendering lives in the separate `@mutirao/widgets/server` entry.
  */
-export const WIDGETS_PACKAGE_VERSION = '0.1.0';
+
+export { BlockView, type BlockViewProps } from './BlockView';
+export { blockBackground } from './background';
+export { ContentWidget } from './content/ContentWidget';
+export { EmbedView, type EmbedViewProps } from './content/EmbedView';
+export { RichTextView, type RichTextViewProps } from './content/RichTextView';
+export { pageFontFamilies } from './fonts';
+export { blockAnchor, columnClasses, orderBlocks, widgetsOf } from './layout';
+export { DEFAULT_BODY_FONT, MobilizationPage, type MobilizationPageProps } from './MobilizationPage';
+export { NAVBAR_FIXED_AFTER_PX, navbarScript } from './navbar-script';
+export { WIDGET_REGISTRY, widgetModule } from './registry';
+export { widgetsCss } from './styles';
+export { contrastRatio, PALETTES, type Palette, schemeName } from './theme';
+export type {
+  EditorSlots,
+  PageBlock,
+  PageMobilization,
+  PageWidget,
+  RenderMode,
+  WidgetModule,
+  WidgetViewProps,
+} from './types';
+export { WidgetView } from './WidgetView';

@@ -49,7 +49,7 @@ function send(request: FastifyRequest, reply: FastifyReply, page: RenderedPage) 
 /**
  * Public pages, chosen by host: `{slug}.{PUBLIC_HOST}` or a custom domain. They are rendered on the server and
  * cached per mobilization version. The admin's session cookie is host-only, so it never reaches these hosts,
- * and nothing here reads or sets a cookie. API calls (visitor actions) pass through to the API routes.
+ * and nothing here reads or sets a cookie. API calls (visitor actions) and font files pass through to their routes.
  */
 export function publicPageRoutes(app: FastifyInstance, ctx: AppContext, render: PageRenderer) {
   const rules: HostRules = {
@@ -59,7 +59,7 @@ export function publicPageRoutes(app: FastifyInstance, ctx: AppContext, render: 
   const cache = new PageCache();
 
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/api/')) return;
+    if (request.url.startsWith('/api/') || request.url.startsWith('/_fonts/')) return;
     const site = publicSiteOf(request.headers.host, rules);
     if (!site) return;
     const found = await findPublicPage(ctx.db, site);

@@ -1,3 +1,4 @@
+import type { WidgetKind } from '@mutirao/core';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
@@ -5,16 +6,7 @@ import { communities } from './communities';
 import { templateMobilizations } from './templates';
 
 /** Widget kinds of spec 02 §3; 'draft' is the empty placeholder a removed widget is reset to. */
-export type WidgetKind =
-  | 'draft'
-  | 'content'
-  | 'form'
-  | 'pressure'
-  | 'pressure-phone'
-  | 'phone'
-  | 'donation'
-  | 'plip'
-  | 'busao0800';
+export type { WidgetKind };
 
 /** 'active' | 'archived' (legacy data may also say 'template'). */
 export type MobilizationStatus = 'active' | 'archived' | 'template';

@@ -1,0 +1,72 @@
+import { createReadStream, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { RICH_TEXT_FONTS, type RichTextFont } from '@mutirao/core';
+import type { FastifyInstance } from 'fastify';
+
+/*
+ * Public pages use self-hosted fonts only: the woff2 files of the `@fontsource/*` packages, served from this
+ * server under /_fonts/, with @font-face rules for the families a page actually uses. No font CDN sees visitors.
+ */
+
+/** Latin and Latin Extended cover Portuguese and Spanish; other subsets are not offered. */
+const SUBSETS = {
+  latin:
+    'U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD',
+  'latin-ext':
+    'U+0100-02BA, U+02BD-02C5, U+02C7-02CC, U+02CE-02D7, U+02DD-02FF, U+0304, U+0308, U+0329, U+1D00-1DBF, U+1E00-1E9F, U+1EF2-1EFF, U+2020, U+20A0-20AB, U+20AD-20C0, U+2113, U+2C60-2C7F, U+A720-A7FF',
+} as const;
+
+const byFamily = new Map(RICH_TEXT_FONTS.map((f) => [f.family.toLowerCase(), f]));
+const byPackage = new Map(RICH_TEXT_FONTS.map((f) => [f.package, f]));
+const require = createRequire(import.meta.url);
+
+/** The folder of a font package's files, if it is installed. */
+function filesDir(font: RichTextFont): string | undefined {
+  try {
+    return join(dirname(require.resolve(`@fontsource/${font.package}/package.json`)), 'files');
+  } catch {
+    return undefined;
+  }
+}
+
+/** `@font-face` rules for the given families (unknown names are left to the browser's fallbacks). */
+export function fontFaceCss(families: readonly string[]): string {
+  const rules: string[] = [];
+  for (const name of families) {
+    const font = byFamily.get(name.trim().toLowerCase());
+    const dir = font && filesDir(font);
+    if (!font || !dir) continue;
+    for (const weight of font.weights) {
+      for (const style of font.italic ? ['normal', 'italic'] : ['normal']) {
+        for (const [subset, range] of Object.entries(SUBSETS)) {
+          const file = `${font.package}-${subset}-${weight}-${style}.woff2`;
+          if (!existsSync(join(dir, file))) continue;
+          rules.push(
+            `@font-face{font-family:'${font.family}';font-style:${style};font-weight:${weight};font-display:swap;` +
+              `src:url(/_fonts/${font.package}/${file}) format('woff2');unicode-range:${range}}`,
+          );
+        }
+      }
+    }
+  }
+  return rules.join('');
+}
+
+const FILE = /^[a-z0-9-]+-(?:latin|latin-ext)-\d{3}-(?:normal|italic)\.woff2$/;
+
+/** `/_fonts/{package}/{file}.woff2`: only files of the offered families, cached for a year. */
+export function fontRoutes(app: FastifyInstance) {
+  app.get('/_fonts/:pkg/:file', async (request, reply) => {
+    const { pkg, file } = request.params as { pkg: string; file: string };
+    const font = byPackage.get(pkg);
+    const dir = font && FILE.test(file) && file.startsWith(`${pkg}-`) ? filesDir(font) : undefined;
+    const path = dir && join(dir, file);
+    if (!path || !existsSync(path)) return reply.status(404).send();
+    return reply
+      .header('content-type', 'font/woff2')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('access-control-allow-origin', '*')
+      .send(createReadStream(path));
+  });
+}

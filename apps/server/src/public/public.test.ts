@@ -1,0 +1,173 @@
+import { request as httpRequest } from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { type RichTextDocument, serializeContent } from '@mutirao/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, signIn, startTestServer, type TestServer } from '../../test/harness';
+import { blocks, mobilizations } from '../db/schema';
+import { createCommunity, createMobilization, createUser } from '../seed/factories';
+
+const DOC: RichTextDocument = [
+  { type: 'heading', level: 1, children: [{ text: 'Ciclovia na Avenida Norte já!' }] },
+  {
+    type: 'paragraph',
+    align: 'center',
+    children: [
+      { text: 'Pedalar ', bold: true },
+      { text: 'é direito. ' },
+      { type: 'link', href: 'https://example.org/abaixo-assinado', target: '_blank', children: [{ text: 'Assine' }] },
+      { text: ' <script>alert(1)</script>' },
+    ],
+  },
+];
+const content = (doc: RichTextDocument) => ({ content: serializeContent(doc) });
+
+let server: TestServer;
+let alice: Client;
+let pageId: number;
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** A request with its own Host header, as a browser on that host would send. */
+function get(host: string, path = '/', headers: Record<string, string> = {}): Promise<Answer> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, headers: { host, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const body = res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: body.toString('utf8') });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const { db } = server.ctx;
+  const a = await createUser(db, { email: 'pages@example.org' });
+  const community = await createCommunity(db, { name: 'Pedal', ownerId: a.id });
+  alice = await signIn(server, 'pages@example.org');
+  const page = await createMobilization(db, {
+    communityId: community.id,
+    userId: a.id,
+    name: 'Ciclovia Já',
+    slug: 'ciclovia-ja',
+    language: 'es',
+    customDomain: 'www.cicloviaja.org',
+    facebookShareTitle: 'Ciclovia já & agora',
+    facebookShareDescription: 'Uma ciclovia segura na Avenida Norte',
+    facebookShareImage: 'https://cdn.example.org/share.png',
+    twitterShareText: 'Eu apoio a #CicloviaJá',
+    blocks: [
+      { name: 'Início', widgets: [{ kind: 'content', settings: content(DOC) }] },
+      {
+        name: 'Bloco escondido',
+        hidden: true,
+        widgets: [{ kind: 'content', settings: content([{ type: 'paragraph', children: [{ text: 'SEGREDO' }] }]) }],
+      },
+      {
+        name: 'Fora do menu',
+        menuHidden: true,
+        widgets: [
+          {
+            kind: 'content',
+            smSize: 12,
+            mdSize: 6,
+            lgSize: 6,
+            settings: content([{ type: 'paragraph', children: [{ text: 'Visível sem menu' }] }]),
+          },
+          { kind: 'draft', smSize: 12, mdSize: 6, lgSize: 6 },
+        ],
+      },
+    ],
+  });
+  pageId = page.id;
+  await createMobilization(db, { communityId: community.id, name: 'Arquivada', slug: 'arquivada', status: 'archived' });
+});
+afterAll(() => server.close());
+
+describe('public pages, chosen by host', () => {
+  it('renders the page on its slug host with blocks, meta, language, and no admin app', async () => {
+    const res = await get('ciclovia-ja.localhost:3000');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const html = res.body;
+    expect(html).toMatch(/^<!doctype html><html lang="es">/);
+    expect(html).toContain('<title>Ciclovia Já</title>');
+    expect(html).toContain('<meta property="og:title" content="Ciclovia já &amp; agora">');
+    expect(html).toContain('<meta property="og:image" content="https://cdn.example.org/share.png">');
+    expect(html).toContain('<meta name="twitter:description" content="Eu apoio a #CicloviaJá">');
+    expect(html).toContain('<link rel="canonical" href="http://www.cicloviaja.org/">');
+    expect(html).toContain('Ciclovia na Avenida Norte já!');
+    expect(html).toContain('href="https://example.org/abaixo-assinado"');
+    expect(html).toContain('Visível sem menu');
+    // Hidden blocks are absent; visitor-facing text is escaped, never run.
+    expect(html).not.toContain('SEGREDO');
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    // The navbar names visible blocks, leaving out the one hidden from the menu.
+    expect(html).toContain('Início');
+    expect(html).not.toMatch(/<a[^>]*>Fora do menu<\/a>/);
+    expect(html).not.toContain('/assets/index-');
+  });
+
+  it('answers on the custom domain with or without www., gzipped, with an ETag and 304', async () => {
+    for (const host of ['www.cicloviaja.org', 'cicloviaja.org']) {
+      const res = await get(host, '/', { 'accept-encoding': 'gzip' });
+      expect(res.status, host).toBe(200);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.body).toContain('Ciclovia na Avenida Norte já!');
+      const again = await get(host, '/', { 'if-none-match': String(res.headers.etag) });
+      expect(again.status).toBe(304);
+    }
+  });
+
+  it('gives a 404 page for archived, deleted and unknown pages, and for other paths', async () => {
+    for (const [host, path] of [
+      ['arquivada.localhost', '/'],
+      ['nao-existe.localhost', '/'],
+      ['ciclovia-ja.localhost', '/admin'],
+    ] as const) {
+      const res = await get(host, path, { 'accept-language': 'en' });
+      expect(res.status, `${host}${path}`).toBe(404);
+      expect(res.body).toContain('Page not found');
+    }
+  });
+
+  it('shows an edit on the very next request, and stops serving a page once archived', async () => {
+    const before = await get('ciclovia-ja.localhost');
+    await alice.put(`/api/mobilizations/${pageId}`, { mobilization: { name: 'Ciclovia Já, agora' } });
+    const after = await get('ciclovia-ja.localhost');
+    expect(after.body).toContain('<title>Ciclovia Já, agora</title>');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    const { db } = server.ctx;
+    await db.update(blocks).set({ hidden: false }).where(eq(blocks.name, 'Bloco escondido'));
+    expect((await get('ciclovia-ja.localhost')).body).toContain('SEGREDO');
+    await db.update(mobilizations).set({ status: 'archived' }).where(eq(mobilizations.id, pageId));
+    expect((await get('ciclovia-ja.localhost')).status).toBe(404);
+    await db.update(mobilizations).set({ status: 'active' }).where(eq(mobilizations.id, pageId));
+  });
+
+  it('leaves the admin host and the API alone', async () => {
+    expect((await get('localhost:3000', '/api/health')).status).toBe(200);
+    expect((await get('ciclovia-ja.localhost', '/api/health')).status).toBe(200);
+  });
+
+  it('serves the self-hosted font files a page links to, and nothing else', async () => {
+    const ok = await get('ciclovia-ja.localhost', '/_fonts/roboto/roboto-latin-400-normal.woff2');
+    expect(ok.status).toBe(200);
+    expect(ok.headers['content-type']).toBe('font/woff2');
+    expect((await get('localhost', '/_fonts/roboto/..%2F..%2Fpackage.json')).status).toBe(404);
+    expect((await get('localhost', '/_fonts/not-a-font/x-latin-400-normal.woff2')).status).toBe(404);
+  });
+});

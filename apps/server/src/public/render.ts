@@ -1,0 +1,39 @@
+import type { Locale } from '@mutirao/core';
+import { pageFontFamilies } from '@mutirao/widgets';
+import { renderMobilizationHtml } from '@mutirao/widgets/server';
+import { fontFaceCss } from './fonts';
+import type { PublicPageData } from './pages';
+import type { RenderedBody } from './routes';
+
+/** The public page from the same components as the editor, plus @font-face rules for the fonts it uses. */
+export function renderPublicPage({ mobilization: m, blocks, widgets }: PublicPageData): RenderedBody {
+  const page = {
+    id: m.id,
+    name: m.name,
+    header_font: m.headerFont,
+    body_font: m.bodyFont,
+    color_scheme: m.colorScheme,
+  };
+  const pageBlocks = blocks.map((b) => ({
+    id: b.id,
+    name: b.name,
+    position: b.position,
+    hidden: b.hidden,
+    menu_hidden: b.menuHidden,
+    bg_class: b.bgClass,
+    bg_image: b.bgImage,
+  }));
+  const pageWidgets = widgets.map((w) => ({
+    id: w.id,
+    block_id: w.blockId,
+    kind: w.kind,
+    sm_size: w.smSize,
+    md_size: w.mdSize,
+    lg_size: w.lgSize,
+    settings: w.settings,
+  }));
+  const locale: Locale = m.language === 'es' ? 'es' : 'pt-BR';
+  const rendered = renderMobilizationHtml({ mobilization: page, blocks: pageBlocks, widgets: pageWidgets, locale });
+  const fonts = fontFaceCss(pageFontFamilies(page, pageBlocks, pageWidgets));
+  return { ...rendered, css: fonts + rendered.css };
+}

@@ -1,0 +1,12 @@
+export * from './color';
+export * from './draft';
+export * from './embed';
+export * from './fonts';
+export { htmlToDocument } from './html';
+export * from './legacy-heading';
+export * from './model';
+export { finishInlines, normalizeDocument, toAlignment, toFontSize, toMarks } from './normalize';
+export * from './parse';
+export * from './slate-legacy';
+export * from './urls';
+export * from './warnings';

@@ -1,0 +1,91 @@
+import { fontStack, type Locale, translate } from '@mutirao/core';
+import type { CSSProperties } from 'react';
+import { BlockView } from './BlockView';
+import { blockAnchor, orderBlocks, widgetsOf } from './layout';
+import { schemeName } from './theme';
+import type { EditorSlots, PageBlock, PageMobilization, PageWidget, RenderMode } from './types';
+
+/** Body font when the mobilization names none (spec 02 §9). */
+export const DEFAULT_BODY_FONT = 'Nunito Sans';
+
+export interface MobilizationPageProps {
+  mobilization: PageMobilization;
+  blocks: readonly PageBlock[];
+  /** Widgets by block_id, for blocks given without their `widgets`. */
+  widgets?: readonly PageWidget[];
+  locale: Locale;
+  mode: RenderMode;
+  slots?: EditorSlots;
+}
+
+interface NavbarProps {
+  blocks: PageBlock[];
+  locale: Locale;
+  mode: RenderMode;
+  slots?: EditorSlots;
+}
+
+/**
+ * Links to the blocks by name. The public page leaves out blocks with `menu_hidden` (and hidden ones); the editor
+ * lists them all, so their names and eye buttons stay reachable. `navbarScript` fixes it after 120px of scroll.
+ */
+function Navbar({ blocks, locale, mode, slots }: NavbarProps) {
+  const items = mode === 'public' ? blocks.filter((b) => !b.menu_hidden && !b.hidden) : blocks;
+  if (!items.length) return null;
+  return (
+    <div className="mz-navbar-slot">
+      <header className="mz-navbar" data-mz-navbar="">
+        <nav aria-label={translate(locale, 'widgets.navigation')}>
+          <ul className="mz-navbar__list">
+            {items.map((block) => {
+              const position = blocks.indexOf(block) + 1;
+              const link = (
+                <a href={`#${blockAnchor(block)}`}>
+                  {block.name?.trim() || translate(locale, 'widgets.untitledBlock', { position })}
+                </a>
+              );
+              return (
+                <li key={block.id} className={block.menu_hidden ? 'mz-navbar__item--menu-hidden' : undefined}>
+                  {mode === 'edit' && slots?.renderNavItem ? slots.renderNavItem(block, link) : link}
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </header>
+    </div>
+  );
+}
+
+/**
+ * A whole mobilization page, for the public server render and for the editor alike: the navbar, then the blocks
+ * in order. Fonts and colour scheme come from the mobilization; the stylesheet is `widgetsCss`.
+ */
+export function MobilizationPage({ mobilization, blocks, widgets, locale, mode, slots }: MobilizationPageProps) {
+  const ordered = orderBlocks(blocks);
+  const body = mobilization.body_font?.trim() || DEFAULT_BODY_FONT;
+  const header = mobilization.header_font?.trim() || body;
+  const Main = mode === 'public' ? 'main' : 'div';
+  const style = { '--mz-body-font': fontStack(body), '--mz-header-font': fontStack(header) } as CSSProperties;
+  return (
+    <div className={`mz-page mz-scheme-${schemeName(mobilization.color_scheme)} mz-page--${mode}`} style={style}>
+      <Navbar blocks={ordered} locale={locale} mode={mode} slots={slots} />
+      {/* The admin app has its own <main>; the page is the main landmark only where it is the whole document. */}
+      <Main className="mz-blocks" id="mz-main">
+        {ordered.map((block, index) => (
+          <BlockView
+            key={block.id}
+            block={block}
+            widgets={widgetsOf(block, widgets)}
+            mobilization={mobilization}
+            locale={locale}
+            mode={mode}
+            index={index}
+            count={ordered.length}
+            slots={slots}
+          />
+        ))}
+      </Main>
+    </div>
+  );
+}

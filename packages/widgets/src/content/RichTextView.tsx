@@ -1,0 +1,212 @@
+import {
+  type Alignment,
+  fontAt,
+  fontStack,
+  type InlineNode,
+  type ListElement,
+  type ListItemElement,
+  type Locale,
+  type RichText,
+  type RichTextDocument,
+  rgbaToCss,
+  type TopLevelElement,
+  translate,
+} from '@mutirao/core';
+import { type CSSProperties, createElement, Fragment, type ReactNode } from 'react';
+import type { RenderMode } from '../types';
+import { EmbedView } from './EmbedView';
+
+/*
+ * Renders a block-editor document as React elements: every node of the model and every mark, nothing else. Text
+ * and attributes go through React, so they are escaped; URLs were checked when the document was read
+ * (`parseContent`). The one exception is an embed, the organiser's own snippet (see EmbedView).
+ */
+
+interface Ctx {
+  mode: RenderMode;
+  locale: Locale;
+}
+
+/** Document nodes carry no ids and a document always renders whole, so a node's position is its identity. */
+function each<T>(items: readonly T[], render: (item: T) => ReactNode): ReactNode[] {
+  // biome-ignore lint/suspicious/noArrayIndexKey: positions are the identity here (see above).
+  return items.map((item, i) => <Fragment key={i}>{render(item)}</Fragment>);
+}
+
+const alignStyle = (align: Alignment | undefined): CSSProperties | undefined =>
+  align ? { textAlign: align } : undefined;
+
+function Leaf({ leaf }: { leaf: RichText }): ReactNode {
+  const lines = leaf.text.split('\n');
+  let node: ReactNode = [
+    lines[0],
+    ...each(lines.slice(1), (line) => (
+      <>
+        <br />
+        {line}
+      </>
+    )),
+  ];
+  const style: CSSProperties = {};
+  if (leaf.fontSize) style.fontSize = `${leaf.fontSize}px`;
+  const font = fontAt(leaf.fontFamilyIndex);
+  if (font) style.fontFamily = fontStack(font.family, font.category);
+  if (leaf.color) style.color = rgbaToCss(leaf.color);
+  if (Object.keys(style).length) node = <span style={style}>{node}</span>;
+  if (leaf.strikethrough) node = <s>{node}</s>;
+  if (leaf.underline) node = <u>{node}</u>;
+  if (leaf.italic) node = <em>{node}</em>;
+  if (leaf.bold) node = <strong>{node}</strong>;
+  return node;
+}
+
+function NewTabNote({ locale }: { locale: Locale }) {
+  return <span className="mz-visually-hidden"> {translate(locale, 'richtext.opensInNewTab')}</span>;
+}
+
+function hostOf(href: string): string {
+  try {
+    return new URL(href, 'https://x.invalid').hostname.replace(/^www\./, '');
+  } catch {
+    return href;
+  }
+}
+
+function Inline({ node, ctx }: { node: InlineNode; ctx: Ctx }): ReactNode {
+  if (!('type' in node)) return <Leaf leaf={node} />;
+  switch (node.type) {
+    case 'link': {
+      const children = each(node.children, (leaf) => <Leaf leaf={leaf} />);
+      if (!node.href) return <span>{children}</span>;
+      const blank = node.target === '_blank';
+      return (
+        <a href={node.href} title={node.title} target={node.target} rel={blank ? 'noopener noreferrer' : undefined}>
+          {children}
+          {blank && <NewTabNote locale={ctx.locale} />}
+        </a>
+      );
+    }
+    case 'image':
+      return (
+        <img
+          className="mz-rt-image"
+          src={node.src}
+          alt={node.alt ?? node.title ?? ''}
+          title={node.title}
+          width={node.width}
+          height={node.height}
+          loading="lazy"
+          decoding="async"
+        />
+      );
+    case 'imageLink':
+      return (
+        <a
+          className="mz-rt-image-link"
+          href={node.href}
+          target={node.openExternal ? '_blank' : undefined}
+          rel={node.openExternal ? 'noopener noreferrer' : undefined}
+        >
+          <img
+            className="mz-rt-image"
+            src={node.src}
+            // A linked image needs a text alternative: the link has no other name.
+            alt={node.alt ?? node.title ?? hostOf(node.href)}
+            title={node.title}
+            width={node.width}
+            height={node.height}
+            loading="lazy"
+            decoding="async"
+          />
+          {node.openExternal && <NewTabNote locale={ctx.locale} />}
+        </a>
+      );
+    case 'embed':
+      return <EmbedView embed={node.embed} mode={ctx.mode} locale={ctx.locale} />;
+  }
+}
+
+function Inlines({ nodes, ctx }: { nodes: InlineNode[]; ctx: Ctx }): ReactNode {
+  const isEmpty = nodes.every((n) => !('type' in n) && n.text === '');
+  if (isEmpty) return <br />;
+  return each(nodes, (node) => <Inline node={node} ctx={ctx} />);
+}
+
+const hasEmbed = (nodes: InlineNode[]) => nodes.some((n) => 'type' in n && n.type === 'embed');
+
+/** List items, with each nested list moved inside the item before it (valid HTML for the editor's shape). */
+function ListView({ list, ctx }: { list: ListElement; ctx: Ctx }): ReactNode {
+  const entries: { item?: ListItemElement; nested: ListElement[] }[] = [];
+  for (const child of list.children) {
+    const last = entries[entries.length - 1];
+    if (child.type === 'list-item') entries.push({ item: child, nested: [] });
+    else if (last) last.nested.push(child);
+    else entries.push({ nested: [child] });
+  }
+  const Tag = list.type === 'ordered-list' ? 'ol' : 'ul';
+  return (
+    <Tag>
+      {each(entries, (entry) => (
+        <li className={entry.item ? undefined : 'mz-rt-li--bare'} style={alignStyle(entry.item?.align)}>
+          {entry.item && <Inlines nodes={entry.item.children} ctx={ctx} />}
+          {each(entry.nested, (nested) => (
+            <ListView list={nested} ctx={ctx} />
+          ))}
+        </li>
+      ))}
+    </Tag>
+  );
+}
+
+function Block({ node, ctx }: { node: TopLevelElement; ctx: Ctx }): ReactNode {
+  switch (node.type) {
+    case 'paragraph':
+      // An embed may hold block markup, which may not sit inside <p>: such a paragraph is a div.
+      return createElement(
+        hasEmbed(node.children) ? 'div' : 'p',
+        { className: 'mz-rt-p', style: alignStyle(node.align) },
+        <Inlines nodes={node.children} ctx={ctx} />,
+      );
+    case 'heading':
+      return createElement(
+        `h${node.level}`,
+        { className: 'mz-rt-heading', style: alignStyle(node.align) },
+        <Inlines nodes={node.children} ctx={ctx} />,
+      );
+    case 'unordered-list':
+    case 'ordered-list':
+      return <ListView list={node} ctx={ctx} />;
+    case 'grid':
+      return (
+        <div className="mz-rt-grid">
+          {each(node.children, (row) => (
+            <div className="mz-rt-row">
+              {each(row.children, (cell) => (
+                <div className="mz-rt-cell" style={alignStyle(cell.align)}>
+                  <Inlines nodes={cell.children} ctx={ctx} />
+                </div>
+              ))}
+            </div>
+          ))}
+        </div>
+      );
+  }
+}
+
+export interface RichTextViewProps {
+  document: RichTextDocument;
+  mode: RenderMode;
+  locale: Locale;
+}
+
+/** A whole document. */
+export function RichTextView({ document, mode, locale }: RichTextViewProps) {
+  const ctx = { mode, locale };
+  return (
+    <div className="mz-rich-text">
+      {each(document, (node) => (
+        <Block node={node} ctx={ctx} />
+      ))}
+    </div>
+  );
+}

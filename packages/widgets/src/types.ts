@@ -1,0 +1,80 @@
+import type { Locale, MessageKey, WidgetKind } from '@mutirao/core';
+import type { ReactNode } from 'react';
+
+/** 'edit' inside the page editor; 'public' on the visitor's page. */
+export type RenderMode = 'public' | 'edit';
+
+/** The mobilization fields a page uses (snake_case, as the API sends them). */
+export interface PageMobilization {
+  id: number;
+  name: string;
+  header_font?: string | null;
+  body_font?: string | null;
+  color_scheme?: string | null;
+}
+
+/** A widget as the API sends it; `kind` is a string because stored rows may hold a kind this version lacks. */
+export interface PageWidget {
+  id: number;
+  block_id?: number;
+  kind: string;
+  sm_size?: number | null;
+  md_size?: number | null;
+  lg_size?: number | null;
+  settings?: unknown;
+}
+
+/** A block as the API sends it, with its widgets (or give them to the page separately, by block_id). */
+export interface PageBlock {
+  id: number;
+  name?: string | null;
+  position?: number;
+  hidden?: boolean | null;
+  menu_hidden?: boolean | null;
+  bg_class?: string | null;
+  bg_image?: string | null;
+  widgets?: PageWidget[];
+}
+
+/**
+ * What the editor plugs into the shared rendering, in edit mode only. Each slot is optional; without it the
+ * page renders as the public page does, plus the edit-mode tags. The DOM is the same in both modes apart from
+ * these overlays, so what the organiser sees is what visitors get.
+ */
+export interface EditorSlots {
+  /** The chooser of kinds shown in an empty (`draft`) column. */
+  renderDraft?: (widget: PageWidget, block: PageBlock) => ReactNode;
+  /** Replaces a widget's view, e.g. with the rich-text editor while it is being edited. `undefined` keeps it. */
+  renderWidget?: (widget: PageWidget, block: PageBlock, view: ReactNode) => ReactNode | undefined;
+  /** Edit and remove buttons, shown on hover and focus over an editable widget. */
+  renderWidgetActions?: (widget: PageWidget, block: PageBlock) => ReactNode;
+  /** A click (or Enter) on the 'Clique para editar' overlay. */
+  onWidgetClick?: (widget: PageWidget, block: PageBlock) => void;
+  /** The block menu: duplicate, background, show/hide, remove, move up/down. */
+  renderBlockMenu?: (block: PageBlock, index: number, count: number) => ReactNode;
+  /** A navbar entry: the inline name editor and the eye (menu_hidden) button. */
+  renderNavItem?: (block: PageBlock, link: ReactNode) => ReactNode;
+}
+
+export interface WidgetViewProps {
+  widget: PageWidget;
+  block: PageBlock;
+  mobilization: PageMobilization;
+  locale: Locale;
+  mode: RenderMode;
+  slots?: EditorSlots;
+}
+
+/** One widget kind: how it renders and how the page treats it. */
+export interface WidgetModule {
+  kind: WidgetKind;
+  /** Its name in the catalogue, for choosers and placeholders. */
+  labelKey: MessageKey;
+  /** Shows the 'Clique para editar' overlay in edit mode (false for widgets that render bare). */
+  overlay: boolean;
+  /** Rendered on the public page at all (draft slots are not). */
+  publicView: boolean;
+  /** Needs JavaScript on the public page: the server hydrates only these. */
+  interactive: boolean;
+  View: (props: WidgetViewProps) => ReactNode;
+}
