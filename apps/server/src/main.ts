@@ -21,7 +21,7 @@ async function main() {
   // Themes are reference data every install needs (the mobilization form requires a subtheme).
   const seeded = await ctx.database.withLock(SEED_LOCK, async () => {
     await seedThemes(ctx.db);
-    return config.seedDemo ? seedDemoIfEmpty(ctx.db) : false;
+    return config.seedDemo ? seedDemoIfEmpty(ctx.db, ctx.storage) : false;
   });
   await ctx.queue.start({ work: config.processRole !== 'web' });
 

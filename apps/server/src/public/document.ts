@@ -35,6 +35,8 @@ export interface DocumentParts {
 /** The whole public page: language, title, favicon, Open Graph and Twitter meta, analytics, then the body. */
 export function publicDocument({ mobilization: m, url, body, css, script }: DocumentParts): string {
   const title = m.facebookShareTitle || m.name;
+  // Crawlers need an absolute address; uploads on local storage are stored as paths.
+  const image = m.facebookShareImage ? new URL(m.facebookShareImage, url).href : null;
   const description = m.facebookShareDescription || m.goal;
   const meta = (attr: 'name' | 'property', key: string, value: string | null | undefined) =>
     value ? `<meta ${attr}="${key}" content="${escapeHtml(value)}">` : '';
@@ -52,12 +54,12 @@ export function publicDocument({ mobilization: m, url, body, css, script }: Docu
     meta('property', 'og:url', url),
     meta('property', 'og:title', title),
     meta('property', 'og:description', description),
-    meta('property', 'og:image', m.facebookShareImage),
-    meta('name', 'twitter:card', m.facebookShareImage ? 'summary_large_image' : 'summary'),
+    meta('property', 'og:image', image),
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', m.twitterShareText || description),
-    meta('name', 'twitter:image', m.facebookShareImage),
-    `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`,
+    meta('name', 'twitter:image', image),
+    `<style>html,body{margin:0}${css.replace(/<\/style/gi, '<\\/style')}</style>`,
     analyticsSnippet(m.googleAnalyticsCode),
     '</head>',
     `<body>${body}<script>${script.replace(/<\/script/gi, '<\\/script')}</script></body>`,

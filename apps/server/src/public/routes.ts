@@ -14,6 +14,9 @@ export interface RenderedBody {
 }
 export type PageRenderer = (page: PublicPageData) => RenderedBody;
 
+/** Visitor actions, uploaded images and font files are served on public hosts by their own routes. */
+const PASS_THROUGH = ['/api/', '/uploads/', '/_fonts/'];
+
 const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   // Browsers and proxies check back each time; an unchanged page answers 304 from its ETag.
@@ -59,7 +62,7 @@ export function publicPageRoutes(app: FastifyInstance, ctx: AppContext, render: 
   const cache = new PageCache();
 
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url.startsWith('/_fonts/')) return;
+    if (PASS_THROUGH.some((prefix) => request.url.startsWith(prefix))) return;
     const site = publicSiteOf(request.headers.host, rules);
     if (!site) return;
     const found = await findPublicPage(ctx.db, site);

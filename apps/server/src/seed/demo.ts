@@ -2,6 +2,8 @@ import { ROLES } from '@mutirao/core';
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { donations, formEntries, users } from '../db/schema';
+import type { StorageDriver } from '../uploads/storage';
+import { type DemoImages, demoPageBlocks, storeDemoImages } from './demoPage';
 import { type BlockSeed, createActivist, createCommunity, createMobilization, createUser } from './factories';
 import { DONATION_BLOCKS, EVENT_BLOCKS, PETITION_BLOCKS, PRESSURE_BLOCKS, seedGlobalTemplates } from './templates';
 import { seedThemes, subthemesByLabel } from './themes';
@@ -17,7 +19,7 @@ export const DEMO_ORGANISER = {
  * Seeds the demo data once: only into a database that has no users yet. Returns whether it did.
  * Themes are reference data and are completed on every call.
  */
-export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+export async function seedDemoIfEmpty(db: Db, storage?: StorageDriver): Promise<boolean> {
   await seedThemes(db);
   const [row] = await db.select({ n: count() }).from(users);
   if (Number(row?.n ?? 0) > 0) return false;
@@ -42,26 +44,32 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     ownerId: organiser.id,
   });
   await seedGlobalTemplates(db);
-  await seedDemoMobilizations(db, bemViver.id, organiser.id);
+  const images = storage ? await storeDemoImages(db, storage) : {};
+  await seedDemoMobilizations(db, bemViver.id, organiser.id, images);
   return true;
 }
 
-const DEMO_MOBILIZATIONS: {
+interface DemoMobilization {
   name: string;
   goal: string;
   slug: string;
   subthemes: string[];
   blocks: BlockSeed[];
+  share?: boolean;
   status?: 'archived';
   supporters: number;
   paidDonations?: number[];
-}[] = [
+}
+
+const demoMobilizations = (images: DemoImages): DemoMobilization[] => [
   {
     name: 'Moradia digna no centro do Recife',
     goal: 'Exigir que os imóveis públicos vazios do centro virem moradia popular.',
     slug: 'moradia-digna-recife',
     subthemes: ['Moradia', 'Espaços públicos'],
-    blocks: PETITION_BLOCKS,
+    // The published campaign page: rich content, images, a hidden block and one left out of the menu.
+    blocks: demoPageBlocks(images, PETITION_BLOCKS[1] as BlockSeed),
+    share: true,
     supporters: 12,
   },
   {
@@ -93,9 +101,9 @@ const DEMO_MOBILIZATIONS: {
 ];
 
 /** A few mobilizations with real-looking pages and some activity, so the list shows counts and amounts. */
-async function seedDemoMobilizations(db: Db, communityId: number, userId: number) {
+async function seedDemoMobilizations(db: Db, communityId: number, userId: number, images: DemoImages) {
   let person = 0;
-  for (const demo of DEMO_MOBILIZATIONS) {
+  for (const demo of demoMobilizations(images)) {
     const chosen = await subthemesByLabel(db, demo.subthemes);
     const mobilization = await createMobilization(db, {
       communityId,
@@ -110,6 +118,12 @@ async function seedDemoMobilizations(db: Db, communityId: number, userId: number
       bodyFont: 'Open Sans',
       colorScheme: 'meurio-scheme',
       blocks: demo.blocks,
+      ...(demo.share && {
+        facebookShareTitle: 'Moradia digna no centro do Recife',
+        facebookShareDescription: 'Imóveis públicos vazios precisam virar moradia popular. Assine!',
+        facebookShareImage: images.hero ?? null,
+        twitterShareText: 'Imóvel público vazio tem que virar moradia. Assine:',
+      }),
     });
     const form = mobilization.widgets.find((w) => w.kind === 'form');
     const donation = mobilization.widgets.find((w) => w.kind === 'donation');

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer } from '../../test/harness';
@@ -14,8 +15,8 @@ afterAll(() => server.close());
 describe('the demo seed', () => {
   it('adds themes, the global template library and demo mobilizations once', async () => {
     const { db } = server.ctx;
-    expect(await seedDemoIfEmpty(db)).toBe(true);
-    expect(await seedDemoIfEmpty(db)).toBe(false);
+    expect(await seedDemoIfEmpty(db, server.ctx.storage)).toBe(true);
+    expect(await seedDemoIfEmpty(db, server.ctx.storage)).toBe(false);
 
     const themeRows = await db.select().from(themes);
     expect(themeRows.length).toBeGreaterThanOrEqual(6);
@@ -59,6 +60,35 @@ describe('the demo seed', () => {
     expect(archived.body.map((m: { name: string }) => m.name)).toEqual(['Carnaval sem assédio']);
     const templates = await client.get(`/api/templates?community_id=${community?.id}&global=true`);
     expect(templates.body.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('publishes a real-looking campaign page with images, a hidden block and one left out of the menu', async () => {
+    const { port } = new URL(server.url);
+    const page = await new Promise<string>((resolve, reject) => {
+      const req = httpRequest(
+        { host: '127.0.0.1', port, path: '/', headers: { host: 'moradia-digna-recife.localhost' } },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => {
+            body += c;
+          });
+          res.on('end', () => resolve(body));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(page).toContain('Moradia digna no centro do Recife');
+    expect(page).toContain('src="/uploads/demo/moradia-centro.jpg"');
+    expect(page).toContain('href="https://example.org/levantamento-imoveis-vazios"');
+    expect(page).not.toContain('Rascunho: depoimentos');
+    expect(page).toContain('Coletivo Bem Viver');
+    expect(page).not.toMatch(/<a[^>]*>Quem somos<\/a>/);
+    expect(page).toContain('<meta property="og:image" content="http://moradia-digna-recife.localhost/uploads/demo/moradia-centro.jpg">');
+    const image = await fetch(`${server.url}/uploads/demo/moradia-centro.jpg`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
   });
 
   it('completes themes without duplicating them', async () => {
