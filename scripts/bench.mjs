@@ -1,10 +1,12 @@
 // `npm run bench`: prints performance figures. docs/bench.md explains how to read them.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { ensureBuilt, ensureInstalled } from './lib/build.mjs';
 
@@ -68,6 +70,94 @@ const rssMb = (pid) => {
 
 const load = (opts) =>
   new Promise((resolve, reject) => autocannon({ duration: seconds, ...opts }, (e, r) => (e ? reject(e) : resolve(r))));
+
+/**
+ * The demo campaign page on its public host, against the same HTML served as a static file by nginx in the same
+ * run (when nginx is installed), and what a visitor downloads: the page and its JavaScript, gzipped.
+ */
+async function publicPageBench(baseUrl) {
+  const host = 'moradia-digna-recife.localhost';
+  const headers = { host, accept: 'text/html', 'accept-encoding': 'gzip' };
+  // fetch() will not send another Host header; node:http will.
+  const html = await new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(baseUrl);
+    httpGet({ hostname, port, path: '/', headers: { host } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => {
+        body += c;
+      });
+      res.on('end', () => resolve(body));
+    }).on('error', reject);
+  });
+  const gz = gzipSync(html, { level: 9 }).length;
+  const inlineJs = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('');
+  const externalJs = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]);
+  rows.push([
+    'public page: HTML gzipped (demo page)',
+    `${(gz / 1024).toFixed(1)} kB`,
+    `${(html.length / 1024).toFixed(1)} kB raw`,
+  ]);
+  rows.push([
+    'public page: JavaScript gzipped (inline + external)',
+    `${(gzipSync(inlineJs).length / 1024).toFixed(1)} kB`,
+    `${externalJs.length} external script(s)${externalJs.length ? `: ${externalJs.join(', ')}` : ''}`,
+  ]);
+  const ours = await load({ url: baseUrl, connections: 100, headers });
+  rows.push([`public page, 100 connections, ${seconds} s: requests/s`, ours.requests.average.toFixed(0), '']);
+  rows.push(['public page: latency p50 / p99', `${ours.latency.p50} ms / ${ours.latency.p99} ms`, '']);
+  rows.push(['public page: errors + non-2xx', String(ours.errors + ours.non2xx), '']);
+  const nginx = await startNginx(html);
+  if (!nginx) {
+    rows.push(['nginx, same HTML as a static file', 'skipped', 'nginx not installed (apt-get install nginx-light)']);
+    return;
+  }
+  try {
+    const theirs = await load({ url: nginx.url, connections: 100, headers });
+    rows.push([
+      `nginx, same HTML as a static file, 100 connections: requests/s`,
+      theirs.requests.average.toFixed(0),
+      `ours = ${((ours.requests.average / theirs.requests.average) * 100).toFixed(1)}% of nginx`,
+    ]);
+    rows.push(['nginx: latency p50 / p99', `${theirs.latency.p50} ms / ${theirs.latency.p99} ms`, '']);
+  } finally {
+    nginx.stop();
+  }
+}
+
+/** nginx serving one HTML file, gzipped, on a free port; undefined when nginx is not installed. */
+async function startNginx(html) {
+  const bin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+  if (!bin) return undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'mutirao-nginx-'));
+  const port = await freePort();
+  writeFileSync(join(dir, 'index.html'), html);
+  // Pre-compressed, as our server keeps its pages: nginx then only sends bytes (gzip_static).
+  writeFileSync(join(dir, 'index.html.gz'), gzipSync(html, { level: 9 }));
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    `worker_processes auto; pid ${dir}/nginx.pid; error_log ${dir}/error.log; daemon off;
+events { worker_connections 1024; }
+http { access_log off; gzip_static on;
+  client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
+  server { listen 127.0.0.1:${port}; root ${dir}; location / { try_files /index.html =404; default_type text/html; } } }`,
+  );
+  const child = spawn(bin, ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(url)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url,
+    stop() {
+      child.kill('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mutirao-bench-'));
 const rows = [];
@@ -154,6 +244,7 @@ try {
     page.requests.average.toFixed(0),
     `${((page.requests.average / CEILING_STATIC_RPS) * 100).toFixed(1)}% of nginx's ${CEILING_STATIC_RPS}/s`,
   ]);
+  await publicPageBench(warm.url);
   rows.push(['server memory after load (RSS)', `${rssMb(warm.child.pid)} MB`, '']);
   await stop(warm.child);
 } finally {

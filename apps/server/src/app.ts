@@ -28,7 +28,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   registerErrorHandler(app);
 
   // Public pages first: on a public host they answer everything but /api/.
-  publicPageRoutes(app, ctx, renderPublicPage);
+  await publicPageRoutes(app, ctx, renderPublicPage);
   fontRoutes(app);
   app.get('/api/health', async () => ({ ok: true, database: ctx.database.kind }));
   authRoutes(app, ctx);

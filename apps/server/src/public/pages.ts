@@ -26,7 +26,7 @@ function siteWhere(site: PublicSite): SQL | undefined {
   return and(where, eq(mobilizations.status, 'active'), isNull(mobilizations.deletedAt));
 }
 
-/** The page's id and version: one lookup on a unique index, which is all a cached request costs. */
+/** The page's id and version: one probe of a unique index. */
 export async function findPublicPage(db: Db, site: PublicSite) {
   const [row] = await db
     .select({ id: mobilizations.id, version: mobilizations.cacheVersion })
@@ -101,5 +101,36 @@ export class PageCache {
       const oldest = this.pages.keys().next().value;
       if (oldest !== undefined) this.pages.delete(oldest);
     }
+  }
+}
+
+type Found = Awaited<ReturnType<typeof findPublicPage>>;
+
+/**
+ * Host lookups kept in memory on the embedded database, where every query waits its turn on one engine. The
+ * triggers announce each page change on 'mutirao_pages', and PGlite runs its listeners before the changing query
+ * returns, so nothing stale is ever served. On PostgreSQL the probe is cheap and runs on a pool, so each request
+ * asks the database and no process can lag behind another's edit.
+ */
+export class HostLookups {
+  private readonly found = new Map<string, Found>();
+  private listening = false;
+
+  constructor(private readonly db: Db) {}
+
+  /** Starts listening; without it every lookup goes to the database. */
+  async listen(subscribe: (onChange: () => void) => Promise<unknown>) {
+    await subscribe(() => this.found.clear());
+    this.listening = true;
+  }
+
+  async find(site: PublicSite): Promise<Found> {
+    if (!this.listening) return findPublicPage(this.db, site);
+    const key = site.by === 'slug' ? `s:${site.slug}` : `d:${site.domain.replace(/^www\./, '')}`;
+    if (this.found.has(key)) return this.found.get(key);
+    const row = await findPublicPage(this.db, site);
+    if (this.found.size > 10_000) this.found.clear();
+    this.found.set(key, row);
+    return row;
   }
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { localeOf } from '../http/locale';
 import { escapeHtml, publicDocument } from './document';
 import { type HostRules, publicSiteOf } from './hosts';
-import { findPublicPage, loadPublicPage, PageCache, type PublicPageData, packPage, type RenderedPage } from './pages';
+import { HostLookups, loadPublicPage, PageCache, type PublicPageData, packPage, type RenderedPage } from './pages';
 
 /** What the widgets package gives the server for one page. */
 export interface RenderedBody {
@@ -54,18 +54,21 @@ function send(request: FastifyRequest, reply: FastifyReply, page: RenderedPage) 
  * cached per mobilization version. The admin's session cookie is host-only, so it never reaches these hosts,
  * and nothing here reads or sets a cookie. API calls (visitor actions) and font files pass through to their routes.
  */
-export function publicPageRoutes(app: FastifyInstance, ctx: AppContext, render: PageRenderer) {
+export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext, render: PageRenderer) {
   const rules: HostRules = {
     publicHost: ctx.config.publicHost,
     adminHost: ctx.config.appUrl ? new URL(ctx.config.appUrl).hostname.toLowerCase() : undefined,
   };
   const cache = new PageCache();
+  const lookups = new HostLookups(ctx.db);
+  const { pglite } = ctx.database;
+  if (pglite) await lookups.listen((onChange) => pglite.listen('mutirao_pages', onChange));
 
   app.addHook('onRequest', async (request, reply) => {
     if (PASS_THROUGH.some((prefix) => request.url.startsWith(prefix))) return;
     const site = publicSiteOf(request.headers.host, rules);
     if (!site) return;
-    const found = await findPublicPage(ctx.db, site);
+    const found = await lookups.find(site);
     // Without APP_URL the admin app answers on any host, so an unknown domain is left to it.
     if (!found && site.by === 'domain' && !rules.adminHost) return;
     const path = request.url.split('?')[0];
