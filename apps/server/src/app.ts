@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import { renderMessage } from '@mutirao/core';
 import Fastify from 'fastify';
 import { authRoutes } from './auth/routes';
+import { blockRoutes } from './blocks/routes';
 import { communityRoutes } from './communities/routes';
 import type { AppContext } from './context';
 import { graphqlRoute } from './graphql/route';
@@ -34,6 +35,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   authRoutes(app, ctx);
   communityRoutes(app, ctx);
   mobilizationRoutes(app, ctx);
+  blockRoutes(app, ctx);
   templateRoutes(app, ctx);
   uploadRoutes(app, ctx);
   mailboxRoutes(app, ctx);

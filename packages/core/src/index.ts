@@ -5,6 +5,7 @@ export * from './messages';
 export * from './richtext';
 export * from './roles';
 export * from './schemas/auth';
+export * from './schemas/blocks';
 export * from './schemas/communities';
 export * from './schemas/mobilizations';
 export * from './schemas/templates';

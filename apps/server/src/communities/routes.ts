@@ -3,15 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
 import { requireUser } from '../http/session';
-import { parseInput, unwrap } from '../http/validate';
+import { idParam, parseInput, unwrap } from '../http/validate';
 import { presentCommunity } from './presenter';
 import { actorOf, createCommunity, findCommunityFor, listCommunitiesOf, updateCommunity } from './service';
-
-function idParam(raw: unknown): number {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0) throw notFound();
-  return id;
-}
 
 export function communityRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/communities', async (request) => {

@@ -4,19 +4,13 @@ import { actorOf } from '../communities/service';
 import type { AppContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import { requireUser } from '../http/session';
-import { parseInput, unwrap } from '../http/validate';
+import { idParam, parseInput, unwrap } from '../http/validate';
 import { applyTemplate } from '../templates/service';
 import { presentMobilizations, queryMobilizationPage } from './queries';
 import { assertCommunityWorkable, createMobilization, updateMobilization } from './service';
 
 export const PER_PAGE_DEFAULT = 30;
 export const PER_PAGE_MAX = 100;
-
-function idParam(raw: unknown): number {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0) throw notFound();
-  return id;
-}
 
 function positiveInt(raw: unknown, fallback: number) {
   const n = Number(Array.isArray(raw) ? raw[0] : raw);

@@ -4,15 +4,9 @@ import { actorOf } from '../communities/service';
 import type { AppContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import { requireUser } from '../http/session';
-import { parseInput } from '../http/validate';
+import { idParam, parseInput } from '../http/validate';
 import { presentTemplate } from './presenter';
 import { createTemplateFromMobilization, deleteTemplate, listTemplates } from './service';
-
-function idParam(raw: unknown): number {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0) throw notFound();
-  return id;
-}
 
 /** spec 01 §7 template calls, under /api. */
 export function templateRoutes(app: FastifyInstance, ctx: AppContext) {
