@@ -50,6 +50,8 @@ export default defineConfig({
       NODE_ENV: 'development',
       ENABLE_TEST_SEED: 'true',
       LOG_LEVEL: 'warn',
+      // A copy of the built admin app may be given, so a rebuild during the run cannot pull files from under it.
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },
 });

@@ -1,0 +1,194 @@
+import { translate } from '@mutirao/core';
+import { expect, expectAccessible, seedUser, test, uniqueEmail } from './fixtures';
+
+/** Interface text as the admin app shows it, from the same catalogue. */
+const t = (key: string, params?: Record<string, string | number>) => translate('pt-BR', key, params);
+
+// A small real PNG (8×8, magenta), as a browser would upload it.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEklEQVR4nGP4/5+BKMQwqhCPQgDUxX+B4F1x4QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('a new organiser registers, creates a community and lands on an empty mobilization list', async ({ page }) => {
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { name: t('auth.registerTitle') })).toBeVisible();
+  await expectAccessible(page, 'register');
+  await page.getByLabel(t('auth.name'), { exact: true }).fill('Joana');
+  await page.getByLabel(t('auth.email')).fill(uniqueEmail('joana'));
+  await page.getByLabel(t('auth.password'), { exact: true }).fill('senha-segura-123');
+  await page.getByLabel(t('auth.passwordConfirmation')).fill('senha-segura-123');
+  await page.getByRole('button', { name: t('auth.submitRegister') }).click();
+
+  await expect(page.getByRole('heading', { name: t('communities.newTitle') })).toBeVisible();
+  await expectAccessible(page, 'new community');
+  await page.getByLabel(t('communities.name')).fill('Coletivo da Praça');
+  await page.getByLabel(t('communities.city')).fill('Olinda');
+  await page.getByRole('button', { name: t('communities.submitNew') }).click();
+
+  await expect(page).toHaveURL(/\/mobilizations$/);
+  await expect(page.getByText(t('mobilizations.empty'))).toBeVisible();
+  await expect(page.getByText('Coletivo da Praça').first()).toBeVisible();
+  await expectAccessible(page, 'empty mobilization list');
+});
+
+test('registration shows each field’s error in place and keeps what was typed', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByLabel(t('auth.email')).fill('nao-e-email');
+  await page.getByRole('button', { name: t('auth.submitRegister') }).click();
+  await expect(page.getByText(t('validation.emailInvalid'))).toBeVisible();
+  await expect(page.getByLabel(t('auth.email'))).toHaveValue('nao-e-email');
+  await expectAccessible(page, 'register with errors');
+});
+
+test('signing out, then in again, returns to the page that asked for it', async ({ page, request }) => {
+  const user = await seedUser(request, { firstName: 'Rita', communities: [{ name: 'Rede Rita' }] });
+  await page.goto('/account/edit');
+  await expect(page).toHaveURL(/\/login\?next=%2Faccount%2Fedit/);
+  await expectAccessible(page, 'login');
+  await page.getByLabel(t('auth.email')).fill(user.email);
+  await page.getByLabel(t('auth.password')).fill(user.password);
+  await page.getByRole('button', { name: t('auth.submitLogin') }).click();
+  await expect(page).toHaveURL(/\/account\/edit$/);
+  await expect(page.getByRole('heading', { name: t('account.title') })).toBeVisible();
+
+  await page.getByRole('button', { name: t('sidebar.signOut') }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto('/account/edit');
+  await expect(page).toHaveURL(/\/login\?next=/);
+});
+
+test('a wrong password offers recovery; the e-mailed link sets a new password once', async ({ page, request }) => {
+  const user = await seedUser(request, { firstName: 'Bia', communities: [{ name: 'Rede Bia' }] });
+  await page.goto('/login');
+  await page.getByLabel(t('auth.email')).fill(user.email);
+  await page.getByLabel(t('auth.password')).fill('senha-errada-000');
+  await page.getByRole('button', { name: t('auth.submitLogin') }).click();
+  await expect(page.getByText(t('errors.incorrectPassword'))).toBeVisible();
+  await expectAccessible(page, 'login with wrong password');
+
+  await page
+    .getByRole('link', { name: t('auth.forgotPassword') })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: t('auth.recoverTitle') })).toBeVisible();
+  await expect(page.getByLabel(t('auth.email'))).toHaveValue(user.email);
+  await expectAccessible(page, 'recover password');
+  await page.getByRole('button', { name: t('auth.submitRecover') }).click();
+  await expect(page.getByText(t('toast.recoverySent'))).toBeVisible();
+
+  // The sandbox mail driver keeps the message; its page lists it with the link.
+  await page.goto('/dev/mailbox');
+  await expectAccessible(page, 'sandbox mailbox');
+  const link = page.getByRole('link', { name: /reset-password\?token=/ }).first();
+  await expect(link).toBeVisible();
+  const href = (await link.getAttribute('href')) ?? '';
+  await page.goto(href);
+  await expect(page.getByRole('heading', { name: t('auth.resetTitle') })).toBeVisible();
+  await expectAccessible(page, 'reset password');
+  await page.getByLabel(t('auth.password'), { exact: true }).fill('nova-senha-456');
+  await page.getByLabel(t('auth.passwordConfirmation')).fill('nova-senha-456');
+  await page.getByRole('button', { name: t('auth.submitReset') }).click();
+  await expect(page).toHaveURL(/\/login/);
+
+  await page.getByLabel(t('auth.email')).fill(user.email);
+  await page.getByLabel(t('auth.password')).fill(user.password);
+  await page.getByRole('button', { name: t('auth.submitLogin') }).click();
+  await expect(page.getByText(t('errors.incorrectPassword'))).toBeVisible();
+  await page.getByLabel(t('auth.password')).fill('nova-senha-456');
+  await page.getByRole('button', { name: t('auth.submitLogin') }).click();
+  await expect(page).toHaveURL(/\/(communities|mobilizations)$/);
+
+  // The link works once.
+  await page.goto(href);
+  await page.getByLabel(t('auth.password'), { exact: true }).fill('outra-senha-789');
+  await page.getByLabel(t('auth.passwordConfirmation')).fill('outra-senha-789');
+  await page.getByRole('button', { name: t('auth.submitReset') }).click();
+  await expect(page.getByText(t('errors.resetLinkInvalid'))).toBeVisible();
+});
+
+test('an organiser of two communities switches between them, and the choice survives a reload', async ({
+  page,
+  request,
+}) => {
+  const user = await seedUser(request, {
+    firstName: 'Caio',
+    communities: [{ name: 'Bicicletada Norte' }, { name: 'Horta do Bairro' }],
+  });
+  await page.goto('/login');
+  await page.getByLabel(t('auth.email')).fill(user.email);
+  await page.getByLabel(t('auth.password')).fill(user.password);
+  await page.getByRole('button', { name: t('auth.submitLogin') }).click();
+  await expect(page.getByText(t('communities.chooseTitle'))).toBeVisible();
+  await expectAccessible(page, 'choose community');
+  await page.getByRole('button', { name: t('communities.choose', { name: 'Horta do Bairro' }) }).click();
+  await expect(page).toHaveURL(/\/mobilizations/);
+  const sidebar = page.getByRole('navigation', { name: t('sidebar.navigation') });
+  await expect(page.getByText('Horta do Bairro').first()).toBeVisible();
+
+  await page.getByRole('link', { name: t('communities.switch') }).click();
+  await page.getByRole('button', { name: t('communities.choose', { name: 'Bicicletada Norte' }) }).click();
+  await expect(page.getByText('Bicicletada Norte').first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Bicicletada Norte').first()).toBeVisible();
+  await expect(sidebar).toBeVisible();
+});
+
+test('account: name, e-mail and photo are saved and shown after a reload', async ({ page, request }) => {
+  const user = await seedUser(request, { firstName: 'Lia', communities: [{ name: 'Rede Lia' }] });
+  await page.goto('/login?next=%2Faccount%2Fedit');
+  await page.getByLabel(t('auth.email')).fill(user.email);
+  await page.getByLabel(t('auth.password')).fill(user.password);
+  await page.getByRole('button', { name: t('auth.submitLogin') }).click();
+  await expect(page.getByRole('heading', { name: t('account.title') })).toBeVisible();
+  await expectAccessible(page, 'account');
+
+  await page.getByLabel(t('account.email')).fill('nao-e-email');
+  await page.getByRole('button', { name: t('account.submit') }).click();
+  await expect(page.getByText(t('validation.emailInvalid'))).toBeVisible();
+
+  const email = uniqueEmail('lia-nova');
+  await page.getByLabel(t('account.firstName'), { exact: true }).fill('Lia Maria');
+  await page.getByLabel(t('account.email')).fill(email);
+  await page.locator('input[type="file"]').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('img', { name: t('upload.previewAlt') })).toBeVisible();
+  await page.getByRole('button', { name: t('account.submit') }).click();
+  await expect(page.getByText(t('toast.accountSaved'))).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel(t('account.firstName'), { exact: true })).toHaveValue('Lia Maria');
+  await expect(page.getByLabel(t('account.email'))).toHaveValue(email);
+  await expect(page.getByRole('img', { name: t('upload.previewAlt') })).toBeVisible();
+});
+
+test('unknown addresses and technical problems get their own screens', async ({ page }) => {
+  await page.goto('/nada-por-aqui');
+  await expect(page.getByRole('heading', { name: t('pages.notFoundTitle') })).toBeVisible();
+  await expectAccessible(page, 'not found');
+  await page.goto('/technical-issues');
+  await expect(page.getByRole('heading', { name: t('pages.technicalTitle') })).toBeVisible();
+  await expect(page.getByText(t('pages.technicalText'))).toBeVisible();
+  await expectAccessible(page, 'technical issues');
+});
+
+test('the interface speaks Spanish and English when chosen, and remembers it', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel(t('app.language')).selectOption('es');
+  await expect(page.getByRole('heading', { name: translate('es', 'auth.loginTitle') })).toBeVisible();
+  await expect(page.getByLabel(translate('es', 'auth.password'), { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel(translate('es', 'auth.password'), { exact: true })).toBeVisible();
+  await expectAccessible(page, 'login in Spanish');
+  await page.getByLabel(translate('es', 'app.language')).selectOption('en');
+  await expect(page.getByLabel(translate('en', 'auth.password'), { exact: true })).toBeVisible();
+});
+
+test('while the session loads, the app says so', async ({ page }) => {
+  await page.route('**/v1/graphql', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/account/edit');
+  await expect(page.getByText(t('app.loadingSession'))).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});
