@@ -1,7 +1,6 @@
 import { communityCreateSchema, communityUpdateSchema } from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { notFound } from '../http/errors';
 import { requireUser } from '../http/session';
 import { idParam, parseInput, unwrap } from '../http/validate';
 import { presentCommunity } from './presenter';

@@ -2,7 +2,7 @@ import { mobilizationCreateSchema, mobilizationUpdateSchema, msg, templateApplyS
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../communities/service';
 import type { AppContext } from '../context';
-import { AppError, notFound } from '../http/errors';
+import { AppError } from '../http/errors';
 import { requireUser } from '../http/session';
 import { idParam, parseInput, unwrap } from '../http/validate';
 import { applyTemplate } from '../templates/service';

@@ -85,7 +85,9 @@ describe('the demo seed', () => {
     expect(page).not.toContain('Rascunho: depoimentos');
     expect(page).toContain('Coletivo Bem Viver');
     expect(page).not.toMatch(/<a[^>]*>Quem somos<\/a>/);
-    expect(page).toContain('<meta property="og:image" content="http://moradia-digna-recife.localhost/uploads/demo/moradia-centro.jpg">');
+    expect(page).toContain(
+      '<meta property="og:image" content="http://moradia-digna-recife.localhost/uploads/demo/moradia-centro.jpg">',
+    );
     const image = await fetch(`${server.url}/uploads/demo/moradia-centro.jpg`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/jpeg');

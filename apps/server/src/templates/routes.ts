@@ -2,7 +2,7 @@ import { msg, templateCreateSchema } from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../communities/service';
 import type { AppContext } from '../context';
-import { AppError, notFound } from '../http/errors';
+import { AppError } from '../http/errors';
 import { requireUser } from '../http/session';
 import { idParam, parseInput } from '../http/validate';
 import { presentTemplate } from './presenter';

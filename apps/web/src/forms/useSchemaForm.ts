@@ -12,12 +12,12 @@ import type { z } from 'zod';
 import { useLocale } from '../i18n/useLocale';
 import { applyServerErrors, errorText } from './serverErrors';
 
-interface Options<T extends FieldValues> {
+interface Options<T extends FieldValues, TOut> {
   /** The core schema: the same rules, and the same messages, as the server's. */
-  schema: z.ZodType<T, T>;
+  schema: z.ZodType<TOut, T>;
   defaultValues: T;
-  /** Sends the values; an API error is mapped onto the fields it names. */
-  submit: (values: T, form: UseFormReturn<T>) => Promise<void>;
+  /** Sends the values (as the schema outputs them); an API error is mapped onto the fields it names. */
+  submit: (values: TOut, form: UseFormReturn<T, unknown, TOut>) => Promise<void>;
 }
 
 /**
@@ -25,9 +25,12 @@ interface Options<T extends FieldValues> {
  * a Mantine input its registration and its error in the active language; `serverError` is what belongs to no
  * field, for the alert above the submit button.
  */
-export function useSchemaForm<T extends FieldValues>({ schema, defaultValues, submit }: Options<T>) {
+export function useSchemaForm<T extends FieldValues, TOut = T>({ schema, defaultValues, submit }: Options<T, TOut>) {
   const locale = useLocale();
-  const form = useForm<T>({ resolver: zodResolver(schema), defaultValues: defaultValues as DefaultValues<T> });
+  const form = useForm<T, unknown, TOut>({
+    resolver: zodResolver(schema),
+    defaultValues: defaultValues as DefaultValues<T>,
+  });
   const names = Object.keys(defaultValues) as Path<T>[];
   const { errors } = form.formState;
 

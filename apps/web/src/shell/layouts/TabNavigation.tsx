@@ -5,6 +5,8 @@ export interface TabItem {
   label: string;
   to: string;
   active: boolean;
+  /** Not reachable yet (e.g. Templates before the goal is saved): shown, but not a link. */
+  disabled?: boolean;
 }
 
 /**
@@ -16,10 +18,16 @@ export function TabNavigation({ label, items }: { label: string; items: TabItem[
     <nav aria-label={label}>
       <ul className={classes.list}>
         {items.map((item) => (
-          <li key={item.to}>
-            <Link to={item.to} className={classes.tab} aria-current={item.active ? 'page' : undefined}>
-              {item.label}
-            </Link>
+          <li key={item.label}>
+            {item.disabled ? (
+              <span className={classes.tab} aria-disabled="true" data-disabled>
+                {item.label}
+              </span>
+            ) : (
+              <Link to={item.to} className={classes.tab} aria-current={item.active ? 'page' : undefined}>
+                {item.label}
+              </Link>
+            )}
           </li>
         ))}
       </ul>

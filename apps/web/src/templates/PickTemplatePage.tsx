@@ -1,0 +1,101 @@
+import { Alert, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useSession } from '../auth/SessionProvider';
+import { FormAlert } from '../forms/FormAlert';
+import { applyTemplate, fetchTemplates, templatesQueryKey } from '../mobilizations/createApi';
+import { LoadingScreen } from '../shell/layouts/LoadingScreen';
+import { TitledPage } from '../shell/layouts/TitledPage';
+import { NewMobilizationTabs } from './ChooseTemplatePage';
+
+/** Case-insensitive, accent-insensitive match on the template's name. */
+export function matchesName(name: string, filter: string): boolean {
+  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('pt-BR');
+  return fold(name).includes(fold(filter.trim()));
+}
+
+/**
+ * `/mobilizations/{id}/templates/choose/custom` (the community's own templates) and `/choose/global` (the
+ * library): a list searchable by name, with Voltar and Continuar. Continuing copies the chosen template's blocks
+ * and widgets into the mobilization and opens the editor.
+ */
+export default function PickTemplatePage({ global }: { global: boolean }) {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { community } = useSession();
+  const communityId = community?.id ?? 0;
+  const [filter, setFilter] = useState('');
+  const [chosen, setChosen] = useState<string>('');
+  const templates = useQuery({
+    queryKey: templatesQueryKey(communityId, global),
+    queryFn: () => fetchTemplates(communityId, global),
+    enabled: communityId > 0,
+  });
+  const apply = useMutation({
+    mutationFn: (templateId: number) => applyTemplate(id, templateId),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['mobilization', id] });
+      navigate(`/mobilizations/${id}/edit`);
+    },
+  });
+
+  const shown = (templates.data ?? []).filter((tpl) => matchesName(tpl.name, filter));
+
+  return (
+    <TitledPage
+      title={global ? t('chooseTemplate.globalTitle') : t('chooseTemplate.customTitle')}
+      below={<NewMobilizationTabs id={id} active="templates" />}
+    >
+      <Stack gap="md" maw={760}>
+        <TextInput
+          label={t('chooseTemplate.search')}
+          type="search"
+          value={filter}
+          onChange={(e) => setFilter(e.currentTarget.value)}
+        />
+        {templates.isPending && <LoadingScreen label={t('app.loading')} inline />}
+        {templates.isError && (
+          <Alert color="danger" variant="light" role="alert">
+            {t('errors.pageFailed')}
+          </Alert>
+        )}
+        {templates.data?.length === 0 && <Text>{t('templates.empty')}</Text>}
+        {templates.data && templates.data.length > 0 && shown.length === 0 && (
+          <Text role="status">{t('chooseTemplate.noMatch')}</Text>
+        )}
+        {shown.length > 0 && (
+          <Radio.Group label={t('chooseTemplate.pick')} value={chosen} onChange={setChosen}>
+            <Stack gap="xs" mt="xs">
+              {shown.map((tpl) => (
+                <Radio.Card key={tpl.id} value={String(tpl.id)} p="md" radius="md" withBorder>
+                  <Group wrap="nowrap" align="flex-start">
+                    <Radio.Indicator />
+                    <div>
+                      <Text fw={700}>{tpl.name}</Text>
+                      <Text size="sm" c="dimmed">
+                        {tpl.goal}
+                      </Text>
+                    </div>
+                  </Group>
+                </Radio.Card>
+              ))}
+            </Stack>
+          </Radio.Group>
+        )}
+        <FormAlert message={apply.isError ? t('errors.pageFailed') : undefined} />
+        <Group justify="space-between">
+          <Button component={Link} to={`/mobilizations/${id}/templates/choose`} variant="default">
+            {t('app.back')}
+          </Button>
+          <Button disabled={!chosen} loading={apply.isPending} onClick={() => apply.mutate(Number(chosen))}>
+            {t('app.continue')}
+          </Button>
+        </Group>
+      </Stack>
+    </TitledPage>
+  );
+}
