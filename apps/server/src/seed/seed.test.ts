@@ -91,6 +91,8 @@ describe('the demo seed', () => {
     const image = await fetch(`${server.url}/uploads/demo/moradia-centro.jpg`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
+    // Read to the end, or the open response would hold the server's close.
+    expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(1000);
   });
 
   it('completes themes without duplicating them', async () => {
