@@ -16,6 +16,12 @@ const NewCommunityPage = lazy(() => import('./communities/NewCommunityPage'));
 const AccountEditPage = lazy(() => import('./account/AccountEditPage'));
 const MobilizationsPage = lazy(() => import('./mobilizations/MobilizationsPage'));
 const MailboxPage = lazy(() => import('./mailbox/MailboxPage'));
+const NewMobilizationPage = lazy(() => import('./mobilizations/NewMobilizationPage'));
+const ChooseTemplatePage = lazy(() => import('./templates/ChooseTemplatePage'));
+const PickTemplatePage = lazy(() => import('./templates/PickTemplatePage'));
+// The page editor and Slate load only on the editor's own screens.
+const EditorPage = lazy(() => import('./editor/EditorPage'));
+const CreateBlockPage = lazy(() => import('./blocks/CreateBlockPage'));
 const TechnicalIssuesPage = lazy(() => import('./shell/TechnicalIssuesPage'));
 
 function Standalone() {
@@ -85,6 +91,12 @@ export function AppRoutes() {
           }
         >
           <Route path="/mobilizations" element={<MobilizationsPage />} />
+          <Route path="/mobilizations/new" element={<NewMobilizationPage />} />
+          <Route path="/mobilizations/:id/templates/choose" element={<ChooseTemplatePage />} />
+          <Route path="/mobilizations/:id/templates/choose/custom" element={<PickTemplatePage global={false} />} />
+          <Route path="/mobilizations/:id/templates/choose/global" element={<PickTemplatePage global />} />
+          <Route path="/mobilizations/:id/edit" element={<EditorPage />} />
+          <Route path="/mobilizations/:id/blocks/create" element={<CreateBlockPage />} />
           {/* Screens that later issues build: the frame and its navigation already work around them. */}
           <Route path="/mobilizations/*" element={<NotFoundInShell />} />
           <Route path="/community/*" element={<NotFoundInShell />} />

@@ -1,0 +1,28 @@
+/** One column of a layout: its widths on small, medium and large screens, out of 12. */
+export interface ColumnSizes {
+  sm_size: number;
+  md_size: number;
+  lg_size: number;
+}
+
+export interface BlockLayout {
+  id: string;
+  columns: readonly ColumnSizes[];
+}
+
+const col = (lg: number, md: number): ColumnSizes => ({ sm_size: 12, md_size: md, lg_size: lg });
+
+/**
+ * The layouts a new block offers (spec 01 §3, given by their large-screen sizes): 12; 6/6; 4/4/4; 4/8; 3/3/3/3.
+ * Phones always stack the columns (sm 12). Medium screens keep the large layout, except the four columns, which
+ * would be too narrow there and go two by two (md 6), as the spec gives for 3/3/3/3.
+ */
+export const BLOCK_LAYOUTS: readonly BlockLayout[] = [
+  { id: '12', columns: [col(12, 12)] },
+  { id: '6-6', columns: [col(6, 6), col(6, 6)] },
+  { id: '4-4-4', columns: [col(4, 4), col(4, 4), col(4, 4)] },
+  { id: '4-8', columns: [col(4, 4), col(8, 8)] },
+  { id: '3-3-3-3', columns: [col(3, 6), col(3, 6), col(3, 6), col(3, 6)] },
+];
+
+export const DEFAULT_LAYOUT = BLOCK_LAYOUTS[0] as BlockLayout;

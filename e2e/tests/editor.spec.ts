@@ -1,0 +1,395 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { expect, expectAccessible, seedUser, test } from './fixtures';
+
+const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots4';
+const IMAGE = join(import.meta.dirname, '..', '..', 'apps', 'server', 'test', 'fixtures', 'share-1200x630.jpg');
+const VIDEO = '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="Vídeo da campanha"></iframe>';
+
+async function shot(page: Page, name: string, top = false, fullPage = false) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.mouse.move(1, 1);
+  if (top) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
+}
+
+const blocks = (page: Page) => page.locator('section[data-block-id]');
+const blockMenu = (block: Locator) => block.locator('.mz-block__menu button');
+
+/** Signs in through the screens and enters the community, as an organiser does. */
+async function signIn(page: Page, email: string, password: string, community: string) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha').fill(password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.getByRole('button', { name: `Entrar em ${community}` }).click();
+  await expect(page).toHaveURL(/\/mobilizations$/);
+}
+
+async function addBlock(page: Page, layout: string, background: (page: Page) => Promise<void>) {
+  await expect(page.getByRole('heading', { name: 'Adicionar bloco', level: 1 })).toBeVisible();
+  await page.getByRole('radio', { name: layout }).check();
+  await background(page);
+  await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
+  await expect(page).toHaveURL(/\/edit$/);
+}
+
+test('an organiser builds a page of three blocks, writes rich text, rearranges it, and finds it all after a reload', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const user = await seedUser(request, {
+    firstName: 'Editora',
+    communities: [{ name: 'Coletivo Editor', city: 'Recife' }],
+  });
+  const community = user.communities[0];
+  if (!community) throw new Error('seed made no community');
+  await signIn(page, user.email, user.password, community.name);
+
+  const res = await page.request.post('/v1/graphql', {
+    data: { query: '{ subthemes(order_by: {label: asc}) { id } }' },
+  });
+  const subthemeId = ((await res.json()) as { data: { subthemes: { id: number }[] } }).data.subthemes[0]?.id;
+  const created = await page.request.post('/api/mobilizations', {
+    data: {
+      mobilization: {
+        name: 'Praça é nossa',
+        slug: `praca-${Date.now().toString(36)}-${process.pid}`,
+        goal: 'Salvar a praça do bairro',
+        community_id: community.id,
+        subthemes: [subthemeId],
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const mobilization = (await created.json()) as { id: number };
+
+  // An edit page with no blocks sends the organiser to block creation.
+  await page.goto(`/mobilizations/${mobilization.id}/edit`);
+  await expect(page).toHaveURL(new RegExp(`/mobilizations/${mobilization.id}/blocks/create$`));
+  await expectAccessible(page, 'block creation');
+  await shot(page, '01-block-create');
+
+  // Block 1: one column on a pink background preset.
+  await addBlock(page, '1 coluna', async (p) => {
+    await p.getByRole('button', { name: 'Usar a cor rgba(255, 230, 245, 1)' }).click();
+  });
+  await expect(blocks(page)).toHaveCount(1);
+  await expectAccessible(page, 'editor with one block');
+  await shot(page, '02-editor-one-block', true);
+
+  // Block 2: two columns over an uploaded image.
+  await page.getByRole('link', { name: 'Adicionar bloco de conteúdo' }).first().click();
+  await addBlock(page, '2 colunas iguais', async (p) => {
+    await p.locator('label', { hasText: 'Imagem de fundo' }).click();
+    await p.locator('input[type=file]').setInputFiles(IMAGE);
+    await expect(p.getByRole('img', { name: 'Pré-visualização da imagem enviada' })).toBeVisible();
+  });
+  // Block 3: three columns on the default white.
+  await page.getByRole('link', { name: 'Adicionar bloco de conteúdo' }).first().click();
+  await addBlock(page, '3 colunas', async () => {});
+  await expect(blocks(page)).toHaveCount(3);
+  await expect(blocks(page).nth(1).locator('[data-widget-id]')).toHaveCount(2);
+  await expect(blocks(page).nth(2).locator('[data-widget-id]')).toHaveCount(3);
+  // The three columns stand side by side in the editor, as on a visitor's screen of the same width.
+  const tops = await blocks(page)
+    .nth(2)
+    .locator('[data-widget-id]')
+    .evaluateAll((cells) => cells.map((c) => Math.round(c.getBoundingClientRect().top)));
+  expect(new Set(tops).size).toBe(1);
+
+  // Name the blocks in the navbar: Escape submits, as does a click outside.
+  const nav = page.getByRole('navigation', { name: 'Navegação da página' });
+  for (const [current, name] of [
+    ['Bloco 1', 'Abertura'],
+    ['Bloco 2', 'Galeria'],
+    ['Bloco 3', 'Assine'],
+  ]) {
+    await nav.getByRole('button', { name: `Renomear ${current}` }).click();
+    await nav.getByRole('textbox', { name: 'Nome do bloco no menu' }).fill(name ?? '');
+    await page.keyboard.press('Escape');
+    await expect(nav.getByRole('button', { name: `Renomear ${name}` })).toBeVisible();
+  }
+  await nav.getByRole('button', { name: 'Assine no menu da página' }).click();
+  await expect(nav.getByRole('button', { name: 'Assine no menu da página' })).toHaveAttribute('aria-pressed', 'false');
+
+  // Rich text in block 1.
+  const first = blocks(page).first();
+  await first.getByRole('button', { name: 'Conteúdo' }).click();
+  const text = page.getByRole('textbox', { name: 'Texto de Abertura' });
+  await expect(text).toBeVisible();
+  await text.click();
+  await page.getByRole('toolbar', { name: 'Formatação do texto' }).scrollIntoViewIfNeeded();
+  await shot(page, '03-content-editor-open');
+  // Marks as one types: "nossa" in bold.
+  await page.keyboard.type('Praça é ');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type('nossa');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type('! Leia o manifesto');
+  // A link over "manifesto", through the link dialog (the selection is extended the browser's own way).
+  for (let i = 0; i < 'manifesto'.length; i += 1) await page.keyboard.press('Shift+ArrowLeft');
+  await page.keyboard.press('Control+k');
+  const linkDialog = page.getByRole('dialog', { name: 'Link' });
+  await expect(linkDialog.getByLabel('Texto')).toHaveValue('manifesto');
+  await linkDialog.getByLabel('URL').fill('https://nossas.org/manifesto');
+  await expect(linkDialog.getByLabel('Abrir em nova aba')).toBeChecked();
+  await expectAccessible(page, 'link dialog');
+  await shot(page, '04-link-dialog');
+  await linkDialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(linkDialog).toBeHidden();
+  await expect(text.getByRole('link', { name: 'manifesto' })).toHaveAttribute('href', 'https://nossas.org/manifesto');
+  // A centred, bigger line.
+  await page.keyboard.press('End');
+  await page.keyboard.type(' hoje.');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Venha para o ato');
+  await page.keyboard.press('Shift+Home');
+  await page.keyboard.press('Control+Shift+e');
+  await page.keyboard.press('Control+Shift+Period');
+  await page.keyboard.press('Control+Shift+Period');
+  await expect(page.getByRole('textbox', { name: 'Tamanho da fonte' })).toHaveValue('18');
+  // A colour from the presets, through the colour popover (its shortcut opens it).
+  await page.keyboard.press('Control+Shift+h');
+  const colors = page.getByRole('dialog', { name: 'Cor do texto' });
+  await expect(colors).toBeVisible();
+  await expectAccessible(page, 'colour popover');
+  await shot(page, '04b-color-popover');
+  await colors.getByRole('button', { name: 'Usar a cor rgba(32, 58, 130, 1)' }).click();
+  await colors.getByRole('button', { name: 'Fechar' }).click();
+  await text.click();
+  await page.keyboard.press('End');
+  // An image through the image modal, with upload and progress.
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Imagem', exact: true }).click();
+  const imageDialog = page.getByRole('dialog', { name: 'Inserir imagem' });
+  await imageDialog.locator('input[type=file]').setInputFiles(IMAGE);
+  await expect(imageDialog.getByRole('img', { name: 'Pré-visualização da imagem enviada' })).toBeVisible();
+  await imageDialog.getByLabel('Título').fill('A praça cheia de gente');
+  await expectAccessible(page, 'image modal');
+  await shot(page, '04c-image-modal');
+  await imageDialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(text.getByRole('img', { name: 'A praça cheia de gente' })).toBeVisible();
+  // Selecting the image offers to edit it: a link makes it an image link.
+  await text.getByRole('img', { name: 'A praça cheia de gente' }).click();
+  await text.getByRole('button', { name: 'Editar' }).click();
+  const editImage = page.getByRole('dialog', { name: 'Editar imagem' });
+  await editImage.getByLabel('Link').fill('https://nossas.org/ato');
+  await editImage.getByRole('button', { name: 'Salvar' }).click();
+  await expect(editImage).toBeHidden();
+  await expect(text.getByText('Imagem com link para https://nossas.org/ato')).toBeAttached();
+  await text.click();
+  await page.keyboard.press('Control+End');
+  // An embed: refused unless it starts with an iframe or a script tag.
+  await page.getByRole('button', { name: 'Incorporar código' }).click();
+  const embedDialog = page.getByRole('dialog', { name: 'Incorporar código' });
+  await embedDialog.getByLabel('Código para incorporar').fill('<div>oi</div>');
+  await embedDialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(embedDialog.getByText('Sorry, script name not permitted')).toBeVisible();
+  await shot(page, '04d-embed-refused');
+  await embedDialog.getByLabel('Código para incorporar').fill(VIDEO);
+  await embedDialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(embedDialog).toBeHidden();
+  await expect(text.locator('iframe[sandbox]')).toHaveCount(1);
+  await text.getByRole('img', { name: 'A praça cheia de gente' }).scrollIntoViewIfNeeded();
+  await expectAccessible(page, 'content editor');
+  await shot(page, '05-content-editor');
+  await text.click();
+  await page.keyboard.press('Control+s');
+  await expect(
+    page.getByText('A requisição foi feita com sucesso e, os seus dados estão salvos em segurança.'),
+  ).toBeVisible();
+  await expect(text).toBeHidden();
+  await expect(first.locator('.mz-rich-text strong')).toHaveText('nossa');
+  await page.mouse.move(0, 0);
+  await first.scrollIntoViewIfNeeded();
+  await shot(page, '05b-content-saved');
+
+  // The background dialog: Escape cancels, so nothing changes.
+  await blockMenu(first).click();
+  await shot(page, '05c-block-menu');
+  await page.getByRole('menuitem', { name: 'Alterar fundo' }).click();
+  const background = page.getByRole('dialog', { name: 'Fundo de Abertura' });
+  await background.getByRole('button', { name: 'Usar a cor rgba(255, 199, 44, 1)' }).click();
+  await expectAccessible(page, 'background dialog');
+  await shot(page, '05d-background-dialog');
+  await page.keyboard.press('Escape');
+  await expect(background).toBeHidden();
+  await expect(first).toHaveCSS('background-color', 'rgb(255, 230, 245)');
+
+  // Rearrange: move Assine up, hide Galeria, duplicate Abertura.
+  await blockMenu(blocks(page).nth(2)).click();
+  await page.getByRole('menuitem', { name: 'Mover para baixo' }).isDisabled();
+  await expect(page.getByRole('menuitem', { name: 'Mover para baixo' })).toBeDisabled();
+  await page.getByRole('menuitem', { name: 'Mover para cima' }).click();
+  await expect(blocks(page).nth(1)).toHaveAttribute('aria-label', 'Assine');
+  // Each menu finishes closing before the next one opens, so only one menu's items are on the page.
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await blockMenu(blocks(page).nth(2)).click();
+  await page.getByRole('menuitem', { name: 'Esconder' }).click();
+  await expect(blocks(page).nth(2).getByText('Escondido')).toBeVisible();
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await blockMenu(blocks(page).first()).click();
+  await expect(page.getByRole('menuitem', { name: 'Mover para cima' })).toBeDisabled();
+  await page.getByRole('menuitem', { name: 'Duplicar' }).click();
+  await expect(blocks(page)).toHaveCount(4);
+  await expect(blocks(page).nth(3).locator('.mz-rich-text strong')).toHaveText('nossa');
+  await expectAccessible(page, 'editor with four blocks');
+  await shot(page, '06-editor-arranged', true);
+
+  // Everything survives a reload.
+  await page.reload();
+  await expect(blocks(page)).toHaveCount(4);
+  await expect(blocks(page).nth(0)).toHaveAttribute('aria-label', 'Abertura');
+  await expect(blocks(page).nth(1)).toHaveAttribute('aria-label', 'Assine');
+  await expect(blocks(page).nth(2)).toHaveAttribute('aria-label', 'Galeria');
+  await expect(blocks(page).nth(2).getByText('Escondido')).toBeVisible();
+  await expect(blocks(page).nth(1).getByText('Fora do menu')).toBeVisible();
+  for (const index of [0, 3]) {
+    const content = blocks(page).nth(index).locator('.mz-rich-text');
+    await expect(content.locator('strong')).toHaveText('nossa');
+    await expect(content.getByRole('link', { name: /manifesto/ })).toHaveAttribute(
+      'href',
+      'https://nossas.org/manifesto',
+    );
+    await expect(content.getByRole('img', { name: 'A praça cheia de gente' })).toBeVisible();
+    await expect(content.getByRole('link', { name: /A praça cheia de gente/ })).toHaveAttribute(
+      'href',
+      'https://nossas.org/ato',
+    );
+    await expect(content.locator('iframe[sandbox]')).toHaveCount(1);
+    // The image was inserted before the embed, and stays before it.
+    expect(
+      await content.evaluate((el) => {
+        const img = el.querySelector('img');
+        const frame = el.querySelector('iframe');
+        return !!img && !!frame && !!(img.compareDocumentPosition(frame) & Node.DOCUMENT_POSITION_FOLLOWING);
+      }),
+    ).toBe(true);
+    await expect(content.getByText('Venha para o ato')).toHaveCSS('font-size', '18px');
+    await expect(content.getByText('Venha para o ato')).toHaveCSS('color', 'rgb(32, 58, 130)');
+    await expect(content.locator('p', { hasText: 'Venha para o ato' })).toHaveCSS('text-align', 'center');
+  }
+  await expect(blocks(page).nth(2)).toHaveAttribute('style', /background-image/);
+  await shot(page, '07-after-reload', true);
+  await shot(page, '08-after-reload-full-page', true, true);
+
+  // Removing a widget asks first and leaves an empty column to choose again.
+  await blocks(page).nth(3).locator('.mz-widget--content').hover();
+  await page.getByRole('button', { name: 'Remover Conteúdo' }).last().click();
+  await expect(
+    page.getByRole('dialog', { name: 'Remover widget' }).getByText('Deseja remover o widget?'),
+  ).toBeVisible();
+  await page.getByRole('dialog', { name: 'Remover widget' }).getByRole('button', { name: 'Remover' }).click();
+  await expect(
+    blocks(page)
+      .nth(3)
+      .getByRole('group', { name: /Coluna 1 de/ }),
+  ).toBeVisible();
+  // Removing a block asks first too.
+  await blockMenu(blocks(page).nth(3)).click();
+  await page.getByRole('menuitem', { name: 'Remover' }).click();
+  await expect(page.getByText('Você tem certeza que quer remover este bloco?')).toBeVisible();
+  await page.getByRole('dialog', { name: 'Remover bloco' }).getByRole('button', { name: 'Remover' }).click();
+  await expect(blocks(page)).toHaveCount(3);
+  await page.reload();
+  await expect(blocks(page)).toHaveCount(3);
+});
+
+test('old content converts only after a confirmation, and cancelling with changes asks first', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const user = await seedUser(request, {
+    firstName: 'Antiga',
+    communities: [{ name: 'Coletivo Legado', city: 'Belém' }],
+  });
+  const community = user.communities[0];
+  if (!community) throw new Error('seed made no community');
+  await signIn(page, user.email, user.password, community.name);
+  const res = await page.request.post('/v1/graphql', { data: { query: '{ subthemes { id } }' } });
+  const subthemeId = ((await res.json()) as { data: { subthemes: { id: number }[] } }).data.subthemes[0]?.id;
+  const created = await page.request.post('/api/mobilizations', {
+    data: {
+      mobilization: {
+        name: 'Página antiga',
+        slug: `antiga-${Date.now().toString(36)}-${process.pid}`,
+        goal: 'Converter conteúdo',
+        community_id: community.id,
+        subthemes: [subthemeId],
+      },
+    },
+  });
+  const mobilization = (await created.json()) as { id: number };
+  // A block whose text was written by the legacy HTML editor.
+  const block = await page.request.post(`/api/mobilizations/${mobilization.id}/blocks`, {
+    data: {
+      block: {
+        name: 'Legado',
+        widgets_attributes: [
+          {
+            sm_size: 12,
+            md_size: 12,
+            lg_size: 12,
+            kind: 'content',
+            settings: { content: '<p>Olá <b>mundo</b> antigo</p>' },
+          },
+        ],
+      },
+    },
+  });
+  expect(block.status(), await block.text()).toBe(200);
+
+  await page.goto(`/mobilizations/${mobilization.id}/edit`);
+  const section = blocks(page).first();
+  await expect(section.locator('.mz-rich-text strong')).toHaveText('mundo');
+  await section.getByRole('button', { name: 'Clique para editar' }).click();
+  const convert = page.getByRole('dialog', { name: 'Converter para o novo editor' });
+  await expect(convert).toBeVisible();
+  await expectAccessible(page, 'conversion confirmation');
+  await shot(page, '09-convert-confirm');
+  // Declining keeps the widget as it was.
+  await convert.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page.getByRole('textbox', { name: 'Texto de Legado' })).toHaveCount(0);
+  await section.getByRole('button', { name: 'Clique para editar' }).click();
+  await page
+    .getByRole('dialog', { name: 'Converter para o novo editor' })
+    .getByRole('button', { name: 'Converter' })
+    .click();
+  const text = page.getByRole('textbox', { name: 'Texto de Legado' });
+  await expect(text.locator('strong')).toHaveText('mundo');
+  // Cancelling a converted (so changed) text asks first.
+  await section.getByRole('button', { name: 'Cancelar' }).click();
+  const discard = page.getByRole('dialog', { name: 'Descartar alterações' });
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Continuar editando' }).click();
+  await expect(text).toBeVisible();
+  await section.getByRole('button', { name: 'Cancelar' }).click();
+  await page.getByRole('dialog', { name: 'Descartar alterações' }).getByRole('button', { name: 'Descartar' }).click();
+  await expect(text).toBeHidden();
+  await expect(section.locator('.mz-rich-text strong')).toHaveText('mundo');
+  // Saving the converted text stores it in the block editor's format.
+  await section.getByRole('button', { name: 'Clique para editar' }).click();
+  await page
+    .getByRole('dialog', { name: 'Converter para o novo editor' })
+    .getByRole('button', { name: 'Converter' })
+    .click();
+  await text.getByText('antigo').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' e novo');
+  await section.getByRole('button', { name: 'Salvar' }).click();
+  await expect(
+    page.getByText('A requisição foi feita com sucesso e, os seus dados estão salvos em segurança.'),
+  ).toBeVisible();
+  const widgets = await page.request.get(`/api/mobilizations/${mobilization.id}/widgets`);
+  const [widget] = (await widgets.json()) as { settings: { content: string } }[];
+  const stored = JSON.parse(widget?.settings.content ?? 'null') as unknown[];
+  expect(Array.isArray(stored)).toBe(true);
+  expect(JSON.stringify(stored)).toContain('e novo');
+  await page.reload();
+  await expect(blocks(page).first().locator('.mz-rich-text')).toContainText('Olá mundo antigo e novo');
+});
