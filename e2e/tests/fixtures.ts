@@ -5,6 +5,8 @@ export { expect };
 
 /** Fails with the list of WCAG 2 A/AA violations axe finds on the current screen. */
 export async function expectAccessible(page: Page, screen: string) {
+  // Popovers and modals fade in; axe measures contrast on what is painted, so a half-faded button would fail.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const summary = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
