@@ -9,4 +9,6 @@ export * from './schemas/blocks';
 export * from './schemas/communities';
 export * from './schemas/mobilizations';
 export * from './schemas/templates';
+export * from './widgets/action';
+export * from './widgets/form';
 export * from './widgets/kinds';
