@@ -22,7 +22,7 @@ import { findWebDist, serveAdminApp } from './web/static';
 export async function buildApp(ctx: AppContext, options: { logger?: boolean; serveWeb?: boolean } = {}) {
   const app = Fastify({
     logger: options.logger ? { level: ctx.config.logLevel } : false,
-    trustProxy: ctx.config.production,
+    trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   await app.register(fastifyCookie);

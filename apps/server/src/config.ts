@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -40,7 +41,39 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().default('suporte@mutirao.org'),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
+  TRUST_PROXY: z
+    .string()
+    .refine(
+      (v) => /^(true|false)$/i.test(v) || proxyList(v).every(isProxyAddress),
+      'true, false, or proxy addresses: IPs, CIDR ranges, loopback, linklocal, uniquelocal',
+    )
+    .optional(),
+  ENABLE_TEST_SEED: bool,
 });
+
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+const proxyList = (value: string) =>
+  value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+const isProxyAddress = (entry: string) => {
+  const [address = '', bits, ...rest] = entry.split('/');
+  if (NAMED_RANGES.includes(entry.toLowerCase())) return true;
+  return isIP(address) !== 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/.test(bits));
+};
+
+/**
+ * Which peers may tell us the client's address in `X-Forwarded-For` (Fastify's `trustProxy`). That address
+ * drives the sign-in limit, so a header a client wrote itself must never count. Proxies are named by address,
+ * not by hop count (Fastify ignores hop counts, since they cannot tell a proxy from a client). In production the
+ * default trusts proxies on loopback and private networks, where a TLS proxy or load balancer sits; elsewhere none.
+ */
+function trustProxyOf(value: string | undefined, production: boolean): boolean | string[] {
+  if (value === undefined) return production ? NAMED_RANGES : false;
+  if (/^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
+  return proxyList(value);
+}
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -55,6 +88,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const production = e.NODE_ENV === 'production';
   const dataDir = resolve(e.DATA_DIR);
   if (production && !e.SESSION_SECRET) throw new Error('SESSION_SECRET (32+ characters) is required in production');
+  // Links in e-mails (password recovery) would otherwise take their host from the request, which a caller
+  // chooses: a recovery link could be made to point at someone else's site.
+  if (production && !e.APP_URL) throw new Error('APP_URL (the admin app address) is required in production');
   const mailDriver = e.MAIL_DRIVER ?? (e.SMTP_URL ? 'smtp' : 'sandbox');
   if (mailDriver === 'smtp' && !e.SMTP_URL) throw new Error('MAIL_DRIVER=smtp needs SMTP_URL');
   const storageDriver = e.STORAGE_DRIVER ?? (e.S3_BUCKET ? 's3' : 'local');
@@ -95,6 +131,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     supportEmail: e.SUPPORT_EMAIL,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
     logLevel: e.LOG_LEVEL,
+    trustProxy: trustProxyOf(e.TRUST_PROXY, production),
+    /** The test-only seed route for browser journeys and the bench; never in production. */
+    testSeed: (e.ENABLE_TEST_SEED ?? false) && !production,
   };
 }
 

@@ -153,6 +153,41 @@ describe('per-IP limit', () => {
     const res = await client.post('/api/auth/sign_in', { email: 'u9@example.org', password: 'whatever1' });
     expect(res.status).toBe(429);
   });
+
+  it('cannot be dodged with a made-up X-Forwarded-For', async () => {
+    const proxied = await startTestServer({ env: { LOGIN_MAX_PER_IP: '3', TRUST_PROXY: 'loopback' } });
+    try {
+      // Behind a proxy on loopback, the address the proxy appended counts, whatever the client wrote before it.
+      const client = new Client(proxied.url);
+      for (let i = 0; i < 3; i++) {
+        const spoofed = { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.7` };
+        await client.post('/api/auth/sign_in', { email: `p${i}@example.org`, password: 'whatever1' }, spoofed);
+      }
+      const blocked = await client.post(
+        '/api/auth/sign_in',
+        { email: 'p9@example.org', password: 'whatever1' },
+        { 'x-forwarded-for': '203.0.113.99, 198.51.100.7' },
+      );
+      expect(blocked.status).toBe(429);
+      // Another client behind the same proxy is not blocked by the first one's attempts.
+      const other = await client.post(
+        '/api/auth/sign_in',
+        { email: 'p9@example.org', password: 'whatever1' },
+        { 'x-forwarded-for': '198.51.100.8' },
+      );
+      expect(other.status).toBe(422);
+    } finally {
+      await proxied.close();
+    }
+    // With no proxy trusted (the default outside production), the header is ignored altogether.
+    const direct = new Client(limited.url);
+    const res = await direct.post(
+      '/api/auth/sign_in',
+      { email: 'u9@example.org', password: 'whatever1' },
+      { 'x-forwarded-for': '192.0.2.1' },
+    );
+    expect(res.status).toBe(429);
+  });
 });
 
 describe('password recovery', () => {

@@ -32,7 +32,7 @@ const seedSchema = z.object({
  * the server process. Registered only when ENABLE_TEST_SEED=true and never in production.
  */
 export function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
-  if (process.env.ENABLE_TEST_SEED !== 'true' || ctx.config.production) return;
+  if (!ctx.config.testSeed) return;
   app.post('/api/dev/seed', async (request, reply) => {
     const input = parseInput(seedSchema, request.body);
     const user = await createUser(ctx.db, input.user);
