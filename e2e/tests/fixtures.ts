@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { translate } from '@mutirao/core';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 export { expect };
@@ -34,7 +35,7 @@ export interface SeededUser {
  */
 export async function seedUser(
   request: APIRequestContext,
-  attrs: { firstName?: string; communities?: { name: string; city?: string }[] } = {},
+  attrs: { firstName?: string; communities?: { name: string; city?: string; role?: 1 | 2 }[] } = {},
 ): Promise<SeededUser> {
   const email = uniqueEmail(attrs.firstName?.toLowerCase() ?? 'user');
   const password = 'journey-password';
@@ -47,3 +48,15 @@ export async function seedUser(
 }
 
 export const test = base;
+
+/** Signs in through the login screen and, when given, enters that community from the list. */
+export async function signInAs(page: Page, user: SeededUser, community?: string) {
+  await page.goto('/login');
+  await page.getByLabel(translate('pt-BR', 'auth.email')).fill(user.email);
+  await page.getByLabel(translate('pt-BR', 'auth.password')).fill(user.password);
+  await page.getByRole('button', { name: translate('pt-BR', 'auth.submitLogin') }).click();
+  if (community) {
+    await page.getByRole('button', { name: translate('pt-BR', 'communities.choose', { name: community }) }).click();
+    await expect(page).toHaveURL(/\/mobilizations$/);
+  }
+}

@@ -1,12 +1,12 @@
 import { translate } from '@mutirao/core';
-import { expect, expectAccessible, seedUser, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, seedUser, signInAs, test, uniqueEmail } from './fixtures';
 
 /** Interface text as the admin app shows it, from the same catalogue. */
 const t = (key: string, params?: Record<string, string | number>) => translate('pt-BR', key, params);
 
-// A small real PNG (8×8, magenta), as a browser would upload it.
+// A small real PNG (16×16, magenta), as a browser would upload it.
 const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEklEQVR4nGP4/5+BKMQwqhCPQgDUxX+B4F1x4QAAAABJRU5ErkJggg==',
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR42mN4xzCTJMQwqmFUw/DVAAAzKYcQ3O9FzwAAAABJRU5ErkJggg==',
   'base64',
 );
 
@@ -56,6 +56,76 @@ test('signing out, then in again, returns to the page that asked for it', async 
   await expect(page).toHaveURL(/\/login/);
   await page.goto('/account/edit');
   await expect(page).toHaveURL(/\/login\?next=/);
+});
+
+test('signing out removes both cookies: the session and the chosen community', async ({ page, request }) => {
+  const user = await seedUser(request, { firstName: 'Edu', communities: [{ name: 'Rede Edu' }] });
+  await signInAs(page, user, 'Rede Edu');
+  const names = async () => (await page.context().cookies()).map((c) => c.name).sort();
+  expect(await names()).toEqual(['community', 'session']);
+  const session = (await page.context().cookies()).find((c) => c.name === 'session');
+  expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+  await page.getByRole('button', { name: t('sidebar.signOut') }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await names()).toEqual([]);
+});
+
+test('routing: a user without a community is sent to create one, and a signed-in user never sees /register', async ({
+  page,
+  request,
+}) => {
+  const user = await seedUser(request, { firstName: 'Ana' });
+  await signInAs(page, user);
+  await expect(page).toHaveURL(/\/communities\/new$/);
+  for (const path of ['/', '/mobilizations', '/register']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/communities\/new$/);
+  }
+  await page.getByLabel(t('communities.name')).fill('Rede Ana');
+  await page.getByLabel(t('communities.city')).fill('Belém');
+  await page.getByRole('button', { name: t('communities.submitNew') }).click();
+  await expect(page).toHaveURL(/\/mobilizations$/);
+  // With a user and a community, / and /register both land on the mobilization list.
+  for (const path of ['/', '/register']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/mobilizations$/);
+  }
+});
+
+test("the 'Ops!' toast stays until closed; success toasts close by themselves after 5 s", async ({ page, request }) => {
+  const user = await seedUser(request, { firstName: 'Gil', communities: [{ name: 'Rede Gil' }] });
+  await signInAs(page, user, 'Rede Gil');
+  await page.goto('/account/edit');
+  const toasts = page.locator('.mantine-Notification-root');
+
+  await page.getByLabel(t('account.lastName')).fill('Souza');
+  await page.getByRole('button', { name: t('account.submit') }).click();
+  const success = toasts.filter({ hasText: t('toast.accountSaved') });
+  await expect(success).toBeVisible();
+  const shown = Date.now();
+  await expect(success).toBeHidden({ timeout: 8_000 });
+  const lasted = Date.now() - shown;
+  expect(lasted).toBeGreaterThan(4_000);
+  expect(lasted).toBeLessThan(7_500);
+
+  // The server fails once: the generic request-error toast appears, and stays past the 5 s of a success.
+  await page.route('**/api/users/me', (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({ status: 502, contentType: 'application/json', body: '{"errors":["Bad gateway"]}' })
+      : route.continue(),
+  );
+  await page.getByLabel(t('account.lastName')).fill('Santos');
+  await page.getByRole('button', { name: t('account.submit') }).click();
+  const ops = toasts.filter({ hasText: t('toast.requestErrorTitle') });
+  await expect(ops).toBeVisible();
+  await expect(ops).toContainText(t('toast.requestErrorMessage'));
+  await expectAccessible(page, 'request-error toast');
+  await page.waitForTimeout(6_500);
+  await expect(ops).toBeVisible();
+  // Nothing typed is lost.
+  await expect(page.getByLabel(t('account.lastName'))).toHaveValue('Santos');
+  await ops.getByRole('button', { name: t('app.close') }).click();
+  await expect(ops).toBeHidden();
 });
 
 test('a wrong password offers recovery; the e-mailed link sets a new password once', async ({ page, request }) => {
@@ -191,4 +261,31 @@ test('while the session loads, the app says so', async ({ page }) => {
   await page.goto('/account/edit');
   await expect(page.getByText(t('app.loadingSession'))).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
+});
+
+test('a token the server rejects, or any API 401, sends the user to the login with the address to come back to', async ({
+  page,
+  request,
+}) => {
+  const user = await seedUser(request, { firstName: 'Rui', communities: [{ name: 'Rede Rui' }] });
+  await signInAs(page, user, 'Rede Rui');
+  const context = page.context();
+  const base = new URL(page.url()).origin;
+
+  // A token signed with another key (spec 01 §8 'Could not verify JWT'): cleared, then the login.
+  await context.addCookies([{ name: 'session', value: 'eyJhbGciOiJIUzI1NiJ9.eyJ1c2VySWQiOjF9.forged', url: base }]);
+  await page.goto('/account/edit?tab=1');
+  await expect(page).toHaveURL(/\/login\?next=%2Faccount%2Fedit%3Ftab%3D1$/);
+  expect((await context.cookies()).map((c) => c.name)).not.toContain('session');
+
+  // The session ends while the user works: the next REST call answers 401.
+  await page.getByLabel(t('auth.email')).fill(user.email);
+  await page.getByLabel(t('auth.password')).fill(user.password);
+  await page.getByRole('button', { name: t('auth.submitLogin') }).click();
+  await expect(page).toHaveURL(/\/account\/edit\?tab=1$/);
+  await expect(page.getByLabel(t('account.email'))).toHaveValue(user.email);
+  await context.clearCookies({ name: 'session' });
+  await page.getByLabel(t('account.lastName')).fill('Lima');
+  await page.getByRole('button', { name: t('account.submit') }).click();
+  await expect(page).toHaveURL(/\/login\?next=%2Faccount%2Fedit%3Ftab%3D1$/);
 });

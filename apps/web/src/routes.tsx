@@ -14,6 +14,7 @@ const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage'));
 const CommunitiesPage = lazy(() => import('./communities/CommunitiesPage'));
 const NewCommunityPage = lazy(() => import('./communities/NewCommunityPage'));
 const AccountEditPage = lazy(() => import('./account/AccountEditPage'));
+const CommunityInfoPage = lazy(() => import('./communities/settings/CommunityInfoPage'));
 const MobilizationsPage = lazy(() => import('./mobilizations/MobilizationsPage'));
 const MailboxPage = lazy(() => import('./mailbox/MailboxPage'));
 const NewMobilizationPage = lazy(() => import('./mobilizations/NewMobilizationPage'));
@@ -99,6 +100,7 @@ export function AppRoutes() {
           <Route path="/mobilizations/:id/blocks/create" element={<CreateBlockPage />} />
           {/* Screens that later issues build: the frame and its navigation already work around them. */}
           <Route path="/mobilizations/*" element={<NotFoundInShell />} />
+          <Route path="/community/info" element={<CommunityInfoPage />} />
           <Route path="/community/*" element={<NotFoundInShell />} />
         </Route>
       </Route>

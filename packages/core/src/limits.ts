@@ -5,6 +5,7 @@ export const LIMITS = {
   emailMax: 254,
   communityNameMax: 100,
   communityCityMax: 100,
+  communityDescriptionMax: 2000,
   mobilizationNameMax: 100,
   mobilizationGoalMax: 500,
   slugMax: 63,

@@ -77,12 +77,62 @@ describe('GET and PUT /api/communities/:id', () => {
     expect(cleared.body.description).toBeNull();
   });
 
-  it('does not let a mobilizer (role 2) change community settings', async () => {
+  it('saves the Informações tab: description, logo, links and sender, with field errors in place', async () => {
+    const bad = await alice.put(`/api/communities/${aliceCommunityId}`, {
+      community: { name: '', fb_link: 'javascript:alert(1)', image: '//evil.example/logo.png' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({
+      name: ['Informe o nome da comunidade'],
+      fb_link: ['Informe um endereço da web, como facebook.com/suacomunidade'],
+      image: ['Envie a imagem de novo: o endereço dela não é válido'],
+    });
+    const ok = await alice.put(`/api/communities/${aliceCommunityId}`, {
+      community: {
+        name: 'Alpha',
+        city: 'Olinda',
+        description: 'Hortas no bairro',
+        image: `${server.url}/uploads/2026/11/logo.png`,
+        fb_link: 'facebook.com/alpha',
+        twitter_link: 'https://twitter.com/alpha',
+        email_template_from: 'Alpha <oi@alpha.org>',
+      },
+    });
+    expect(ok.status).toBe(200);
+    const saved = (await alice.get(`/api/communities/${aliceCommunityId}`)).body;
+    expect(saved).toMatchObject({
+      description: 'Hortas no bairro',
+      image: `${server.url}/uploads/2026/11/logo.png`,
+      fb_link: 'https://facebook.com/alpha',
+      twitter_link: 'https://twitter.com/alpha',
+      email_template_from: 'Alpha <oi@alpha.org>',
+      role: 1,
+    });
+  });
+
+  it('shows a mobilizer (role 2) the settings but refuses changes with 403, through REST and GraphQL', async () => {
     const mob = await signIn(server, 'mob@example.org');
-    expect((await mob.get(`/api/communities/${aliceCommunityId}`)).status).toBe(200);
+    const read = await mob.get(`/api/communities/${aliceCommunityId}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ name: 'Alpha', role: 2 });
     const res = await mob.put(`/api/communities/${aliceCommunityId}`, { community: { name: 'Hijacked' } });
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ errors: ['Só quem administra a comunidade pode mudar estas configurações.'] });
+    const gql = await mob.graphql(
+      `mutation($id: Int!) { update_communities_by_pk(pk_columns: {id: $id}, _set: {name: "Hijacked"}) { id } }`,
+      { id: aliceCommunityId },
+    );
+    expect(gql.body.data).toEqual({ update_communities_by_pk: null });
     expect((await alice.get(`/api/communities/${aliceCommunityId}`)).body.name).toBe('Alpha');
+  });
+
+  it('lets a platform admin (is_admin) manage a community without belonging to it', async () => {
+    await createUser(server.ctx.db, { email: 'root@example.org', isAdmin: true });
+    const other = await createCommunity(server.ctx.db, { name: 'Gama', city: 'Recife' });
+    const root = await signIn(server, 'root@example.org');
+    const res = await root.put(`/api/communities/${other.id}`, { community: { city: 'Natal' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: 'Gama', city: 'Natal' });
   });
 });
 

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client';
 import { communities, communityUsers } from '../db/schema';
-import { notFound } from '../http/errors';
+import { AppError, notFound } from '../http/errors';
 
 export type CommunityRow = typeof communities.$inferSelect;
 
@@ -45,7 +45,7 @@ export async function createCommunity(db: Db, userId: number, input: CommunityCr
  * Loads a community the actor may read. A community the actor does not belong to is "not found",
  * never "forbidden": the answer must not reveal that it exists.
  */
-export async function findCommunityFor(db: Db, actor: Actor, communityId: number) {
+export async function findCommunityFor(db: Db | Tx, actor: Actor, communityId: number) {
   const membership = await membershipOf(db, actor.id, communityId);
   if (!policies.canReadCommunity(actor, membership)) throw notFound();
   const [community] = await db.select().from(communities).where(eq(communities.id, communityId)).limit(1);
@@ -53,24 +53,32 @@ export async function findCommunityFor(db: Db, actor: Actor, communityId: number
   return { community, membership };
 }
 
+/**
+ * Changes the community's settings. A member who may not manage it (a mobilizer) is refused with 403: they
+ * can already read it, so there is nothing to hide; anyone else gets the same 404 as for a missing row.
+ */
 export async function updateCommunity(
   db: Db,
   actor: Actor,
   communityId: number,
   input: z.output<typeof communityUpdateSchema>,
 ) {
-  const { membership } = await findCommunityFor(db, actor, communityId);
-  if (!policies.canManageCommunity(actor, membership)) throw notFound();
-  const values: Partial<typeof communities.$inferInsert> = { updatedAt: new Date() };
-  if (input.name !== undefined) values.name = input.name;
-  if (input.city !== undefined) values.city = input.city;
-  if (input.description !== undefined) values.description = input.description;
-  if (input.image !== undefined) values.image = input.image;
-  if (input.fb_link !== undefined) values.fbLink = input.fb_link;
-  if (input.twitter_link !== undefined) values.twitterLink = input.twitter_link;
-  if (input.facebook_app_id !== undefined) values.facebookAppId = input.facebook_app_id;
-  if (input.email_template_from !== undefined) values.emailTemplateFrom = input.email_template_from;
-  const [community] = await db.update(communities).set(values).where(eq(communities.id, communityId)).returning();
-  if (!community) throw notFound();
-  return { community, role: membership?.role };
+  return db.transaction(async (tx) => {
+    const { membership } = await findCommunityFor(tx, actor, communityId);
+    if (!policies.canManageCommunity(actor, membership)) {
+      throw new AppError('forbidden', undefined, 'errors.manageCommunityOnly');
+    }
+    const values: Partial<typeof communities.$inferInsert> = { updatedAt: new Date() };
+    if (input.name !== undefined) values.name = input.name;
+    if (input.city !== undefined) values.city = input.city;
+    if (input.description !== undefined) values.description = input.description;
+    if (input.image !== undefined) values.image = input.image;
+    if (input.fb_link !== undefined) values.fbLink = input.fb_link;
+    if (input.twitter_link !== undefined) values.twitterLink = input.twitter_link;
+    if (input.facebook_app_id !== undefined) values.facebookAppId = input.facebook_app_id;
+    if (input.email_template_from !== undefined) values.emailTemplateFrom = input.email_template_from;
+    const [community] = await tx.update(communities).set(values).where(eq(communities.id, communityId)).returning();
+    if (!community) throw notFound();
+    return { community, role: membership?.role };
+  });
 }

@@ -99,8 +99,8 @@ export const rootValue = {
       const { community, role } = await updateCommunity(gctx.app.db, actorOf(gctx.user), pk_columns.id, input);
       return presentCommunity(community, role);
     } catch (error) {
-      // Hasura answers null for a row the caller may not touch.
-      if (error instanceof AppError && error.code === 'not_found') return null;
+      // Hasura answers null for a row the caller may not touch (a mobilizer's, or another community's).
+      if (error instanceof AppError && (error.code === 'not_found' || error.code === 'forbidden')) return null;
       toGraphQLError(error, gctx.locale);
     }
   },

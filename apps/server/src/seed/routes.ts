@@ -18,6 +18,8 @@ const seedSchema = z.object({
       z.object({
         name: z.string().min(1),
         city: z.string().optional(),
+        /** The seeded user's role in it: 1 (admin, the default) or 2 (mobilizer). */
+        role: z.union([z.literal(1), z.literal(2)]).default(1),
         /** How many mobilizations to add to it, for list and benchmark data. */
         mobilizations: z.number().int().min(0).max(10_000).default(0),
       }),
@@ -37,8 +39,11 @@ export function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = parseInput(seedSchema, request.body);
     const user = await createUser(ctx.db, input.user);
     const communities = [];
-    for (const { mobilizations, ...c } of input.communities) {
-      const community = await createCommunity(ctx.db, { ...c, ownerId: user.id });
+    for (const { mobilizations, role, ...c } of input.communities) {
+      const community = await createCommunity(
+        ctx.db,
+        role === 1 ? { ...c, ownerId: user.id } : { ...c, members: [{ userId: user.id, role }] },
+      );
       if (mobilizations) await createManyMobilizations(ctx.db, community.id, user.id, mobilizations);
       communities.push(community);
     }

@@ -27,10 +27,19 @@ interface ImageUploadProps {
   /** The stored URL after an upload, or null when the image is removed. */
   onChange(url: string | null): void;
   previewSize?: number;
+  /** Shows the image without the controls that change it. */
+  readOnly?: boolean;
 }
 
 /** The one image field of the app: type and size checked here, signed upload with progress, preview, retry. */
-export function ImageUpload({ label, description, value, onChange, previewSize = 120 }: ImageUploadProps) {
+export function ImageUpload({
+  label,
+  description,
+  value,
+  onChange,
+  previewSize = 120,
+  readOnly = false,
+}: ImageUploadProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { state, upload, reset } = useImageUpload(onChange);
@@ -59,27 +68,34 @@ export function ImageUpload({ label, description, value, onChange, previewSize =
               <Icon name="photo" size={36} color="var(--mantine-color-gray-7)" />
             </Stack>
           )}
-          <Stack gap="xs">
-            <FileButton onChange={(file) => file && void upload(file)} accept={ACCEPT}>
-              {(props) => (
-                <Button {...props} variant="default" disabled={uploading} leftSection={<Icon name="photo" size={16} />}>
-                  {value ? t('upload.change') : t('upload.choose')}
+          {!readOnly && (
+            <Stack gap="xs">
+              <FileButton onChange={(file) => file && void upload(file)} accept={ACCEPT}>
+                {(props) => (
+                  <Button
+                    {...props}
+                    variant="default"
+                    disabled={uploading}
+                    leftSection={<Icon name="photo" size={16} />}
+                  >
+                    {value ? t('upload.change') : t('upload.choose')}
+                  </Button>
+                )}
+              </FileButton>
+              {value && !uploading && (
+                <Button
+                  variant="subtle"
+                  color="danger"
+                  onClick={() => {
+                    reset();
+                    onChange(null);
+                  }}
+                >
+                  {t('upload.remove')}
                 </Button>
               )}
-            </FileButton>
-            {value && !uploading && (
-              <Button
-                variant="subtle"
-                color="danger"
-                onClick={() => {
-                  reset();
-                  onChange(null);
-                }}
-              >
-                {t('upload.remove')}
-              </Button>
-            )}
-          </Stack>
+            </Stack>
+          )}
         </Group>
         {uploading && (
           <Stack gap={4}>

@@ -40,6 +40,7 @@ export const es: Catalogue = {
     sessionInvalidSignature: 'Could not verify JWT: JWSError JWSInvalidSignature',
     sessionMissingUser: 'field get_current_user not found in type query_root',
     pageFailed: '¡Falló!',
+    manageCommunityOnly: 'Solo quien administra la comunidad puede cambiar esta configuración.',
   },
   validation: {
     required: 'Campo obligatorio',
@@ -53,6 +54,8 @@ export const es: Catalogue = {
     communityNameRequired: 'Ingresa el nombre de la comunidad',
     communityCityRequired: 'Ingresa en qué ciudad actúa tu comunidad',
     emailTemplateFrom: 'Usa el formato Nombre <correo@dominio.com>',
+    linkInvalid: 'Ingresa una dirección web, como facebook.com/tucomunidad',
+    imageInvalid: 'Sube la imagen de nuevo: su dirección no es válida',
   },
   auth: {
     loginTitle: 'Ingresar',
@@ -101,6 +104,26 @@ export const es: Catalogue = {
     backToList: 'Volver a mis comunidades',
     noneSelected: 'Ninguna comunidad seleccionada.',
     chooseAction: 'Elegir comunidad',
+  },
+  communitySettings: {
+    title: 'Configuración de la comunidad',
+    tabsLabel: 'Secciones de la configuración de la comunidad',
+    tabInfo: 'Información',
+    infoIntro: 'Cómo se presenta la comunidad en las movilizaciones y en los correos enviados a los activistas.',
+    description: 'Descripción',
+    descriptionHint: 'Cuenta en pocas líneas lo que hace la comunidad.',
+    logo: 'Logo',
+    logoHint: 'Aparece en el menú y en las páginas de la comunidad. Una imagen cuadrada queda mejor.',
+    fbLink: 'Enlace de Facebook',
+    fbPlaceholder: 'facebook.com/tucomunidad',
+    twitterLink: 'Enlace de Twitter',
+    twitterPlaceholder: 'twitter.com/tucomunidad',
+    emailFrom: 'Remitente de los correos',
+    emailFromHint: 'Nombre y correo que los activistas ven como remitente, en el formato Nombre <correo@dominio.com>.',
+    emailFromPlaceholder: 'Mi Comunidad <contacto@micomunidad.org>',
+    saved: 'La información de la comunidad fue guardada.',
+    readOnly:
+      'Solo quien administra la comunidad puede cambiar esta información. Si algo debe cambiar, habla con un(a) administrador(a).',
   },
   account: {
     title: 'Mi cuenta',

@@ -42,6 +42,7 @@ export const ptBR = {
     sessionInvalidSignature: 'Could not verify JWT: JWSError JWSInvalidSignature',
     sessionMissingUser: 'field get_current_user not found in type query_root',
     pageFailed: 'Failed!',
+    manageCommunityOnly: 'Só quem administra a comunidade pode mudar estas configurações.',
   },
   validation: {
     required: 'Preenchimento obrigatório',
@@ -55,6 +56,8 @@ export const ptBR = {
     communityNameRequired: 'Informe o nome da comunidade',
     communityCityRequired: 'Informe em qual cidade sua comunidade atua',
     emailTemplateFrom: 'Use o formato Nome <email@dominio.com>',
+    linkInvalid: 'Informe um endereço da web, como facebook.com/suacomunidade',
+    imageInvalid: 'Envie a imagem de novo: o endereço dela não é válido',
   },
   auth: {
     loginTitle: 'Entrar',
@@ -103,6 +106,26 @@ export const ptBR = {
     backToList: 'Voltar para minhas comunidades',
     noneSelected: 'Nenhuma comunidade selecionada.',
     chooseAction: 'Escolher comunidade',
+  },
+  communitySettings: {
+    title: 'Configurações da comunidade',
+    tabsLabel: 'Seções das configurações da comunidade',
+    tabInfo: 'Informações',
+    infoIntro: 'Como a comunidade se apresenta nas mobilizações e nos e-mails enviados aos ativistas.',
+    description: 'Descrição',
+    descriptionHint: 'Conte em poucas linhas o que a comunidade faz.',
+    logo: 'Logo',
+    logoHint: 'Aparece no menu e nas páginas da comunidade. Uma imagem quadrada fica melhor.',
+    fbLink: 'Link do Facebook',
+    fbPlaceholder: 'facebook.com/suacomunidade',
+    twitterLink: 'Link do Twitter',
+    twitterPlaceholder: 'twitter.com/suacomunidade',
+    emailFrom: 'Remetente dos e-mails',
+    emailFromHint: 'Nome e e-mail que os ativistas veem como remetente, no formato Nome <email@dominio.com>.',
+    emailFromPlaceholder: 'Minha Comunidade <contato@minhacomunidade.org>',
+    saved: 'As informações da comunidade foram salvas.',
+    readOnly:
+      'Só quem administra a comunidade pode mudar estas informações. Se algo precisar mudar, fale com um(a) administrador(a).',
   },
   account: {
     title: 'Minha conta',

@@ -28,17 +28,63 @@ export type CommunityCreateInput = z.infer<typeof communityCreateSchema>;
 /** 'Sender name <address@domain>' (spec 01 §5). */
 export const EMAIL_TEMPLATE_FROM = /^[^<>]+\s<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>$/;
 
-export const communityUpdateSchema = communityCreateSchema.partial().extend({
-  description: optionalText(2000),
-  image: optionalText(2000),
-  fb_link: optionalText(500),
-  twitter_link: optionalText(500),
-  facebook_app_id: optionalText(100),
+/** Left out stays undefined (unchanged); sent empty becomes null (cleared). */
+const emptyToNull = (v: string | null | undefined) => (v === undefined ? undefined : v || null);
+
+const isHttpUrl = (value: string, { dotted }: { dotted: boolean }) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && (!dotted || url.hostname.includes('.'));
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A link to a profile page. Organisers type `facebook.com/coletivo`, so a missing scheme becomes https; any
+ * other scheme (`javascript:`) is refused, since the link ends up in pages and e-mails.
+ */
+const profileLink = z
+  .string()
+  .trim()
+  .max(500, msg('validation.tooLong', { max: 500 }))
+  .nullish()
+  .transform(emptyToNull)
+  .transform((v) => (v && !/^[a-z][a-z0-9+.-]*:/i.test(v) ? `https://${v}` : v))
+  .refine((v) => v == null || isHttpUrl(v, { dotted: true }), msg('validation.linkInvalid'));
+
+/** An uploaded image: an http(s) address (`localhost` too, in development) or a path on this server. */
+const imageAddress = z
+  .string()
+  .trim()
+  .max(2000, msg('validation.imageInvalid'))
+  .nullish()
+  .transform(emptyToNull)
+  .refine(
+    (v) => v == null || (v.startsWith('/') && !v.startsWith('//')) || isHttpUrl(v, { dotted: false }),
+    msg('validation.imageInvalid'),
+  );
+
+const communityInfoFields = {
+  description: optionalText(LIMITS.communityDescriptionMax),
+  image: imageAddress,
+  fb_link: profileLink,
+  twitter_link: profileLink,
   email_template_from: z
     .string()
     .trim()
     .nullish()
-    .transform((v) => (v === undefined ? undefined : v || null))
+    .transform(emptyToNull)
     .refine((v) => v == null || EMAIL_TEMPLATE_FROM.test(v), msg('validation.emailTemplateFrom')),
+};
+
+/** `PUT /communities/{id}`: any subset of the fields; what is left out keeps its value. */
+export const communityUpdateSchema = communityCreateSchema.partial().extend({
+  ...communityInfoFields,
+  facebook_app_id: optionalText(100),
 });
 export type CommunityUpdateInput = z.input<typeof communityUpdateSchema>;
+
+/** The settings tab "Informações": the same rules, with name and city required as when the community was made. */
+export const communityInfoSchema = communityCreateSchema.extend(communityInfoFields);
+export type CommunityInfoValues = z.input<typeof communityInfoSchema>;

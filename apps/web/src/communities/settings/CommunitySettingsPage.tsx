@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { TabNavigation } from '../../shell/layouts/TabNavigation';
+import { TitledPage } from '../../shell/layouts/TitledPage';
+import { COMMUNITY_SETTINGS_TABS } from './settingsTabs';
+
+/** The frame every community settings tab shares: the title and the tab navigation. */
+export function CommunitySettingsPage({ description, children }: { description?: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const tabs = COMMUNITY_SETTINGS_TABS.map((tab) => ({ label: t(tab.label), to: tab.to, active: pathname === tab.to }));
+  return (
+    <TitledPage
+      title={t('communitySettings.title')}
+      description={description}
+      below={<TabNavigation label={t('communitySettings.tabsLabel')} items={tabs} />}
+    >
+      {children}
+    </TitledPage>
+  );
+}
