@@ -289,3 +289,56 @@ test('a token the server rejects, or any API 401, sends the user to the login wi
   await page.getByRole('button', { name: t('account.submit') }).click();
   await expect(page).toHaveURL(/\/login\?next=%2Faccount%2Fedit%3Ftab%3D1$/);
 });
+
+test('image upload: a progress bar while sending, refused files say why, a failed transfer can be retried', async ({
+  page,
+  request,
+}) => {
+  const user = await seedUser(request, { firstName: 'Lu', communities: [{ name: 'Rede Lu' }] });
+  await signInAs(page, user, 'Rede Lu');
+  await page.goto('/account/edit');
+  const file = page.locator('input[type="file"]');
+  const alert = page.getByRole('alert');
+  const retry = page.getByRole('button', { name: t('upload.retry') });
+
+  // Checked in the browser before anything is sent: only images, at most 8 MB.
+  await file.setInputFiles({ name: 'ata.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+  await expect(alert).toHaveText(t('upload.onlyImages'));
+  const big = Buffer.concat([PNG, Buffer.alloc(8 * 1024 * 1024)]);
+  await file.setInputFiles({ name: 'grande.png', mimeType: 'image/png', buffer: big });
+  await expect(alert).toHaveText(t('upload.tooLarge', { mb: 8 }));
+  await expect(retry).toHaveCount(0);
+
+  // Bytes that only claim to be an image are refused by the server; sending them again would not help.
+  await file.setInputFiles({ name: 'falsa.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') });
+  await expect(alert).toContainText(t('upload.onlyImages'));
+  await expect(retry).toHaveCount(0);
+
+  // The transfer fails on the way: the error offers a retry, which sends the same file again.
+  await page.route('**/uploads/**', (route) =>
+    route.request().method() === 'PUT' ? route.abort('connectionreset') : route.continue(),
+  );
+  await file.setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: PNG });
+  await expect(alert).toContainText(t('upload.failed'));
+  await expectAccessible(page, 'upload error');
+  await page.unroute('**/uploads/**');
+
+  // While the bytes travel, a 0–100 progress bar is shown.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/uploads/**', async (route) => {
+    if (route.request().method() === 'PUT') await held;
+    await route.continue();
+  });
+  await retry.click();
+  const bar = page.getByRole('progressbar', { name: t('upload.progressLabel') });
+  await expect(bar).toBeVisible();
+  await expect(bar).toHaveAttribute('aria-valuemin', '0');
+  await expect(bar).toHaveAttribute('aria-valuemax', '100');
+  release();
+  await expect(page.getByRole('img', { name: t('upload.previewAlt') })).toBeVisible();
+  await expect(bar).toHaveCount(0);
+  await expect(alert).toHaveCount(0);
+});

@@ -9,11 +9,22 @@ export function checkImageFile(file: File): string | undefined {
   return undefined;
 }
 
-/** A refused upload. `message` is the server's text (already translated) when it gave one. */
+/**
+ * A failed upload. `serverMessage` is the server's text (already translated) when it gave one; `status` is the
+ * HTTP status of the PUT (0 when the network failed).
+ */
 export class UploadError extends Error {
-  constructor(readonly serverMessage?: string) {
+  constructor(
+    readonly serverMessage?: string,
+    readonly status = 0,
+  ) {
     super(serverMessage ?? 'upload failed');
     this.name = 'UploadError';
+  }
+
+  /** The file itself was refused (not an image, too large): sending it again cannot help. */
+  get refused(): boolean {
+    return this.status === 413 || this.status === 415;
   }
 }
 
@@ -51,7 +62,7 @@ export function putFile(signedUrl: string, file: File, onProgress: (percent: num
         body = undefined;
       }
       const { fields, messages } = parseErrors(body);
-      reject(new UploadError([...messages, ...Object.values(fields).flat()][0]));
+      reject(new UploadError([...messages, ...Object.values(fields).flat()][0], xhr.status));
     };
     xhr.onerror = () => reject(new UploadError());
     xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));

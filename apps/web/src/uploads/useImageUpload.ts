@@ -40,7 +40,10 @@ export function useImageUpload(onUploaded: (url: string) => void) {
             : error instanceof UploadError
               ? error.serverMessage
               : undefined;
-        setState({ phase: 'error', text, encoded: text ? undefined : 'upload.failed', file, retryable: true });
+        // A refused file (wrong type, too large) would be refused again; a network or server failure may pass.
+        const refused =
+          (error instanceof ApiError && error.kind === 'response') || (error instanceof UploadError && error.refused);
+        setState({ phase: 'error', text, encoded: text ? undefined : 'upload.failed', file, retryable: !refused });
       }
     },
     [onUploaded],
