@@ -1,13 +1,7 @@
 import { translate } from '@mutirao/core';
-import { expect, expectAccessible, seedUser, signInAs, test } from './fixtures';
+import { expect, expectAccessible, PNG, seedUser, signInAs, test } from './fixtures';
 
 const t = (key: string, params?: Record<string, string | number>) => translate('pt-BR', key, params);
-
-// A small real PNG (16×16, magenta), as a browser would upload it.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR42mN4xzCTJMQwqmFUw/DVAAAzKYcQ3O9FzwAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 test('a community admin edits Informações from the sidebar, and it shows everywhere after a reload', async ({
   page,

@@ -60,3 +60,9 @@ export async function signInAs(page: Page, user: SeededUser, community?: string)
     await expect(page).toHaveURL(/\/mobilizations$/);
   }
 }
+
+/** A small real PNG (16×16, magenta), as a browser would upload it. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR42mN4xzCTJMQwqmFUw/DVAAAzKYcQ3O9FzwAAAABJRU5ErkJggg==',
+  'base64',
+);

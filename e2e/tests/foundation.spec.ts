@@ -1,14 +1,8 @@
 import { translate } from '@mutirao/core';
-import { expect, expectAccessible, seedUser, signInAs, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, PNG, seedUser, signInAs, test, uniqueEmail } from './fixtures';
 
 /** Interface text as the admin app shows it, from the same catalogue. */
 const t = (key: string, params?: Record<string, string | number>) => translate('pt-BR', key, params);
-
-// A small real PNG (16×16, magenta), as a browser would upload it.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR42mN4xzCTJMQwqmFUw/DVAAAzKYcQ3O9FzwAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 test('a new organiser registers, creates a community and lands on an empty mobilization list', async ({ page }) => {
   await page.goto('/register');
