@@ -154,6 +154,16 @@ describe('per-IP limit', () => {
     expect(res.status).toBe(429);
   });
 
+  it('limits password-recovery requests per address too', async () => {
+    const client = new Client(limited.url);
+    for (let i = 0; i < 3; i++) {
+      expect((await client.post('/api/auth/password', { email: `r${i}@example.org` })).status).toBe(202);
+    }
+    const res = await client.post('/api/auth/password', { email: 'r9@example.org' });
+    expect(res.status).toBe(429);
+    expect(res.body.errors[0]).toMatch(/^Muitas tentativas/);
+  });
+
   it('cannot be dodged with a made-up X-Forwarded-For', async () => {
     const proxied = await startTestServer({ env: { LOGIN_MAX_PER_IP: '3', TRUST_PROXY: 'loopback' } });
     try {
@@ -250,6 +260,19 @@ describe('password recovery', () => {
       password_confirmation: 'new-password',
     });
     expect(res.status).toBe(422);
+  });
+
+  it('sends at most three recovery e-mails per address in a window, answering the same every time', async () => {
+    await createUser(server.ctx.db, { email: 'flood@example.org', password: 'old-password' });
+    for (let i = 0; i < 5; i++) {
+      expect((await new Client(server.url).post('/api/auth/password', { email: 'flood@example.org' })).status).toBe(
+        202,
+      );
+    }
+    const rows = () => server.ctx.db.select().from(outbox).where(eq(outbox.toAddress, 'flood@example.org'));
+    await eventually(async () => (await rows()).length >= 3);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await rows()).toHaveLength(3);
   });
 
   it('answers the same for an unknown e-mail and sends nothing', async () => {

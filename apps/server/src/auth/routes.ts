@@ -51,7 +51,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/auth/password', async (request, reply) => {
     const input = parseInput(recoverPasswordSchema, body(request));
-    await requestPasswordReset(ctx, input, appUrlOf(ctx, request), localeOf(request));
+    await requestPasswordReset(ctx, input, {
+      appUrl: appUrlOf(ctx, request),
+      locale: localeOf(request),
+      ip: request.ip,
+    });
     return reply.status(202).send({ ok: true });
   });
 

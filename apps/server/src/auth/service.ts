@@ -61,15 +61,29 @@ export async function signInWithPassword(ctx: AppContext, input: LoginInput, ip:
   return user;
 }
 
-/** Always answers the same way, so the form cannot be used to find out who has an account. */
+/** Recovery e-mails one address may receive per window: enough for a lost message, too few to flood an inbox. */
+export const RECOVERY_MAILS_PER_ACCOUNT = 3;
+
+/**
+ * Always answers the same way, so the form cannot be used to find out who has an account. Requests share the
+ * sign-in limit per IP; past a few e-mails per address in a window, further requests quietly send nothing.
+ */
 export async function requestPasswordReset(
   ctx: AppContext,
   input: RecoverPasswordInput,
-  appUrl: string,
-  locale: Locale,
+  request: { appUrl: string; locale: Locale; ip: string },
 ) {
+  const { perIp, windowSeconds } = ctx.config.loginLimits;
+  const ipHit = await hit(ctx.db, `recover:ip:${request.ip}`, windowSeconds);
+  if (ipHit.count > perIp) {
+    const minutes = Math.max(1, Math.ceil(ipHit.retryAfter / 60));
+    throw new AppError('rate_limited', undefined, `errors.tooManyAttempts?minutes=${minutes}`);
+  }
   const [user] = await ctx.db.select().from(users).where(byEmail(input.email)).limit(1);
   if (!user) return;
+  const sent = await hit(ctx.db, `recover:account:${user.id}`, windowSeconds);
+  if (sent.count > RECOVERY_MAILS_PER_ACCOUNT) return;
+  const { appUrl, locale } = request;
   const { token, hash } = newOpaqueToken();
   const expiresAt = new Date(Date.now() + PASSWORD_RESET_TTL_HOURS * 3600_000);
   const url = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;

@@ -73,6 +73,7 @@ const communityInfoFields = {
   email_template_from: z
     .string()
     .trim()
+    .max(320, msg('validation.tooLong', { max: 320 }))
     .nullish()
     .transform(emptyToNull)
     .refine((v) => v == null || EMAIL_TEMPLATE_FROM.test(v), msg('validation.emailTemplateFrom')),
