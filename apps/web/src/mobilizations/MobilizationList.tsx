@@ -3,10 +3,20 @@ import { formatDate, formatMoney } from '@mutirao/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../shell/icons';
+import { MobilizationRowMenu } from './MobilizationRowMenu';
 import type { MobilizationListItem } from './mobilizationsApi';
 
-/** Rows of spec 01 §2: image, name, goal, creation date (dd/mm/yyyy), users count, fund raising (R$). */
-export function MobilizationList({ mobilizations }: { mobilizations: MobilizationListItem[] }) {
+interface MobilizationListProps {
+  mobilizations: MobilizationListItem[];
+  /** A row was archived or activated and has left this list. */
+  onMoved(): void;
+}
+
+/**
+ * Rows of spec 01 §2: image, name, goal, creation date (dd/mm/yyyy), users count, fund raising (R$), and the
+ * more-menu.
+ */
+export function MobilizationList({ mobilizations, onMoved }: MobilizationListProps) {
   const { t } = useTranslation();
   return (
     <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -41,6 +51,7 @@ export function MobilizationList({ mobilizations }: { mobilizations: Mobilizatio
                 </Text>
               </Group>
             </Stack>
+            <MobilizationRowMenu mobilization={m} onMoved={onMoved} />
           </Group>
         </Card>
       ))}

@@ -9,12 +9,7 @@ import { applyTemplate, fetchTemplates, templatesQueryKey } from '../mobilizatio
 import { LoadingScreen } from '../shell/layouts/LoadingScreen';
 import { TitledPage } from '../shell/layouts/TitledPage';
 import { NewMobilizationTabs } from './ChooseTemplatePage';
-
-/** Case-insensitive, accent-insensitive match on the template's name. */
-export function matchesName(name: string, filter: string): boolean {
-  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('pt-BR');
-  return fold(name).includes(fold(filter.trim()));
-}
+import { matchesName } from './matchesName';
 
 /**
  * `/mobilizations/{id}/templates/choose/custom` (the community's own templates) and `/choose/global` (the

@@ -27,13 +27,26 @@ interface ImageUploadProps {
   /** The stored URL after an upload, or null when the image is removed. */
   onChange(url: string | null): void;
   previewSize?: number;
+  /** A rule of this field beyond type and size, checked in the browser before uploading. */
+  check?: (file: File) => Promise<string | undefined>;
+  /** The preview's width over its height (1 for a square). */
+  previewRatio?: number;
 }
 
 /** The one image field of the app: type and size checked here, signed upload with progress, preview, retry. */
-export function ImageUpload({ label, description, value, onChange, previewSize = 120 }: ImageUploadProps) {
+export function ImageUpload({
+  label,
+  description,
+  value,
+  onChange,
+  previewSize = 120,
+  check,
+  previewRatio = 1,
+}: ImageUploadProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { state, upload, reset } = useImageUpload(onChange);
+  const { state, upload, reset } = useImageUpload(onChange, check);
+  const previewWidth = Math.round(previewSize * previewRatio);
   const uploading = state.phase === 'uploading';
 
   return (
@@ -46,10 +59,10 @@ export function ImageUpload({ label, description, value, onChange, previewSize =
         )}
         <Group gap="md" align="center">
           {value ? (
-            <Image src={value} alt={t('upload.previewAlt')} w={previewSize} h={previewSize} fit="cover" radius="md" />
+            <Image src={value} alt={t('upload.previewAlt')} w={previewWidth} h={previewSize} fit="cover" radius="md" />
           ) : (
             <Stack
-              w={previewSize}
+              w={previewWidth}
               h={previewSize}
               bg="gray.1"
               align="center"

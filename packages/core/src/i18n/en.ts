@@ -332,6 +332,7 @@ export const en: Catalogue = {
     defaultHeaderFont: 'Same as the text',
     headingSample: 'People together change the city',
     bodySample: 'Sign, share and bring the neighbours to the next assembly.',
+    buttonSample: 'Count me in',
     colorScheme: 'Colour scheme',
     schemes: {
       default: 'Mutirão',
@@ -341,6 +342,8 @@ export const en: Catalogue = {
       bonde: 'Bonde',
     },
     preview: 'Preview',
+    favicon: 'Favicon',
+    faviconHelp: 'The icon shown on the browser tab. Use a square image.',
   },
   mobilizationMetrics: {
     intro: 'What the mobilization has gathered since it was created, counted from the recorded actions.',

@@ -332,6 +332,7 @@ export const es: Catalogue = {
     defaultHeaderFont: 'La misma de los textos',
     headingSample: 'La gente junta cambia la ciudad',
     bodySample: 'Firma, comparte e invita al barrio a la próxima asamblea.',
+    buttonSample: 'Quiero participar',
     colorScheme: 'Esquema de colores',
     schemes: {
       default: 'Mutirão',
@@ -341,6 +342,8 @@ export const es: Catalogue = {
       bonde: 'Bonde',
     },
     preview: 'Vista previa',
+    favicon: 'Favicon',
+    faviconHelp: 'El ícono que aparece en la pestaña del navegador. Usa una imagen cuadrada.',
   },
   mobilizationMetrics: {
     intro: 'Lo que la movilización reunió desde que fue creada, contado a partir de las acciones registradas.',

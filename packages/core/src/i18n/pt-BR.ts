@@ -334,6 +334,7 @@ export const ptBR = {
     defaultHeaderFont: 'A mesma dos textos',
     headingSample: 'Gente junta muda a cidade',
     bodySample: 'Assine, compartilhe e chame a vizinhança para a próxima assembleia.',
+    buttonSample: 'Quero participar',
     colorScheme: 'Esquema de cores',
     schemes: {
       default: 'Mutirão',
@@ -343,6 +344,8 @@ export const ptBR = {
       bonde: 'Bonde',
     },
     preview: 'Prévia',
+    favicon: 'Favicon',
+    faviconHelp: 'O ícone que aparece na aba do navegador. Use uma imagem quadrada.',
   },
   mobilizationMetrics: {
     intro: 'O que a mobilização reuniu desde que foi criada, contado a partir das ações registradas.',
