@@ -214,7 +214,10 @@ test('archive a mobilization, find it under Arquivadas, activate it again', asyn
   await expect(page).toHaveURL(/status=archived/);
   await expect(row(page, name)).toBeVisible();
   await expectAccessible(page, 'archived mobilizations');
-  await rowMenu(page, name, t('mobilizationList.activate'));
+  await page.getByRole('button', { name: t('mobilizationList.moreActions', { name }) }).click();
+  // An archived page is not served, so there is no page to open.
+  await expect(page.getByRole('menuitem', { name: t('mobilizationList.openPage') })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: t('mobilizationList.activate') }).click();
   await expect(page.getByText(t('mobilizationList.activatedToast', { name }))).toBeVisible();
   await expect(page.getByText(t('mobilizations.emptyArchived'))).toBeVisible();
   await page.getByRole('link', { name: t('mobilizations.active'), exact: true }).click();

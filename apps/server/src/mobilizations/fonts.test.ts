@@ -1,8 +1,6 @@
-import { request as httpRequest } from 'node:http';
-import { gunzipSync } from 'node:zlib';
 import { MOBILIZATION_FONTS } from '@mutirao/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, signIn, startTestServer, type TestServer } from '../../test/harness';
+import { type Client, getByHost, signIn, startTestServer, type TestServer } from '../../test/harness';
 import { fontFaceCss } from '../public/fonts';
 import { createCommunity, createMobilization, createUser } from '../seed/factories';
 
@@ -11,23 +9,6 @@ import { createCommunity, createMobilization, createUser } from '../seed/factori
 let server: TestServer;
 let alice: Client;
 let pageId: number;
-
-function get(host: string, path: string): Promise<{ status: number; type: string; body: Buffer }> {
-  const { port } = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        const body = res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
-        resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body });
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -55,7 +36,7 @@ describe('mobilization fonts', () => {
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ header_font: 'Glegoo', body_font: 'Droid Sans', color_scheme: 'nossas-scheme' });
 
-    const page = await get('fontes.localhost', '/');
+    const page = await getByHost(server, 'fontes.localhost', '/');
     expect(page.status).toBe(200);
     const html = page.body.toString('utf8');
     expect(html).toContain("font-family:'Glegoo'");
@@ -65,9 +46,9 @@ describe('mobilization fonts', () => {
     expect(urls.some((u) => u.startsWith('/_fonts/glegoo/'))).toBe(true);
     expect(urls.some((u) => u.startsWith('/_fonts/noto-sans/'))).toBe(true);
     for (const url of new Set(urls)) {
-      const file = await get('fontes.localhost', url);
+      const file = await getByHost(server, 'fontes.localhost', url);
       expect(file.status, url).toBe(200);
-      expect(file.type).toBe('font/woff2');
+      expect(file.headers['content-type']).toBe('font/woff2');
       expect(file.body.subarray(0, 4).toString('latin1')).toBe('wOF2');
     }
   });

@@ -12,7 +12,7 @@ interface RowMenuProps {
   onMoved(): void;
 }
 
-/** A row's more-menu (spec 01 §2): open the page in a new tab, create a template, archive or activate. */
+/** A row's more-menu (spec 01 §2): open the page in a new tab (when active), create a template, archive or activate. */
 export function MobilizationRowMenu({ mobilization: m, onMoved }: RowMenuProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -44,15 +44,18 @@ export function MobilizationRowMenu({ mobilization: m, onMoved }: RowMenuProps) 
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item
-          component="a"
-          href={publicUrlOf(m)}
-          target="_blank"
-          rel="noopener noreferrer"
-          leftSection={<Icon name="external" size={16} />}
-        >
-          {t('mobilizationList.openPage')} <VisuallyHidden>{t('mobilizationList.newTab')}</VisuallyHidden>
-        </Menu.Item>
+        {/* Only active pages are served; an archived one would open the not-found page. */}
+        {!archived && (
+          <Menu.Item
+            component="a"
+            href={publicUrlOf(m)}
+            target="_blank"
+            rel="noopener noreferrer"
+            leftSection={<Icon name="external" size={16} />}
+          >
+            {t('mobilizationList.openPage')} <VisuallyHidden>{t('mobilizationList.newTab')}</VisuallyHidden>
+          </Menu.Item>
+        )}
         <Menu.Item
           component={Link}
           to={`/mobilizations/${m.id}/templates/create`}

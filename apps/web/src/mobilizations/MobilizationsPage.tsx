@@ -1,16 +1,14 @@
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useSession } from '../auth/SessionProvider';
-import { Icon } from '../shell/icons';
 import { LoadingScreen } from '../shell/layouts/LoadingScreen';
-import { TitledPage } from '../shell/layouts/TitledPage';
 import { ListPagination } from './ListPagination';
 import { MobilizationList } from './MobilizationList';
 import { MobilizationsEmpty } from './MobilizationsEmpty';
-import { MobilizationTabs } from './MobilizationTabs';
+import { MobilizationsFrame } from './MobilizationTabs';
 import {
   fetchMobilizationPage,
   MOBILIZATIONS_PER_PAGE,
@@ -64,15 +62,7 @@ export default function MobilizationsPage() {
   }, [list.data, list.isPlaceholderData, page, lastPage]);
 
   return (
-    <TitledPage
-      title={t('mobilizations.title')}
-      actions={
-        <Button component={Link} to="/mobilizations/new" leftSection={<Icon name="plus" size={18} />}>
-          {t('mobilizations.new')}
-        </Button>
-      }
-      below={<MobilizationTabs active={status} />}
-    >
+    <MobilizationsFrame active={status}>
       {list.isPending && <LoadingScreen label={t('app.loading')} inline />}
       {list.isError && (
         <Alert color="danger" variant="light" role="alert">
@@ -102,6 +92,6 @@ export default function MobilizationsPage() {
           />
         </Stack>
       )}
-    </TitledPage>
+    </MobilizationsFrame>
   );
 }

@@ -6,10 +6,9 @@ import { Link } from 'react-router';
 import { useSession } from '../auth/SessionProvider';
 import { ConfirmDialog } from '../editor/content/ConfirmDialog';
 import { fetchTemplates, type TemplateSummary, templatesQueryKey } from '../mobilizations/createApi';
-import { MobilizationTabs } from '../mobilizations/MobilizationTabs';
+import { MobilizationsFrame } from '../mobilizations/MobilizationTabs';
 import { Icon } from '../shell/icons';
 import { LoadingScreen } from '../shell/layouts/LoadingScreen';
-import { TitledPage } from '../shell/layouts/TitledPage';
 import { showRequestError, showSuccess } from '../shell/toasts';
 import { matchesName } from './matchesName';
 import { TemplateList } from './TemplateList';
@@ -48,15 +47,7 @@ export default function TemplatesListPage() {
   const shown = (templates.data ?? []).filter((tpl) => matchesName(tpl.name, filter));
 
   return (
-    <TitledPage
-      title={t('mobilizations.title')}
-      actions={
-        <Button component={Link} to="/mobilizations/new" leftSection={<Icon name="plus" size={18} />}>
-          {t('mobilizations.new')}
-        </Button>
-      }
-      below={<MobilizationTabs active="templates" />}
-    >
+    <MobilizationsFrame active="templates">
       {templates.isPending && <LoadingScreen label={t('app.loading')} inline />}
       {templates.isError && (
         <Alert color="danger" variant="light" role="alert">
@@ -104,6 +95,6 @@ export default function TemplatesListPage() {
         onConfirm={() => removing && remove.mutate(removing)}
         onCancel={() => setRemoving(null)}
       />
-    </TitledPage>
+    </MobilizationsFrame>
   );
 }
