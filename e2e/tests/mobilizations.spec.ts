@@ -265,7 +265,9 @@ test('create a template from a mobilization, find it in "my templates", filter i
   await expect(page.getByLabel(t('chooseTemplate.count', { count: 1 }))).toBeVisible();
   await page.getByRole('link', { name: t('chooseTemplate.customAction') }).click();
   await page.getByLabel(t('chooseTemplate.search')).fill('ABAIXO');
-  await expect(page.getByRole('radio', { name: /Modelo de abaixo-assinado/ })).toBeVisible();
+  // A filter that leaves exactly one template selects it (spec 01 §4).
+  await expect(page.getByRole('radio', { name: /Modelo de abaixo-assinado/ })).toBeChecked();
+  await expect(page.getByRole('button', { name: t('app.continue') })).toBeEnabled();
 
   // Filter and remove it from the template list, behind the spec's confirmation.
   await page.goto('/mobilizations/templates/list');

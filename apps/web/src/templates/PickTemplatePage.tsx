@@ -50,7 +50,13 @@ export default function PickTemplatePage({ global }: { global: boolean }) {
           label={t('chooseTemplate.search')}
           type="search"
           value={filter}
-          onChange={(e) => setFilter(e.currentTarget.value)}
+          onChange={(e) => {
+            const next = e.currentTarget.value;
+            setFilter(next);
+            // Spec 01 §4: a filter that leaves exactly one template selects it.
+            const left = (templates.data ?? []).filter((tpl) => matchesName(tpl.name, next));
+            if (next.trim() && left.length === 1 && left[0]) setChosen(String(left[0].id));
+          }}
         />
         {templates.isPending && <LoadingScreen label={t('app.loading')} inline />}
         {templates.isError && (

@@ -6,7 +6,7 @@ import { ImageUpload } from '../../uploads/ImageUpload';
 import { ColorSchemePicker } from './ColorSchemePicker';
 import { DesignPreview } from './DesignPreview';
 import { useSettingsMobilization } from './SettingsLayout';
-import { SettingsSubmit } from './SettingsSubmit';
+import { hasFieldErrors, SettingsSubmit } from './SettingsSubmit';
 import type { MobilizationSettings } from './settingsApi';
 import { useSettingsForm } from './useSettingsForm';
 
@@ -67,6 +67,7 @@ export default function DesignSettingsPage() {
             <SettingsSubmit
               dirty={form.formState.isDirty}
               submitting={form.formState.isSubmitting}
+              invalid={hasFieldErrors(form.formState.errors)}
               error={serverError}
             />
           </Stack>

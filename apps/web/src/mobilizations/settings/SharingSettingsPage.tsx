@@ -5,7 +5,7 @@ import { ImageUpload } from '../../uploads/ImageUpload';
 import { checkShareImageSize } from '../../uploads/uploadImage';
 import { publicUrlOf } from '../mobilizationsApi';
 import { useSettingsMobilization } from './SettingsLayout';
-import { SettingsSubmit } from './SettingsSubmit';
+import { hasFieldErrors, SettingsSubmit } from './SettingsSubmit';
 import type { MobilizationSettings } from './settingsApi';
 import { useSettingsForm } from './useSettingsForm';
 
@@ -82,6 +82,7 @@ export default function SharingSettingsPage() {
             <SettingsSubmit
               dirty={form.formState.isDirty}
               submitting={form.formState.isSubmitting}
+              invalid={hasFieldErrors(form.formState.errors)}
               error={serverError}
             />
           </Stack>
