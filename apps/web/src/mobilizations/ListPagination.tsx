@@ -1,4 +1,5 @@
 import { Group, Pagination, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 
 interface ListPaginationProps {
@@ -12,6 +13,8 @@ interface ListPaginationProps {
 export function ListPagination({ page, perPage, total, onChange }: ListPaginationProps) {
   const { t, i18n } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / perPage));
+  // On a phone the first/last buttons and the neighbours would wrap the pager onto two lines.
+  const compact = useMediaQuery('(max-width: 36em)');
   const number = (n: number) => n.toLocaleString(i18n.language);
   const from = total === 0 ? 0 : (page - 1) * perPage + 1;
   const to = Math.min(total, page * perPage);
@@ -26,8 +29,8 @@ export function ListPagination({ page, perPage, total, onChange }: ListPaginatio
             value={page}
             total={pages}
             onChange={onChange}
-            withEdges
-            siblings={1}
+            withEdges={!compact}
+            siblings={compact ? 0 : 1}
             getItemProps={(p) => ({ 'aria-label': t('mobilizationList.page', { page: p }) })}
             getControlProps={(control) => ({
               'aria-label': t(`mobilizationList.${control}Page`),
