@@ -238,7 +238,11 @@ try {
     headers: { 'content-type': 'application/json', ...auth },
     body: listPage(1780).body,
   }).then((r) => r.json());
-  if (probe.errors || probe.data.mobilizations.length !== 20 || probe.data.mobilizations_aggregate.aggregate.count !== 1800)
+  if (
+    probe.errors ||
+    probe.data.mobilizations.length !== 20 ||
+    probe.data.mobilizations_aggregate.aggregate.count !== 1800
+  )
     throw new Error(`list screen query: unexpected answer ${JSON.stringify(probe).slice(0, 300)}`);
   for (const [name, opts] of lists) {
     const r = await load({
