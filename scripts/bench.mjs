@@ -211,22 +211,39 @@ try {
     body: JSON.stringify({ email: 'bench@mutirao.org', password: 'bench-password' }),
   }).then((r) => r.json());
   const auth = { authorization: `Bearer ${bench.token}` };
+  // The exact document the list screen sends (apps/web/src/mobilizations/mobilizationsApi.ts): one page of 20 rows
+  // with their activists and amounts, and the total for the pager, in one request.
+  const listDocument = `query Mobilizations($communityId: Int!, $status: String!, $limit: Int!, $offset: Int!) {
+    mobilizations(where: {community_id: {_eq: $communityId}, status: {_eq: $status}}, order_by: {updated_at: desc}, limit: $limit, offset: $offset)
+    { id name goal slug custom_domain image: facebook_share_image created_at status users_count total_fund_raising }
+    mobilizations_aggregate(where: {community_id: {_eq: $communityId}, status: {_eq: $status}}) { aggregate { count } }
+  }`;
+  const listPage = (offset) => ({
+    url: `${warm.url}/v1/graphql`,
+    method: 'POST',
+    body: JSON.stringify({ query: listDocument, variables: { communityId, status: 'active', limit: 20, offset } }),
+  });
+  // 2,000 seeded, every tenth archived: 1,800 active, so the last page starts at 1,780.
   const lists = [
     [
       'GET /api/mobilizations (first page of 2,000)',
       { url: `${warm.url}/api/mobilizations?community_id=${communityId}&status=active` },
     ],
-    [
-      'GraphQL mobilizations (first 20 of 2,000)',
-      {
-        url: `${warm.url}/v1/graphql`,
-        method: 'POST',
-        body: JSON.stringify({
-          query: `query List { mobilizations(where: {community_id: {_eq: ${communityId}}, status: {_eq: "active"}}, order_by: [{updated_at: desc}], limit: 20) { id name goal slug image created_at status } }`,
-        }),
-      },
-    ],
+    ['GraphQL list screen, page 1 of 90 (2,000 rows)', listPage(0)],
+    ['GraphQL list screen, page 90 of 90 (2,000 rows)', listPage(1780)],
   ];
+  // A GraphQL error still answers 200, so check the document once before measuring it.
+  const probe = await fetch(`${warm.url}/v1/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...auth },
+    body: listPage(1780).body,
+  }).then((r) => r.json());
+  if (
+    probe.errors ||
+    probe.data.mobilizations.length !== 20 ||
+    probe.data.mobilizations_aggregate.aggregate.count !== 1800
+  )
+    throw new Error(`list screen query: unexpected answer ${JSON.stringify(probe).slice(0, 300)}`);
   for (const [name, opts] of lists) {
     const r = await load({
       connections: 50,

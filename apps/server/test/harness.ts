@@ -1,8 +1,10 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: response bodies are loosely typed here; the assertions check their shape.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -176,4 +178,30 @@ export async function eventually<T>(fn: () => Promise<T | undefined | false>, ti
     if (Date.now() > until) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * A GET with its own Host header, as a browser on a public host would send (Node's client does not resolve
+ * `*.localhost`). The body is gunzipped when the server compressed it.
+ */
+export function getByHost(
+  server: TestServer,
+  host: string,
+  path = '/',
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, headers: { host, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const body = res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }

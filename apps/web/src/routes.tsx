@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, Route, Routes } from 'react-router';
+import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { GuestOnly, HomeRedirect, RequireCommunity, RequireUser } from './auth/guards';
 import { AppLayout } from './shell/AppLayout';
 import { LoadingScreen } from './shell/layouts/LoadingScreen';
@@ -20,6 +20,14 @@ const MailboxPage = lazy(() => import('./mailbox/MailboxPage'));
 const NewMobilizationPage = lazy(() => import('./mobilizations/NewMobilizationPage'));
 const ChooseTemplatePage = lazy(() => import('./templates/ChooseTemplatePage'));
 const PickTemplatePage = lazy(() => import('./templates/PickTemplatePage'));
+const TemplatesListPage = lazy(() => import('./templates/TemplatesListPage'));
+const CreateTemplatePage = lazy(() => import('./templates/CreateTemplatePage'));
+const SettingsLayout = lazy(() => import('./mobilizations/settings/SettingsLayout'));
+const BasicsSettingsPage = lazy(() => import('./mobilizations/settings/BasicsSettingsPage'));
+const SharingSettingsPage = lazy(() => import('./mobilizations/settings/SharingSettingsPage'));
+const AnalyticsSettingsPage = lazy(() => import('./mobilizations/settings/AnalyticsSettingsPage'));
+const DesignSettingsPage = lazy(() => import('./mobilizations/settings/DesignSettingsPage'));
+const MetricsSettingsPage = lazy(() => import('./mobilizations/settings/MetricsSettingsPage'));
 // The page editor and Slate load only on the editor's own screens.
 const EditorPage = lazy(() => import('./editor/EditorPage'));
 const CreateBlockPage = lazy(() => import('./blocks/CreateBlockPage'));
@@ -93,6 +101,16 @@ export function AppRoutes() {
         >
           <Route path="/mobilizations" element={<MobilizationsPage />} />
           <Route path="/mobilizations/new" element={<NewMobilizationPage />} />
+          <Route path="/mobilizations/templates/list" element={<TemplatesListPage />} />
+          <Route path="/mobilizations/:id/templates/create" element={<CreateTemplatePage />} />
+          <Route path="/mobilizations/:id/settings" element={<SettingsLayout />}>
+            <Route index element={<Navigate to="basics" replace />} />
+            <Route path="basics" element={<BasicsSettingsPage />} />
+            <Route path="sharing" element={<SharingSettingsPage />} />
+            <Route path="analytics" element={<AnalyticsSettingsPage />} />
+            <Route path="design" element={<DesignSettingsPage />} />
+            <Route path="metrics" element={<MetricsSettingsPage />} />
+          </Route>
           <Route path="/mobilizations/:id/templates/choose" element={<ChooseTemplatePage />} />
           <Route path="/mobilizations/:id/templates/choose/custom" element={<PickTemplatePage global={false} />} />
           <Route path="/mobilizations/:id/templates/choose/global" element={<PickTemplatePage global />} />

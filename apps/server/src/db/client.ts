@@ -38,6 +38,9 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    // An idle or closing connection that the server ends (a restart, a failover, a dropped test database) reports
+    // here; without a listener node-postgres would throw it as an uncaught exception and stop the process.
+    pool.on('error', (error) => console.error('[db] connection lost:', error.message));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       kind: 'postgres',

@@ -326,3 +326,41 @@ describe('another community gets nothing', () => {
     expect(res.body.data.create_mobilization_from_template).toBeNull();
   });
 });
+
+describe('the list screen’s page query', () => {
+  it('pages with limit and offset, most recently updated first, and counts the rows in the same request', async () => {
+    const { db } = server.ctx;
+    const owner = await createUser(db, { email: 'pager@example.org' });
+    const community = await createCommunity(db, { name: 'Paginada', ownerId: owner.id });
+    const base = Date.UTC(2025, 0, 1);
+    for (let i = 1; i <= 25; i++)
+      await createMobilization(db, {
+        communityId: community.id,
+        name: `Página ${i}`,
+        slug: `paginada-${i}`,
+        status: i === 25 ? 'archived' : 'active',
+        updatedAt: new Date(base + i * 60_000),
+      });
+    const pager = await signIn(server, 'pager@example.org');
+    const doc = `query Mobilizations($communityId: Int!, $status: String!, $limit: Int!, $offset: Int!) {
+      mobilizations(where: {community_id: {_eq: $communityId}, status: {_eq: $status}}, order_by: {updated_at: desc}, limit: $limit, offset: $offset)
+      { id name users_count total_fund_raising }
+      mobilizations_aggregate(where: {community_id: {_eq: $communityId}, status: {_eq: $status}}) { aggregate { count } }
+    }`;
+    const first = await pager.graphql(doc, { communityId: community.id, status: 'active', limit: 20, offset: 0 });
+    expect(first.body.errors).toBeUndefined();
+    expect(first.body.data.mobilizations).toHaveLength(20);
+    expect(first.body.data.mobilizations[0].name).toBe('Página 24');
+    expect(first.body.data.mobilizations_aggregate.aggregate.count).toBe(24);
+    const second = await pager.graphql(doc, { communityId: community.id, status: 'active', limit: 20, offset: 20 });
+    expect(second.body.data.mobilizations.map((m: { name: string }) => m.name)).toEqual([
+      'Página 4',
+      'Página 3',
+      'Página 2',
+      'Página 1',
+    ]);
+    const archived = await pager.graphql(doc, { communityId: community.id, status: 'archived', limit: 20, offset: 0 });
+    expect(archived.body.data.mobilizations.map((m: { name: string }) => m.name)).toEqual(['Página 25']);
+    expect(archived.body.data.mobilizations_aggregate.aggregate.count).toBe(1);
+  });
+});

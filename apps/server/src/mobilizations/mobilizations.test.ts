@@ -445,3 +445,43 @@ describe('another community gets nothing', () => {
     expect((await root.get(`/api/mobilizations?community_id=${alphaId}`)).status).toBe(200);
   });
 });
+
+describe('slug rules end to end', () => {
+  it('derives at most 63 characters from a long name, on create and on update with a blank slug', async () => {
+    const long = `Campanha ${'pela moradia digna '.repeat(5)}`.trim().slice(0, 100);
+    const created = await create(alice, { name: long, goal: 'x', subthemes: [moradia.id] });
+    expect(created.status).toBe(200);
+    expect(created.body.slug.length).toBeLessThanOrEqual(63);
+    expect(created.body.slug).toMatch(/^campanha-pela-moradia-digna-/);
+    expect(created.body.slug.endsWith('-')).toBe(false);
+    const renamed = await alice.put(`/api/mobilizations/${created.body.id}`, {
+      mobilization: { name: `Outra ${long}`.slice(0, 100), slug: '' },
+    });
+    expect(renamed.body.slug).toMatch(/^outra-campanha-pela-moradia-/);
+    expect(renamed.body.slug.length).toBeLessThanOrEqual(63);
+  });
+
+  it('refuses a derived slug that is taken, with the update message naming it', async () => {
+    const first = await create(alice, { name: 'Praça Viva', goal: 'x', subthemes: [moradia.id] });
+    const second = await create(alice, { name: 'Praça Morta', goal: 'x', subthemes: [moradia.id] });
+    expect(first.body.slug).toBe('praca-viva');
+    const clash = await alice.put(`/api/mobilizations/${second.body.id}`, {
+      mobilization: { name: 'Praça Viva', slug: '' },
+    });
+    expect(clash.status).toBe(422);
+    expect(clash.body).toEqual({ errors: { slug: ['Slug deve ser único e "praca-viva" já existe!'] } });
+    const after = await alice.get(`/api/mobilizations?community_id=${alphaId}&ids=${second.body.id}`);
+    expect(after.body[0]).toMatchObject({ name: 'Praça Morta', slug: 'praca-morta' });
+  });
+
+  it('answers the slug errors in Spanish for a Spanish caller', async () => {
+    const res = await alice.put(
+      `/api/mobilizations/${(await create(alice, { name: 'Em espanhol', goal: 'x', subthemes: [moradia.id] })).body.id}`,
+      { mobilization: { slug: 'praca-viva' } },
+      { 'accept-language': 'es' },
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.errors.slug[0]).toContain('praca-viva');
+    expect(res.body.errors.slug[0]).not.toBe('Slug deve ser único e "praca-viva" já existe!');
+  });
+});

@@ -1,7 +1,7 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { RICH_TEXT_FONTS, type RichTextFont } from '@mutirao/core';
+import { MOBILIZATION_FONT_FILES, RICH_TEXT_FONTS, type RichTextFont } from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
 
 /*
@@ -17,8 +17,10 @@ const SUBSETS = {
     'U+0100-02BA, U+02BD-02C5, U+02C7-02CC, U+02CE-02D7, U+02DD-02FF, U+0304, U+0308, U+0329, U+1D00-1DBF, U+1E00-1E9F, U+1EF2-1EFF, U+2020, U+20A0-20AB, U+20AD-20C0, U+2113, U+2C60-2C7F, U+A720-A7FF',
 } as const;
 
-const byFamily = new Map(RICH_TEXT_FONTS.map((f) => [f.family.toLowerCase(), f]));
-const byPackage = new Map(RICH_TEXT_FONTS.map((f) => [f.package, f]));
+/** The editor's families and the header and body fonts of spec 01 §9 (some of which only the latter offer). */
+const ALL_FONTS = [...RICH_TEXT_FONTS, ...Object.values(MOBILIZATION_FONT_FILES)];
+const byFamily = new Map(ALL_FONTS.map((f) => [f.family.toLowerCase(), f]));
+const byPackage = new Map(ALL_FONTS.map((f) => [f.package, f]));
 const require = createRequire(import.meta.url);
 
 /** The folder of a font package's files, if it is installed. */

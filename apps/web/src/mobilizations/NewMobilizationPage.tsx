@@ -1,7 +1,6 @@
-import { Alert, Button, Group, MultiSelect, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { LIMITS, type MobilizationCreateInput, mobilizationCreateSchema } from '@mutirao/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../auth/SessionProvider';
@@ -11,6 +10,7 @@ import { LoadingScreen } from '../shell/layouts/LoadingScreen';
 import { TabNavigation } from '../shell/layouts/TabNavigation';
 import { TitledPage } from '../shell/layouts/TitledPage';
 import { createMobilization, fetchSubthemes, subthemesQueryKey } from './createApi';
+import { SubthemeFields } from './settings/SubthemeFields';
 
 /**
  * `/mobilizations/new`, tab Objetivo: name, goal, language and up to three subthemes. Saving creates the
@@ -44,9 +44,6 @@ export default function NewMobilizationPage() {
   });
 
   const chosen = (form.watch('subthemes') ?? []) as number[];
-  const themes = new Map(
-    (subthemes.data ?? []).filter((s) => chosen.includes(s.id)).map((s) => [s.theme.id, s.theme.label]),
-  );
 
   const tabs = [
     { label: t('newMobilization.goalTab'), to: '/mobilizations/new', active: true },
@@ -58,7 +55,7 @@ export default function NewMobilizationPage() {
       {subthemes.isPending && <LoadingScreen label={t('app.loading')} inline />}
       {subthemes.isError && (
         <Alert color="danger" variant="light" role="alert">
-          {t('errors.pageFailed')}
+          {t('mobilizationSettings.themesFailed')}
         </Alert>
       )}
       {subthemes.data && (
@@ -80,45 +77,15 @@ export default function NewMobilizationPage() {
               maxLength={LIMITS.mobilizationGoalMax}
               {...field('goal')}
             />
-            <Controller
-              control={form.control}
-              name="subthemes"
-              render={({ field: f }) => (
-                <MultiSelect
-                  label={t('newMobilization.subthemes')}
-                  description={t('newMobilization.subthemesHelp', { max: LIMITS.subthemesMax })}
-                  required
-                  searchable
-                  maxValues={LIMITS.subthemesMax}
-                  data={[...groupByTheme(subthemes.data)].map(([group, items]) => ({ group, items }))}
-                  value={((f.value ?? []) as number[]).map(String)}
-                  onChange={(values) => {
-                    f.onChange(values.map(Number));
-                    form.setValue('theme_id', undefined);
-                  }}
-                  error={errorOf('subthemes')}
-                />
-              )}
+            <SubthemeFields
+              offered={subthemes.data}
+              subthemes={chosen}
+              themeId={form.watch('theme_id')}
+              onSubthemes={(ids) => form.setValue('subthemes', ids, { shouldValidate: form.formState.isSubmitted })}
+              onTheme={(id) => form.setValue('theme_id', id, { shouldValidate: form.formState.isSubmitted })}
+              subthemesError={errorOf('subthemes')}
+              themeError={errorOf('theme_id')}
             />
-            {themes.size > 1 && (
-              <Controller
-                control={form.control}
-                name="theme_id"
-                render={({ field: f }) => (
-                  <NativeSelect
-                    label={t('newMobilization.mainTheme')}
-                    required
-                    data={[
-                      { value: '', label: t('newMobilization.chooseMainTheme') },
-                      ...[...themes].map(([id, label]) => ({ value: String(id), label })),
-                    ]}
-                    value={f.value ? String(f.value) : ''}
-                    onChange={(e) => f.onChange(e.currentTarget.value ? Number(e.currentTarget.value) : undefined)}
-                    error={errorOf('theme_id')}
-                  />
-                )}
-              />
-            )}
             <NativeSelect
               label={t('newMobilization.language')}
               data={[
@@ -138,12 +105,4 @@ export default function NewMobilizationPage() {
       )}
     </TitledPage>
   );
-}
-
-function groupByTheme(subthemes: { id: number; label: string; theme: { label: string } }[]) {
-  const groups = new Map<string, { value: string; label: string }[]>();
-  for (const s of subthemes) {
-    groups.set(s.theme.label, [...(groups.get(s.theme.label) ?? []), { value: String(s.id), label: s.label }]);
-  }
-  return groups;
 }

@@ -1,3 +1,4 @@
+import { api } from '../api/client';
 import { graphql } from '../api/graphql';
 
 export type MobilizationStatus = 'active' | 'archived';
@@ -7,29 +8,60 @@ export interface MobilizationListItem {
   name: string;
   goal: string;
   slug: string;
+  custom_domain: string | null;
   image: string | null;
   created_at: string;
-  status: string;
+  status: MobilizationStatus;
   users_count: number;
   /** Cents; a bigint, which GraphQL may send as a string. */
   total_fund_raising: number | string;
 }
 
-const MOBILIZATIONS_QUERY = /* GraphQL */ `
-  query Mobilizations($communityId: Int!, $status: String!) {
+/** Rows per page of the list: a page's counts and amounts are computed for its own rows only. */
+export const MOBILIZATIONS_PER_PAGE = 20;
+
+/** One page of the list and the total, in one request; `npm run bench` measures this exact document. */
+export const MOBILIZATIONS_QUERY = /* GraphQL */ `
+  query Mobilizations($communityId: Int!, $status: String!, $limit: Int!, $offset: Int!) {
     mobilizations(
       where: {community_id: {_eq: $communityId}, status: {_eq: $status}}
       order_by: {updated_at: desc}
-    ) { id name goal slug image: facebook_share_image created_at status users_count total_fund_raising }
+      limit: $limit
+      offset: $offset
+    ) { id name goal slug custom_domain image: facebook_share_image created_at status users_count total_fund_raising }
+    mobilizations_aggregate(where: {community_id: {_eq: $communityId}, status: {_eq: $status}}) { aggregate { count } }
   }
 `;
 
-export const mobilizationsQueryKey = (communityId: number, status: MobilizationStatus) =>
-  ['mobilizations', communityId, status] as const;
+export interface MobilizationPage {
+  rows: MobilizationListItem[];
+  total: number;
+}
 
-export async function fetchMobilizations(communityId: number, status: MobilizationStatus) {
-  const data = await graphql<{ mobilizations: MobilizationListItem[] }>(MOBILIZATIONS_QUERY, { communityId, status });
-  return data.mobilizations;
+export const mobilizationsQueryKey = (communityId: number, status: MobilizationStatus, page: number) =>
+  ['mobilizations', communityId, status, page] as const;
+
+/** Page `page` (from 1) of the community's mobilizations with that status, most recently updated first. */
+export async function fetchMobilizationPage(
+  communityId: number,
+  status: MobilizationStatus,
+  page: number,
+): Promise<MobilizationPage> {
+  const data = await graphql<{
+    mobilizations: MobilizationListItem[];
+    mobilizations_aggregate: { aggregate: { count: number } };
+  }>(MOBILIZATIONS_QUERY, {
+    communityId,
+    status,
+    limit: MOBILIZATIONS_PER_PAGE,
+    offset: (page - 1) * MOBILIZATIONS_PER_PAGE,
+  });
+  return { rows: data.mobilizations, total: data.mobilizations_aggregate.aggregate.count };
+}
+
+/** Archive or activate (spec 01 §4): `PUT /api/mobilizations/{id}` with the status alone. */
+export function setMobilizationStatus(id: number, status: MobilizationStatus) {
+  return api<MobilizationListItem>(`/api/mobilizations/${id}`, { method: 'PUT', body: { mobilization: { status } } });
 }
 
 export interface MobilizationSummary {
@@ -73,11 +105,15 @@ export function isPublic(m: MobilizationSummary): boolean {
 }
 
 /**
- * Where visitors see the page: its custom domain once launched, otherwise the slug host beside the admin host
- * (`{slug}.localhost:3000` in development), since public pages are chosen by host.
+ * Where visitors see the page: its custom domain once launched, otherwise `{slug}.{PUBLIC_HOST}` on the port the
+ * admin uses (`{slug}.localhost:3000` in development), since public pages are chosen by host. The server names
+ * PUBLIC_HOST in a meta tag; without one, the admin's own host stands in.
  */
 export function publicUrlOf(m: Pick<MobilizationSummary, 'slug' | 'custom_domain'>): string {
-  const { protocol, host } = window.location;
+  const { protocol, host, port } = window.location;
   if (m.custom_domain) return `${protocol}//${m.custom_domain}`;
-  return `${protocol}//${m.slug}.${host}`;
+  const publicHost = document.querySelector<HTMLMetaElement>('meta[name="mutirao:public-host"]')?.content;
+  return publicHost
+    ? `${protocol}//${m.slug}.${publicHost}${port ? `:${port}` : ''}`
+    : `${protocol}//${m.slug}.${host}`;
 }

@@ -3,8 +3,10 @@ import {
   type CSSVariablesResolver,
   createTheme,
   type MantineColorsTuple,
+  MultiSelect,
   Notification,
   PasswordInput,
+  Textarea,
   TextInput,
 } from '@mantine/core';
 import { BRAND } from '@mutirao/core';
@@ -73,6 +75,8 @@ export const theme = createTheme({
     // The description under a toast's title is gray 6 by default (3.3:1).
     Notification: Notification.extend({ styles: { description: { color: 'var(--mantine-color-gray-7)' } } }),
     TextInput: TextInput.extend({ defaultProps: { withAsterisk: false } }),
+    Textarea: Textarea.extend({ defaultProps: { withAsterisk: false } }),
+    MultiSelect: MultiSelect.extend({ defaultProps: { withAsterisk: false } }),
     PasswordInput: PasswordInput.extend({
       // Mantine keeps the show-password toggle out of the tab order; hiding it from screen readers as well
       // keeps it from sharing the field's name.

@@ -9,12 +9,7 @@ import { applyTemplate, fetchTemplates, templatesQueryKey } from '../mobilizatio
 import { LoadingScreen } from '../shell/layouts/LoadingScreen';
 import { TitledPage } from '../shell/layouts/TitledPage';
 import { NewMobilizationTabs } from './ChooseTemplatePage';
-
-/** Case-insensitive, accent-insensitive match on the template's name. */
-export function matchesName(name: string, filter: string): boolean {
-  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('pt-BR');
-  return fold(name).includes(fold(filter.trim()));
-}
+import { matchesName } from './matchesName';
 
 /**
  * `/mobilizations/{id}/templates/choose/custom` (the community's own templates) and `/choose/global` (the
@@ -55,7 +50,13 @@ export default function PickTemplatePage({ global }: { global: boolean }) {
           label={t('chooseTemplate.search')}
           type="search"
           value={filter}
-          onChange={(e) => setFilter(e.currentTarget.value)}
+          onChange={(e) => {
+            const next = e.currentTarget.value;
+            setFilter(next);
+            // Spec 01 §4: a filter that leaves exactly one template selects it.
+            const left = (templates.data ?? []).filter((tpl) => matchesName(tpl.name, next));
+            if (next.trim() && left.length === 1 && left[0]) setChosen(String(left[0].id));
+          }}
         />
         {templates.isPending && <LoadingScreen label={t('app.loading')} inline />}
         {templates.isError && (

@@ -29,6 +29,10 @@ interface ImageUploadProps {
   previewSize?: number;
   /** Shows the image without the controls that change it. */
   readOnly?: boolean;
+  /** A rule of this field beyond type and size, checked in the browser before uploading. */
+  check?: (file: File) => Promise<string | undefined>;
+  /** The preview's width over its height (1 for a square). */
+  previewRatio?: number;
 }
 
 /** The one image field of the app: type and size checked here, signed upload with progress, preview, retry. */
@@ -39,10 +43,13 @@ export function ImageUpload({
   onChange,
   previewSize = 120,
   readOnly = false,
+  check,
+  previewRatio = 1,
 }: ImageUploadProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { state, upload, reset } = useImageUpload(onChange);
+  const { state, upload, reset } = useImageUpload(onChange, check);
+  const previewWidth = Math.round(previewSize * previewRatio);
   const uploading = state.phase === 'uploading';
 
   return (
@@ -55,10 +62,10 @@ export function ImageUpload({
         )}
         <Group gap="md" align="center">
           {value ? (
-            <Image src={value} alt={t('upload.previewAlt')} w={previewSize} h={previewSize} fit="cover" radius="md" />
+            <Image src={value} alt={t('upload.previewAlt')} w={previewWidth} h={previewSize} fit="cover" radius="md" />
           ) : (
             <Stack
-              w={previewSize}
+              w={previewWidth}
               h={previewSize}
               bg="gray.1"
               align="center"

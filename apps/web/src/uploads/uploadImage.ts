@@ -9,6 +9,33 @@ export function checkImageFile(file: File): string | undefined {
   return undefined;
 }
 
+/** The image's size in pixels, read by the browser from the file itself. */
+async function imageSize(file: File): Promise<{ width: number; height: number } | undefined> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The share image's rule (spec 01 §5): at least 600×315 pixels. An encoded message when the file is smaller; a file
+ * the browser cannot decode is left to the server, which checks again from the stored bytes.
+ */
+export async function checkShareImageSize(file: File): Promise<string | undefined> {
+  const size = await imageSize(file);
+  if (!size || (size.width >= LIMITS.shareImageMinWidth && size.height >= LIMITS.shareImageMinHeight)) return undefined;
+  return msg('upload.tooSmall', {
+    width: LIMITS.shareImageMinWidth,
+    height: LIMITS.shareImageMinHeight,
+    idealWidth: LIMITS.shareImageIdealWidth,
+    idealHeight: LIMITS.shareImageIdealHeight,
+  });
+}
+
 /**
  * A failed upload. `serverMessage` is the server's text (already translated) when it gave one; `status` is the
  * HTTP status of the PUT (0 when the network failed).

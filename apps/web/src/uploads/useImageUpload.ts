@@ -9,8 +9,11 @@ export type UploadState =
   /** `encoded` is a catalogue key to render; `text` is a server message already in the user's language. */
   | { phase: 'error'; encoded?: string; text?: string; file: File; retryable: boolean };
 
-/** Check, sign, PUT with progress; reports the stored URL. Leaving the page cancels an upload under way. */
-export function useImageUpload(onUploaded: (url: string) => void) {
+/**
+ * Check, sign, PUT with progress; reports the stored URL. Leaving the page cancels an upload under way. `check` adds
+ * a field's own rule (e.g. the share image's minimum size), as an encoded message when the file is refused.
+ */
+export function useImageUpload(onUploaded: (url: string) => void, check?: (file: File) => Promise<string | undefined>) {
   const [state, setState] = useState<UploadState>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
 
@@ -18,7 +21,7 @@ export function useImageUpload(onUploaded: (url: string) => void) {
 
   const upload = useCallback(
     async (file: File) => {
-      const refused = checkImageFile(file);
+      const refused = checkImageFile(file) ?? (await check?.(file));
       if (refused) {
         setState({ phase: 'error', encoded: refused, file, retryable: false });
         return;
@@ -46,7 +49,7 @@ export function useImageUpload(onUploaded: (url: string) => void) {
         setState({ phase: 'error', text, encoded: text ? undefined : 'upload.failed', file, retryable: !refused });
       }
     },
-    [onUploaded],
+    [onUploaded, check],
   );
 
   const reset = useCallback(() => setState({ phase: 'idle' }), []);

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, signIn, startTestServer, type TestServer } from '../../test/harness';
+import { activistPressures, donations, formEntries, subscriptions, twilioCalls, type Widget } from '../db/schema';
+import { createActivist, createCommunity, createMobilization, createUser } from '../seed/factories';
+
+let server: TestServer;
+let alice: Client;
+let mob: Client;
+let busy: number;
+let quiet: number;
+
+const DAY = 86_400_000;
+const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const { db } = server.ctx;
+  const a = await createUser(db, { email: 'alice@example.org' });
+  const m = await createUser(db, { email: 'mob@example.org' });
+  const alpha = await createCommunity(db, { name: 'Alpha', ownerId: a.id, members: [{ userId: m.id, role: 2 }] });
+  const page = await createMobilization(db, {
+    communityId: alpha.id,
+    name: 'Com números',
+    blocks: [{ widgets: [{ kind: 'form' }, { kind: 'pressure' }, { kind: 'donation' }, { kind: 'pressure-phone' }] }],
+  });
+  busy = page.id;
+  quiet = (await createMobilization(db, { communityId: alpha.id, name: 'Sem ações' })).id;
+  const [form, pressure, donation, phone] = page.widgets as [Widget, Widget, Widget, Widget];
+  const people: number[] = [];
+  for (let i = 0; i < 5; i++)
+    people.push((await createActivist(db, { communityId: alpha.id, email: `p${i}@example.org` })).id);
+  const [p0, p1, p2, p3, p4] = people as [number, number, number, number, number];
+
+  // p0 signed long ago and again recently; p1 long ago only; p2 pressed recently; p3 gave twice; p4 was refused.
+  const entry = (activistId: number, createdAt: Date) => ({
+    widgetId: form.id,
+    mobilizationId: busy,
+    activistId,
+    fields: [],
+    createdAt,
+  });
+  await db.insert(formEntries).values([entry(p0, daysAgo(200)), entry(p0, daysAgo(3)), entry(p1, daysAgo(120))]);
+  const press = (activistId: number, createdAt: Date) => ({
+    widgetId: pressure.id,
+    mobilizationId: busy,
+    activistId,
+    mail: { subject: 's', body: 'b' },
+    createdAt,
+  });
+  await db.insert(activistPressures).values([press(p2, daysAgo(10)), press(p1, daysAgo(100))]);
+  const gift = (activistId: number, amount: number, status: string, createdAt: Date) => ({
+    widgetId: donation.id,
+    mobilizationId: busy,
+    activistId,
+    communityId: alpha.id,
+    amount,
+    status,
+    paymentMethod: 'credit_card' as const,
+    createdAt,
+  });
+  await db
+    .insert(donations)
+    .values([
+      gift(p3, 10_000, 'paid', daysAgo(5)),
+      gift(p3, 2_550, 'paid', daysAgo(45)),
+      gift(p4, 99_900, 'refused', daysAgo(1)),
+    ]);
+  await db.insert(subscriptions).values([
+    { communityId: alpha.id, widgetId: donation.id, mobilizationId: busy, activistId: p3, amount: 2_000 },
+    { communityId: alpha.id, widgetId: donation.id, mobilizationId: busy, amount: 2_000, status: 'canceled' },
+  ]);
+  const call = (from: string, createdAt: Date) => ({
+    widgetId: phone.id,
+    communityId: alpha.id,
+    activistId: p2,
+    from,
+    to: '+5581999990000',
+    createdAt,
+  });
+  await db.insert(twilioCalls).values([call('+5581911110000', daysAgo(2)), call('+5581911110000', daysAgo(95))]);
+  alice = await signIn(server, 'alice@example.org');
+  mob = await signIn(server, 'mob@example.org');
+});
+afterAll(() => server.close());
+
+describe('GET /api/mobilizations/:id/metrics', () => {
+  it("counts what the page collected, with the spec's 90- and 30-day windows, amounts in cents", async () => {
+    const res = await mob.get(`/api/mobilizations/${busy}/metrics`);
+    expect(res.status).toBe(200);
+    expect(res.body.metrics).toMatchObject({
+      activists: 5,
+      activists_last_90_days: 4, // p0 (3 days), p2, p3, p4; p1 only acted 100+ days ago
+      form_entries: 3,
+      form_entries_last_90_days: 1,
+      pressures: 2,
+      pressures_last_90_days: 1,
+      phone_calls: 2,
+      phone_calls_last_90_days: 1,
+      donations: 2,
+      donations_last_30_days: 1,
+      total_fund_raising: 12_550,
+      fund_raising_last_30_days: 10_000,
+      active_subscriptions: 1,
+    });
+    expect(Date.now() - Date.parse(res.body.metrics.last_action_at)).toBeLessThan(2 * DAY);
+  });
+
+  it('agrees with the list’s users_count and total_fund_raising', async () => {
+    const { communityId } = (await server.ctx.db.query.mobilizations.findFirst({
+      where: (m, { eq }) => eq(m.id, busy),
+    })) as { communityId: number };
+    const list = await alice.get(`/api/mobilizations?community_id=${communityId}&ids=${busy}`);
+    const metrics = (await alice.get(`/api/mobilizations/${busy}/metrics`)).body.metrics;
+    expect(list.body[0].users_count).toBe(metrics.activists);
+    expect(list.body[0].total_fund_raising).toBe(metrics.total_fund_raising);
+  });
+
+  it('answers zeros and no last action for a page nobody acted on', async () => {
+    const res = await alice.get(`/api/mobilizations/${quiet}/metrics`);
+    expect(res.body.metrics).toEqual({
+      activists: 0,
+      activists_last_90_days: 0,
+      form_entries: 0,
+      form_entries_last_90_days: 0,
+      pressures: 0,
+      pressures_last_90_days: 0,
+      phone_calls: 0,
+      phone_calls_last_90_days: 0,
+      donations: 0,
+      donations_last_30_days: 0,
+      total_fund_raising: 0,
+      fund_raising_last_30_days: 0,
+      active_subscriptions: 0,
+      last_action_at: null,
+    });
+  });
+
+  it('needs a session and an existing id', async () => {
+    expect((await alice.get('/api/mobilizations/999999/metrics')).status).toBe(404);
+    expect((await alice.get('/api/mobilizations/abc/metrics')).status).toBe(404);
+  });
+});

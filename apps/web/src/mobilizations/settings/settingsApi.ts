@@ -1,0 +1,74 @@
+import type { MobilizationFont, MobilizationLanguage, MobilizationUpdateInput } from '@mutirao/core';
+import { api } from '../../api/client';
+import { graphql } from '../../api/graphql';
+import type { Subtheme } from '../createApi';
+
+/** The fields the settings tabs edit, as both the GraphQL row and the REST answer name them. */
+export interface MobilizationSettings {
+  id: number;
+  name: string;
+  goal: string;
+  slug: string;
+  language: MobilizationLanguage;
+  status: string;
+  custom_domain: string | null;
+  community_id: number;
+  theme_id: number | null;
+  subthemes: Subtheme[];
+  header_font: MobilizationFont | null;
+  body_font: MobilizationFont | null;
+  color_scheme: string | null;
+  favicon: string | null;
+  google_analytics_code: string | null;
+  facebook_share_image: string | null;
+  facebook_share_title: string | null;
+  facebook_share_description: string | null;
+  twitter_share_text: string | null;
+}
+
+const SETTINGS_QUERY = /* GraphQL */ `
+  query MobilizationSettings($id: Int!) {
+    mobilizations_by_pk(id: $id) {
+      id name goal slug language status custom_domain community_id theme_id
+      subthemes { id label theme_id theme { id label } }
+      header_font body_font color_scheme favicon google_analytics_code
+      facebook_share_image facebook_share_title facebook_share_description twitter_share_text
+    }
+  }
+`;
+
+export const mobilizationSettingsKey = (id: number) => ['mobilization', id, 'settings'] as const;
+
+/** Null when the mobilization does not exist or belongs to a community the user does not work in. */
+export async function fetchMobilizationSettings(id: number): Promise<MobilizationSettings | null> {
+  return (await graphql<{ mobilizations_by_pk: MobilizationSettings | null }>(SETTINGS_QUERY, { id }))
+    .mobilizations_by_pk;
+}
+
+/** `PUT /api/mobilizations/{id}`: only the fields sent change. */
+export function saveMobilization(id: number, mobilization: MobilizationUpdateInput) {
+  return api<MobilizationSettings>(`/api/mobilizations/${id}`, { method: 'PUT', body: { mobilization } });
+}
+
+export interface MobilizationMetrics {
+  activists: number;
+  activists_last_90_days: number;
+  form_entries: number;
+  form_entries_last_90_days: number;
+  pressures: number;
+  pressures_last_90_days: number;
+  phone_calls: number;
+  phone_calls_last_90_days: number;
+  donations: number;
+  donations_last_30_days: number;
+  total_fund_raising: number;
+  fund_raising_last_30_days: number;
+  active_subscriptions: number;
+  last_action_at: string | null;
+}
+
+export const mobilizationMetricsKey = (id: number) => ['mobilization', id, 'metrics'] as const;
+
+export async function fetchMobilizationMetrics(id: number) {
+  return (await api<{ metrics: MobilizationMetrics }>(`/api/mobilizations/${id}/metrics`)).metrics;
+}
