@@ -254,6 +254,8 @@ export const en: Catalogue = {
     positionsForeign: 'The blocks must belong to this mobilization',
     firstCannotMoveUp: 'The first block cannot move up',
     lastCannotMoveDown: 'The last block cannot move down',
+    flagInvalid: 'Use true or false',
+    blockInvalid: 'Invalid block',
   },
   newMobilization: {
     goalTab: 'Goal',

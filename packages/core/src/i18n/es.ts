@@ -254,6 +254,8 @@ export const es: Catalogue = {
     positionsForeign: 'Los bloques deben ser de esta movilización',
     firstCannotMoveUp: 'El primer bloque no puede subir',
     lastCannotMoveDown: 'El último bloque no puede bajar',
+    flagInvalid: 'Usa true o false',
+    blockInvalid: 'Bloque no válido',
   },
   newMobilization: {
     goalTab: 'Objetivo',

@@ -256,6 +256,8 @@ export const ptBR = {
     positionsForeign: 'Os blocos precisam ser desta mobilização',
     firstCannotMoveUp: 'O primeiro bloco não pode subir',
     lastCannotMoveDown: 'O último bloco não pode descer',
+    flagInvalid: 'Use true ou false',
+    blockInvalid: 'Bloco inválido',
   },
   newMobilization: {
     goalTab: 'Objetivo',
