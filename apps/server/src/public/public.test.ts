@@ -92,6 +92,8 @@ beforeAll(async () => {
   });
   pageId = page.id;
   await createMobilization(db, { communityId: community.id, name: 'Arquivada', slug: 'arquivada', status: 'archived' });
+  const deleted = await createMobilization(db, { communityId: community.id, name: 'Apagada', slug: 'apagada' });
+  await db.update(mobilizations).set({ deletedAt: new Date() }).where(eq(mobilizations.id, deleted.id));
 });
 afterAll(() => server.close());
 
@@ -135,6 +137,7 @@ describe('public pages, chosen by host', () => {
   it('gives a 404 page for archived, deleted and unknown pages, and for other paths', async () => {
     for (const [host, path] of [
       ['arquivada.localhost', '/'],
+      ['apagada.localhost', '/'],
       ['nao-existe.localhost', '/'],
       ['ciclovia-ja.localhost', '/admin'],
     ] as const) {

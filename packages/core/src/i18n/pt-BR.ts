@@ -194,6 +194,8 @@ export const ptBR = {
     embedTitle: 'Conteúdo incorporado',
     embedPreview: 'Pré-visualização isolada: o código incorporado roda de verdade só na página publicada.',
     opensInNewTab: '(abre em nova aba)',
+    fontSizeOptionsRequired: 'You must supply the options for the font-size plugin',
+    initialFontSizeRequired: 'You must supply the initialFontSize',
   },
   widgets: {
     hiddenTag: 'Escondido',
@@ -321,6 +323,10 @@ export const ptBR = {
       layout: 'Colunas',
       layoutHelp: 'Em celulares as colunas ficam uma embaixo da outra.',
       submit: 'Adicionar',
+      medium: 'Em telas médias (tablets)',
+      mediumHelp: 'Como as 4 colunas ficam em telas entre 768 e 1024 pixels.',
+      medium6: 'Duas por linha',
+      medium12: 'Uma embaixo da outra',
     },
     layouts: {
       '12': '1 coluna',
