@@ -40,7 +40,7 @@ async function addBlock(page: Page, layout: string, background: (page: Page) => 
   await expect(page).toHaveURL(/\/edit$/);
 }
 
-test('an organiser builds a page of three blocks, writes rich text, rearranges it, and finds it all after a reload', async ({
+test('an organiser builds a page of blocks in four layouts, writes rich text, rearranges it, finds it after a reload, and visitors see the same page', async ({
   page,
   request,
 }) => {
@@ -566,6 +566,36 @@ test('old content converts only after a confirmation, and cancelling with change
     .getByRole('dialog', { name: 'Converter para o novo editor' })
     .getByRole('button', { name: 'Converter' })
     .click();
+  // The link dialog (spec 02 §4): Cancelar or Escape on a new link leaves no link; an empty URL removes one.
+  const word = text.getByText('antigo');
+  const linkDialog = page.getByRole('dialog', { name: 'Link' });
+  await word.dblclick();
+  await page.keyboard.press('Control+k');
+  await expect(linkDialog.getByLabel('Texto')).toHaveValue('antigo');
+  await linkDialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(linkDialog).toBeHidden();
+  await expect(text.getByRole('link')).toHaveCount(0);
+  await word.dblclick();
+  await page.keyboard.press('Control+k');
+  await expect(linkDialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(linkDialog).toBeHidden();
+  await expect(text.getByRole('link')).toHaveCount(0);
+  await word.dblclick();
+  await page.keyboard.press('Control+k');
+  await linkDialog.getByLabel('URL').fill('nossas.org');
+  await linkDialog.getByLabel('Abrir em nova aba').uncheck();
+  await linkDialog.getByRole('button', { name: 'Salvar' }).click();
+  const link = text.getByRole('link', { name: 'antigo' });
+  await expect(link).toHaveAttribute('href', 'http://nossas.org');
+  await expect(link).toHaveAttribute('target', '_self');
+  await link.click();
+  await page.keyboard.press('Control+k');
+  await expect(linkDialog.getByLabel('URL')).toHaveValue('http://nossas.org');
+  await expect(linkDialog.getByRole('button', { name: 'Remover' })).toBeVisible();
+  await linkDialog.getByLabel('URL').fill('');
+  await linkDialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(text.getByRole('link')).toHaveCount(0);
   await text.getByText('antigo').click();
   await page.keyboard.press('End');
   await page.keyboard.type(' e novo');
