@@ -1,5 +1,5 @@
 import { blockCreateSchema, msg } from '@mutirao/core';
-import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { GraphQLResolveInfo } from 'graphql';
 import { actorOf } from '../communities/service';
 import { type Block, blocks, type Widget, widgets } from '../db/schema';
@@ -11,7 +11,7 @@ import { AppError } from '../http/errors';
 import { parseInput } from '../http/validate';
 import { findMobilizationFor } from '../mobilizations/service';
 import { blockSetSchema, deleteBlocksWhere, updateBlocksMany, visibleBlocks } from './batch';
-import { createBlockIn, guardPositions, presentBlock, presentWidget } from './service';
+import { createBlockIn, guardPositions, presentBlock, presentWidget, widgetsByBlock } from './service';
 
 const blockColumns: ColumnMap = {
   id: blocks.id,
@@ -57,25 +57,15 @@ function widgetNode(gctx: GraphQLContext, w: Widget) {
 /** Blocks with their widgets, loaded in one query for the whole list when the query asks for them. */
 async function blockNodes(gctx: GraphQLContext, rows: Block[], info?: GraphQLResolveInfo) {
   const want = !info || selectedFields(info).has('widgets');
-  const list =
-    want && rows.length
-      ? await gctx.app.db
-          .select()
-          .from(widgets)
-          .where(
-            and(
-              inArray(
-                widgets.blockId,
-                rows.map((b) => b.id),
-              ),
-              isNull(widgets.deletedAt),
-            ),
-          )
-          .orderBy(asc(widgets.id))
-      : [];
+  const byBlock = want
+    ? await widgetsByBlock(
+        gctx.app.db,
+        rows.map((b) => b.id),
+      )
+    : new Map<number, Widget[]>();
   return rows.map((b) => ({
     ...presentBlock(b),
-    widgets: list.filter((w) => w.blockId === b.id).map((w) => widgetNode(gctx, w)),
+    widgets: (byBlock.get(b.id) ?? []).map((w) => widgetNode(gctx, w)),
   }));
 }
 

@@ -100,7 +100,8 @@ export async function listBlocks(db: Db, actor: Actor, mobilizationId: number, f
   return rows.map((b) => presentBlock(b, byBlock.get(b.id) ?? []));
 }
 
-async function widgetsByBlock(db: Db | Tx, blockIds: number[]) {
+/** The live widgets of some blocks, by block, in column order. */
+export async function widgetsByBlock(db: Db | Tx, blockIds: number[]) {
   const map = new Map<number, Widget[]>();
   if (!blockIds.length) return map;
   const rows = await db
