@@ -16,9 +16,17 @@ async function shot(page: Page, name: string, top = false, fullPage = false) {
 }
 
 const blocks = (page: Page) => page.locator('section[data-block-id]');
-/** What only the editor shows: its overlays (marked `data-mz-edit`), hidden blocks, and the navbar above the blocks. */
-const EDITOR_ONLY =
-  '[data-mz-edit]{display:none!important}.mz-block--hidden{display:none!important}[data-mz-navbar]{visibility:hidden}';
+/**
+ * What only the editor shows: its overlays (marked `data-mz-edit`) and hidden blocks; also the navbar above the blocks
+ * and the admin's frame around the page, whose edge and rounded corners a screenshot clipped at a fractional
+ * coordinate would catch.
+ */
+const EDITOR_ONLY = [
+  '[data-mz-edit]{display:none!important}',
+  '.mz-block--hidden{display:none!important}',
+  '[data-mz-navbar]{visibility:hidden}',
+  ':has(> .mz-page){border-color:transparent!important;border-radius:0!important}',
+].join('');
 const SAVED = 'A requisição foi feita com sucesso e, os seus dados estão salvos em segurança.';
 const blockMenu = (block: Locator) => block.locator('.mz-block__menu button');
 
@@ -320,6 +328,19 @@ test('an organiser builds a page of blocks in four layouts, writes rich text, re
   await expect(gallery).toBeHidden();
   await expect(blocks(page).nth(1)).toHaveAttribute('style', /background-image/);
 
+  // One line in the middle column of Assine: a short widget, as tall in the editor as it will be on the page.
+  await blocks(page)
+    .nth(2)
+    .getByRole('group', { name: 'Coluna 2 de Assine' })
+    .getByRole('button', { name: 'Conteúdo' })
+    .click();
+  const middle = page.getByRole('textbox', { name: 'Texto de Assine' });
+  await middle.click();
+  await page.keyboard.type('Assine e compartilhe');
+  await page.keyboard.press('Control+s');
+  await expect(middle).toBeHidden();
+  await expect(blocks(page).nth(2).getByText('Assine e compartilhe')).toBeVisible();
+
   // Rearrange: move Assine up, hide Galeria, duplicate Abertura. The last block cannot go down.
   await blockMenu(blocks(page).nth(3)).click();
   await expect(page.getByRole('menuitem', { name: 'Mover para baixo' })).toBeDisabled();
@@ -410,6 +431,7 @@ test('an organiser builds a page of blocks in four layouts, writes rich text, re
     'Abertura',
   ]);
   await expect(visitor.getByRole('button')).toHaveCount(0);
+  await expect(sections.nth(1).getByText('Assine e compartilhe')).toBeVisible();
   // The navbar leaves out Assine (out of the menu) and becomes fixed after 120px of scroll.
   const publicNav = visitor.getByRole('navigation', { name: 'Navegação da página' });
   await expect(publicNav.getByRole('link')).toHaveText(['Abertura', 'Apoios', 'Abertura']);
