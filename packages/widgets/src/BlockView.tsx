@@ -29,7 +29,7 @@ export function BlockView({ block, widgets, mobilization, locale, mode, index = 
   const name = block.name?.trim();
   const tags =
     mode === 'edit' ? (
-      <div className="mz-block__tags">
+      <div className="mz-block__tags" data-mz-edit="">
         {block.hidden && <span className="mz-tag">{translate(locale, 'widgets.hiddenTag')}</span>}
         {block.menu_hidden && (
           <span className="mz-tag mz-tag--muted">{translate(locale, 'widgets.menuHiddenTag')}</span>
@@ -46,7 +46,9 @@ export function BlockView({ block, widgets, mobilization, locale, mode, index = 
     >
       {tags}
       {mode === 'edit' && slots?.renderBlockMenu && (
-        <div className="mz-block__menu">{slots.renderBlockMenu(block, index, count)}</div>
+        <div className="mz-block__menu" data-mz-edit="">
+          {slots.renderBlockMenu(block, index, count)}
+        </div>
       )}
       <div className="mz-block__inner">
         <div className="mz-row">

@@ -28,12 +28,14 @@ export function WidgetView(props: WidgetViewProps) {
     <div className={`mz-widget mz-widget--${module.kind}${editable ? ' mz-widget--editable' : ''}`}>
       {replaced === undefined ? view : replaced}
       {editable && onClick && (
-        <button type="button" className="mz-widget__overlay" onClick={() => onClick(widget, block)}>
+        <button type="button" className="mz-widget__overlay" data-mz-edit="" onClick={() => onClick(widget, block)}>
           <span className="mz-widget__overlay-label">{translate(locale, 'widgets.clickToEdit')}</span>
         </button>
       )}
       {editable && slots?.renderWidgetActions && (
-        <div className="mz-widget__actions">{slots.renderWidgetActions(widget, block)}</div>
+        <div className="mz-widget__actions" data-mz-edit="">
+          {slots.renderWidgetActions(widget, block)}
+        </div>
       )}
     </div>
   );

@@ -164,7 +164,7 @@ describe('edit mode', () => {
   it('shows hidden blocks tagged Escondido, and menu_hidden ones tagged', () => {
     expect(html).toContain('Só a equipe vê isto');
     expect(html).toMatch(
-      /id="block-3" class="mz-block mz-block--hidden"[^>]*><div class="mz-block__tags"><span class="mz-tag">Escondido<\/span>/,
+      /id="block-3" class="mz-block mz-block--hidden"[^>]*><div class="mz-block__tags" data-mz-edit=""><span class="mz-tag">Escondido<\/span>/,
     );
     expect(html).toContain('<span class="mz-tag mz-tag--muted">Fora do menu</span>');
   });
@@ -182,7 +182,7 @@ describe('edit mode', () => {
 
   it('overlays editable widgets with Clique para editar and the editor’s buttons', () => {
     expect(html).toContain(
-      '<button type="button" class="mz-widget__overlay"><span class="mz-widget__overlay-label">Clique para editar</span></button><div class="mz-widget__actions"><button type="button">Remover 10</button></div>',
+      '<button type="button" class="mz-widget__overlay" data-mz-edit=""><span class="mz-widget__overlay-label">Clique para editar</span></button><div class="mz-widget__actions" data-mz-edit=""><button type="button">Remover 10</button></div>',
     );
     expect(html).toContain('Menu 1 1/4');
     // The draft slot has no overlay: it renders bare.
@@ -193,6 +193,22 @@ describe('edit mode', () => {
     const publicHtml = render('public');
     const inner = (page: string) => /<p class="mz-rt-p">Bem-vindas à campanha<\/p>/.exec(page)?.[0];
     expect(inner(html)).toBe(inner(publicHtml));
+  });
+
+  it('marks every edit-only element, so the page without them is the public page', () => {
+    // Edit mode minus the marked elements, the hidden block and the draft's empty wrapper equals the public page.
+    const strip = (page: string) =>
+      page
+        .replace(/<section id="block-3".*?<\/section>/, '')
+        .replace(/<(div|button|small)[^>]*data-mz-edit=""[^>]*>(?:(?!<\/?\1[\s>]).|<\1[^>]*>.*?<\/\1>)*<\/\1>/g, '')
+        .replace(/<nav.*?<\/nav>/, '')
+        .replace(/ mz-widget--editable/g, '')
+        .replace(/<div class="mz-widget mz-widget--draft"><\/div>/g, '')
+        .replace(/mz-page--edit/, 'mz-page--public')
+        .replace(/<div class="mz-blocks" id="mz-main">/, '<main class="mz-blocks" id="mz-main">')
+        .replace(/<\/div><\/div>$/, '</main></div>');
+    const publicPage = render('public').replace(/<nav.*?<\/nav>/, '');
+    expect(strip(html)).toBe(publicPage);
   });
 
   it('lets the editor replace a widget (the rich-text editor while editing)', () => {

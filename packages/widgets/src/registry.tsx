@@ -6,7 +6,11 @@ import type { WidgetModule, WidgetViewProps } from './types';
 function DraftSlot({ widget, block, mode, locale, slots }: WidgetViewProps) {
   if (mode !== 'edit') return null;
   return (
-    slots?.renderDraft?.(widget, block) ?? <p className="mz-widget-empty">{translate(locale, 'widgets.emptySlot')}</p>
+    <div data-mz-edit="">
+      {slots?.renderDraft?.(widget, block) ?? (
+        <p className="mz-widget-empty">{translate(locale, 'widgets.emptySlot')}</p>
+      )}
+    </div>
   );
 }
 

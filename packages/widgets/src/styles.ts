@@ -77,11 +77,11 @@ ${columns('sm')}
 .mz-rt-cell{flex:1 1 12rem;min-width:0}
 .mz-embed{max-width:100%;overflow:hidden;margin:.5em 0}
 .mz-embed iframe{max-width:100%;border:0}
-.mz-embed--preview iframe{display:block;width:100%;background:#fff}
-.mz-embed__note{display:block;font-size:.8125rem;color:#555;text-shadow:none}
+.mz-embed--preview{position:relative}
+.mz-embed__note{position:absolute;top:.25rem;left:.25rem;max-width:calc(100% - .5rem);padding:.125rem .375rem;border-radius:.25rem;background:rgba(255,255,255,.92);font-size:.75rem;line-height:1.3;color:#444;text-shadow:none;pointer-events:none}
 .mz-embed-error{display:inline-block;padding:.25rem .5rem;background:#fff;color:#b00020;border:1px solid #b00020;text-shadow:none}
 
-.mz-widget{position:relative;min-height:1px}
+.mz-widget{position:relative}
 .mz-widget-placeholder{border:2px dashed currentColor;border-radius:.5rem;padding:2rem 1rem;text-align:center;font-weight:600}
 .mz-widget--not-found{padding:1rem;border:2px solid #b00020;border-radius:.5rem;background:#fff;color:#b00020;font-weight:700;text-shadow:none}
 .mz-widget-empty{margin:0;padding:2rem 1rem;text-align:center;border:2px dashed #767676;border-radius:.5rem;color:${BODY_TEXT};background:#fff;text-shadow:none}
@@ -91,8 +91,8 @@ ${columns('sm')}
 .mz-tag{display:inline-block;padding:.125rem .5rem;border-radius:.25rem;background:#222;color:#fff;font-size:.8125rem;font-weight:700;text-transform:uppercase;letter-spacing:.03em;text-shadow:none}
 .mz-tag--muted{background:#595959}
 .mz-block__menu{position:absolute;top:.75rem;right:.75rem;z-index:4;text-shadow:none}
-.mz-widget--editable{min-height:4rem}
-.mz-widget__overlay{position:absolute;inset:-.5rem;z-index:1;display:flex;align-items:center;justify-content:center;margin:0;padding:0;border:2px dashed transparent;border-radius:.5rem;background:transparent;color:transparent;font:inherit;font-weight:700;cursor:pointer;text-shadow:none}
+/* Overlays never take room, so a block is as tall in the editor as on the page; a short widget's target reaches below it. */
+.mz-widget__overlay{position:absolute;inset:-.5rem;min-height:4rem;z-index:1;display:flex;align-items:center;justify-content:center;margin:0;padding:0;border:2px dashed transparent;border-radius:.5rem;background:transparent;color:transparent;font:inherit;font-weight:700;cursor:pointer;text-shadow:none}
 .mz-widget__overlay:hover,.mz-widget__overlay:focus-visible{border-color:#fff;background:rgba(0,0,0,.6);color:#fff}
 .mz-widget__overlay-label{padding:.25rem .75rem;border-radius:.25rem}
 .mz-widget__actions{position:absolute;top:-.25rem;right:-.25rem;z-index:2;display:flex;gap:.25rem;opacity:0;transition:opacity .15s}

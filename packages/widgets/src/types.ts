@@ -39,7 +39,8 @@ export interface PageBlock {
 /**
  * What the editor plugs into the shared rendering, in edit mode only. Each slot is optional; without it the
  * page renders as the public page does, plus the edit-mode tags. The DOM is the same in both modes apart from
- * these overlays, so what the organiser sees is what visitors get.
+ * these overlays, so what the organiser sees is what visitors get. Every edit-only element carries `data-mz-edit`
+ * and takes no room in the layout (a draft column's chooser aside, which public pages leave empty).
  */
 export interface EditorSlots {
   /** The chooser of kinds shown in an empty (`draft`) column. */

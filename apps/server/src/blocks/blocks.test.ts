@@ -1,5 +1,7 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, signIn, startTestServer, type TestServer } from '../../test/harness';
+import { blocks } from '../db/schema';
 import { createCommunity, createMobilization, createUser } from '../seed/factories';
 
 let server: TestServer;
@@ -170,6 +172,57 @@ describe('blocks', () => {
     expect(after).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
+  it('never leaves two blocks on one position when stale swaps of the same blocks race', async () => {
+    const ids: number[] = [];
+    for (const name of ['a', 'b', 'c', 'd', 'e'])
+      ids.push((await addBlock(alice, { name, widgets_attributes: ONE })).body.id);
+    // Every client moves from the same view of the page (positions 1..5), as two organisers would.
+    const swap = (client: Client, a: number, b: number) =>
+      client.put('/api/blocks', {
+        mobilization_id: pageId,
+        blocks: [
+          { id: ids[a], position: b + 1 },
+          { id: ids[b], position: a + 1 },
+        ],
+      });
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all([
+        swap(alice, 0, 1),
+        swap(mob, 1, 2),
+        swap(alice, 2, 3),
+        swap(mob, 3, 4),
+        swap(alice, 1, 0),
+      ]);
+      for (const res of answers) expect([200, 422]).toContain(res.status);
+      expect(answers.some((res) => res.status === 200)).toBe(true);
+      const after = (await positions()).map(([, p]) => p);
+      expect(after).toEqual([1, 2, 3, 4, 5]);
+    }
+  });
+
+  it('lets the database refuse two live blocks on one position, whoever writes them', async () => {
+    const { db } = server.ctx;
+    const a = (await addBlock(alice, { name: 'P', widgets_attributes: ONE })).body.id;
+    const b = (await addBlock(alice, { name: 'Q', widgets_attributes: ONE })).body.id;
+    const results = await Promise.allSettled([
+      db.update(blocks).set({ position: 40 }).where(eq(blocks.id, a)),
+      db.update(blocks).set({ position: 40 }).where(eq(blocks.id, b)),
+    ]);
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(1);
+    const live = await db
+      .select({ position: blocks.position })
+      .from(blocks)
+      .where(and(eq(blocks.mobilizationId, pageId), isNull(blocks.deletedAt)));
+    expect(new Set(live.map((r) => r.position)).size).toBe(live.length);
+    // A swap inside one transaction may pass through equal positions: the check waits for the commit.
+    await db.transaction(async (tx) => {
+      const [pa] = await tx.select().from(blocks).where(eq(blocks.id, a));
+      const [pb] = await tx.select().from(blocks).where(eq(blocks.id, b));
+      await tx.update(blocks).set({ position: pb?.position }).where(eq(blocks.id, a));
+      await tx.update(blocks).set({ position: pa?.position }).where(eq(blocks.id, b));
+    });
+  });
+
   it('removes a block and closes the gap', async () => {
     const ids: number[] = [];
     for (const name of ['X', 'Y', 'Z']) ids.push((await addBlock(alice, { name, widgets_attributes: ONE })).body.id);
@@ -180,6 +233,45 @@ describe('blocks', () => {
       ['Z', 2],
     ]);
     expect((await alice.request('DELETE', `/api/blocks/${ids[1]}`)).status).toBe(404);
+  });
+});
+
+describe('lists with filters', () => {
+  it('filter blocks by hidden and menu_hidden, and widgets by block and kind', async () => {
+    const shown = (await addBlock(alice, { name: 'Visível', widgets_attributes: SIX_SIX })).body;
+    const hidden = (await addBlock(alice, { name: 'Oculto', hidden: true, widgets_attributes: ONE })).body;
+    const offMenu = (await addBlock(alice, { name: 'Sem menu', menu_hidden: true, widgets_attributes: ONE })).body;
+    await alice.put(`/api/mobilizations/${pageId}/widgets/${shown.widgets[0].id}`, {
+      widget: { kind: 'content', settings: { content: '[]' } },
+    });
+    const names = (res: { body: { name: string }[] }) => res.body.map((b) => b.name);
+    const onlyHidden = await alice.get(`/api/blocks?mobilization_id=${pageId}&hidden=true`);
+    expect(names(onlyHidden)).toContain('Oculto');
+    expect(names(onlyHidden)).not.toContain('Visível');
+    expect(names(await alice.get(`/api/mobilizations/${pageId}/blocks?hidden=false`))).not.toContain('Oculto');
+    const menu = await alice.get(`/api/blocks?mobilization_id=${pageId}&menu_hidden=true`);
+    expect(names(menu)).toEqual(expect.arrayContaining(['Sem menu']));
+    expect(names(menu)).not.toContain('Visível');
+    const ofBlock = await alice.get(`/api/widgets?mobilization_id=${pageId}&block_id=${shown.id}`);
+    expect(ofBlock.body.map((w: { id: number }) => w.id)).toEqual(shown.widgets.map((w: { id: number }) => w.id));
+    const content = await alice.get(`/api/mobilizations/${pageId}/widgets?kind=content`);
+    expect(content.body.map((w: { id: number }) => w.id)).toContain(shown.widgets[0].id);
+    expect(content.body.every((w: { kind: string }) => w.kind === 'content')).toBe(true);
+    expect((await alice.get(`/api/widgets?mobilization_id=${pageId}&block_id=${hidden.id}`)).body).toHaveLength(1);
+    expect(offMenu.menu_hidden).toBe(true);
+  });
+
+  it('name what is missing or wrong in the filters, in the caller’s language', async () => {
+    const none = await alice.get('/api/blocks');
+    expect(none.status).toBe(400);
+    expect(none.body.errors.mobilization_id).toEqual(['Informe a mobilização']);
+    const flag = await alice.get(`/api/blocks?mobilization_id=${pageId}&hidden=sim`, { 'accept-language': 'en' });
+    expect(flag.body.errors.hidden).toEqual(['Use true or false']);
+    expect((await alice.get('/api/widgets')).body.errors.mobilization_id).toEqual(['Informe a mobilização']);
+    const kind = await alice.get(`/api/widgets?mobilization_id=${pageId}&kind=carrossel`);
+    expect(kind.body.errors.kind).toEqual(['Tipo de widget desconhecido']);
+    const block = await alice.get(`/api/widgets?mobilization_id=${pageId}&block_id=x`);
+    expect(block.body.errors.block_id).toEqual(['Bloco inválido']);
   });
 });
 

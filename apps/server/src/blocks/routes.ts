@@ -1,4 +1,13 @@
-import { blockCreateSchema, blockPositionsSchema, blockUpdateSchema, widgetUpdateSchema } from '@mutirao/core';
+import {
+  blockCreateSchema,
+  blockFilterSchema,
+  blockListQuerySchema,
+  blockPositionsSchema,
+  blockUpdateSchema,
+  widgetFilterSchema,
+  widgetListQuerySchema,
+  widgetUpdateSchema,
+} from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../communities/service';
 import type { AppContext } from '../context';
@@ -6,18 +15,21 @@ import { requireUser } from '../http/session';
 import { idParam, parseInput, unwrap } from '../http/validate';
 import { createBlock, deleteBlock, listBlocks, listWidgets, moveBlocks, updateBlock, updateWidget } from './service';
 
-/** `?mobilization_id=` of the filtered lists; without it there is nothing to list (the same 404 as a foreign page). */
-const filterId = (query: unknown) => idParam((query as { mobilization_id?: string }).mobilization_id);
-
 /** Blocks and widgets, spec 01 §7 paths. Every route checks the page's community first. */
 export function blockRoutes(app: FastifyInstance, ctx: AppContext) {
   const actor = async (request: Parameters<typeof requireUser>[1]) => actorOf(await requireUser(ctx, request));
   const pageId = (params: unknown) => idParam((params as { id: string }).id);
 
-  app.get('/api/mobilizations/:id/blocks', async (request) =>
-    listBlocks(ctx.db, await actor(request), pageId(request.params)),
-  );
-  app.get('/api/blocks', async (request) => listBlocks(ctx.db, await actor(request), filterId(request.query)));
+  // Lists filter by `hidden` and `menu_hidden`; `GET /blocks` names the page with `mobilization_id`.
+  app.get('/api/mobilizations/:id/blocks', async (request) => {
+    const who = await actor(request);
+    return listBlocks(ctx.db, who, pageId(request.params), parseInput(blockFilterSchema, request.query));
+  });
+  app.get('/api/blocks', async (request) => {
+    const who = await actor(request);
+    const { mobilization_id, ...filter } = parseInput(blockListQuerySchema, request.query);
+    return listBlocks(ctx.db, who, mobilization_id, filter);
+  });
 
   app.post('/api/mobilizations/:id/blocks', async (request) => {
     const who = await actor(request);
@@ -41,10 +53,16 @@ export function blockRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(204).send();
   });
 
-  app.get('/api/mobilizations/:id/widgets', async (request) =>
-    listWidgets(ctx.db, await actor(request), pageId(request.params)),
-  );
-  app.get('/api/widgets', async (request) => listWidgets(ctx.db, await actor(request), filterId(request.query)));
+  // Widget lists filter by `block_id` and `kind`; `GET /widgets` names the page with `mobilization_id`.
+  app.get('/api/mobilizations/:id/widgets', async (request) => {
+    const who = await actor(request);
+    return listWidgets(ctx.db, who, pageId(request.params), parseInput(widgetFilterSchema, request.query));
+  });
+  app.get('/api/widgets', async (request) => {
+    const who = await actor(request);
+    const { mobilization_id, ...filter } = parseInput(widgetListQuerySchema, request.query);
+    return listWidgets(ctx.db, who, mobilization_id, filter);
+  });
 
   app.put('/api/mobilizations/:id/widgets/:widget', async (request) => {
     const who = await actor(request);

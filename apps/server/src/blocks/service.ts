@@ -2,14 +2,17 @@ import {
   type Actor,
   type BlockCreateData,
   type BlockData,
+  type BlockFilter,
   type BlockPositionsData,
   type BlockUpdateData,
   msg,
   type WidgetData,
+  type WidgetFilter,
   type WidgetUpdateData,
 } from '@mutirao/core';
 import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
+import { isExclusionViolation } from '../db/errors';
 import { type Block, blocks, type Widget, widgets } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
 import { findMobilizationFor } from '../mobilizations/service';
@@ -50,19 +53,45 @@ export function presentBlock(b: Block, blockWidgets?: Widget[]): BlockData {
  * Writes to one page's blocks take the page's row lock first, so concurrent creations and reorders queue up
  * instead of reading the same positions and leaving duplicates.
  */
-async function lockPage(tx: Tx, mobilizationId: number) {
+export async function lockPage(tx: Tx, mobilizationId: number) {
   await tx.execute(sql`select id from mobilizations where id = ${mobilizationId} for update`);
+}
+
+/** Several pages' locks, always taken in id order, so two writers can never wait on each other in a cycle. */
+export async function lockPages(tx: Tx, mobilizationIds: Iterable<number>) {
+  for (const id of [...new Set(mobilizationIds)].sort((a, b) => a - b)) await lockPage(tx, id);
+}
+
+export const positionInvalid = () => new AppError('unprocessable', { blocks: [msg('blocksApi.positionInvalid')] });
+
+/**
+ * The database has the last word on positions (the deferred constraint `blocks_position_unique`, checked at commit):
+ * a clash it finds is refused like any invalid move, never a 500. The page locks should make it unreachable.
+ */
+export async function guardPositions<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isExclusionViolation(error, 'blocks_position_unique')) throw positionInvalid();
+    throw error;
+  }
 }
 
 const liveBlocks = (mobilizationId: number) => and(eq(blocks.mobilizationId, mobilizationId), isNull(blocks.deletedAt));
 
-/** The page's blocks in order, each with its widgets (column order). */
-export async function listBlocks(db: Db, actor: Actor, mobilizationId: number) {
+/** The page's blocks in order, each with its widgets (column order), optionally only hidden or shown ones. */
+export async function listBlocks(db: Db, actor: Actor, mobilizationId: number, filter: BlockFilter = {}) {
   await findMobilizationFor(db, actor, mobilizationId);
   const rows = await db
     .select()
     .from(blocks)
-    .where(liveBlocks(mobilizationId))
+    .where(
+      and(
+        liveBlocks(mobilizationId),
+        filter.hidden === undefined ? undefined : eq(blocks.hidden, filter.hidden),
+        filter.menu_hidden === undefined ? undefined : eq(blocks.menuHidden, filter.menu_hidden),
+      ),
+    )
     .orderBy(asc(blocks.position), asc(blocks.id));
   const byBlock = await widgetsByBlock(
     db,
@@ -71,7 +100,8 @@ export async function listBlocks(db: Db, actor: Actor, mobilizationId: number) {
   return rows.map((b) => presentBlock(b, byBlock.get(b.id) ?? []));
 }
 
-async function widgetsByBlock(db: Db | Tx, blockIds: number[]) {
+/** The live widgets of some blocks, by block, in column order. */
+export async function widgetsByBlock(db: Db | Tx, blockIds: number[]) {
   const map = new Map<number, Widget[]>();
   if (!blockIds.length) return map;
   const rows = await db
@@ -86,6 +116,11 @@ async function widgetsByBlock(db: Db | Tx, blockIds: number[]) {
 /** A new block after the last one, with one widget per column; a copy brings its widgets' kinds and settings. */
 export async function createBlock(db: Db, actor: Actor, mobilizationId: number, input: BlockCreateData) {
   await findMobilizationFor(db, actor, mobilizationId);
+  return guardPositions(() => createBlockIn(db, mobilizationId, input));
+}
+
+/** The insert itself, under the page lock; the caller has checked the actor may work on the page. */
+export function createBlockIn(db: Db, mobilizationId: number, input: BlockCreateData) {
   return db.transaction(async (tx) => {
     await lockPage(tx, mobilizationId);
     const [last] = await tx
@@ -160,66 +195,87 @@ export async function updateBlock(db: Db, actor: Actor, id: number, input: Block
  */
 export async function moveBlocks(db: Db, actor: Actor, input: BlockPositionsData) {
   await findMobilizationFor(db, actor, input.mobilization_id);
-  return db.transaction(async (tx) => {
-    await lockPage(tx, input.mobilization_id);
-    const current = await tx.select().from(blocks).where(liveBlocks(input.mobilization_id));
-    const byId = new Map(current.map((b) => [b.id, b]));
-    if (input.blocks.some((b) => !byId.has(b.id))) {
-      throw new AppError('unprocessable', { blocks: [msg('blocksApi.positionsForeign')] });
-    }
-    // Positions stay within the page: the first block cannot go above 1, the last cannot go below the end.
-    const lastPosition = Math.max(0, ...current.map((b) => b.position));
-    if (input.blocks.some((b) => b.position < 1)) {
-      throw new AppError('unprocessable', { blocks: [msg('blocksApi.firstCannotMoveUp')] });
-    }
-    if (input.blocks.some((b) => b.position > lastPosition)) {
-      throw new AppError('unprocessable', { blocks: [msg('blocksApi.lastCannotMoveDown')] });
-    }
-    const next = new Map(current.map((b) => [b.id, b.position]));
-    for (const b of input.blocks) next.set(b.id, b.position);
-    if (new Set(next.values()).size !== next.size) {
-      throw new AppError('unprocessable', { blocks: [msg('blocksApi.positionInvalid')] });
-    }
-    const now = new Date();
-    for (const b of input.blocks) {
-      if (byId.get(b.id)?.position === b.position) continue;
-      await tx.update(blocks).set({ position: b.position, updatedAt: now }).where(eq(blocks.id, b.id));
-    }
-    const rows = await tx.select().from(blocks).where(liveBlocks(input.mobilization_id)).orderBy(asc(blocks.position));
-    return rows.map((b) => presentBlock(b));
-  });
+  return guardPositions(() =>
+    db.transaction(async (tx) => {
+      await lockPage(tx, input.mobilization_id);
+      const current = await tx.select().from(blocks).where(liveBlocks(input.mobilization_id));
+      const byId = new Map(current.map((b) => [b.id, b]));
+      if (input.blocks.some((b) => !byId.has(b.id))) {
+        throw new AppError('unprocessable', { blocks: [msg('blocksApi.positionsForeign')] });
+      }
+      // Positions stay within the page: the first block cannot go above 1, the last cannot go below the end.
+      const lastPosition = Math.max(0, ...current.map((b) => b.position));
+      if (input.blocks.some((b) => b.position < 1)) {
+        throw new AppError('unprocessable', { blocks: [msg('blocksApi.firstCannotMoveUp')] });
+      }
+      if (input.blocks.some((b) => b.position > lastPosition)) {
+        throw new AppError('unprocessable', { blocks: [msg('blocksApi.lastCannotMoveDown')] });
+      }
+      const next = new Map(current.map((b) => [b.id, b.position]));
+      for (const b of input.blocks) next.set(b.id, b.position);
+      if (new Set(next.values()).size !== next.size) throw positionInvalid();
+      const now = new Date();
+      for (const b of input.blocks) {
+        if (byId.get(b.id)?.position === b.position) continue;
+        await tx.update(blocks).set({ position: b.position, updatedAt: now }).where(eq(blocks.id, b.id));
+      }
+      const rows = await tx
+        .select()
+        .from(blocks)
+        .where(liveBlocks(input.mobilization_id))
+        .orderBy(asc(blocks.position));
+      return rows.map((b) => presentBlock(b));
+    }),
+  );
 }
 
 /** Soft delete, and the blocks below close the gap, so positions stay 1..n. */
 export async function deleteBlock(db: Db, actor: Actor, id: number) {
   const block = await findBlockFor(db, actor, id);
-  await db.transaction(async (tx) => {
-    await lockPage(tx, block.mobilizationId);
-    const now = new Date();
-    await tx.update(blocks).set({ deletedAt: now, updatedAt: now }).where(eq(blocks.id, id));
-    const rest = await tx
-      .select({ id: blocks.id, position: blocks.position })
-      .from(blocks)
-      .where(liveBlocks(block.mobilizationId))
-      .orderBy(asc(blocks.position), asc(blocks.id));
-    for (const [index, b] of rest.entries()) {
-      if (b.position !== index + 1)
-        await tx
-          .update(blocks)
-          .set({ position: index + 1 })
-          .where(eq(blocks.id, b.id));
-    }
-  });
+  await guardPositions(() =>
+    db.transaction(async (tx) => {
+      await lockPage(tx, block.mobilizationId);
+      await softDeleteBlocks(tx, block.mobilizationId, [id]);
+    }),
+  );
 }
 
-/** The page's widgets, for `GET /mobilizations/{id}/widgets`. */
-export async function listWidgets(db: Db, actor: Actor, mobilizationId: number) {
+/** Soft-deletes some blocks of a locked page and closes the gaps they leave. */
+export async function softDeleteBlocks(tx: Tx, mobilizationId: number, ids: number[]) {
+  const now = new Date();
+  await tx
+    .update(blocks)
+    .set({ deletedAt: now, updatedAt: now })
+    .where(and(inArray(blocks.id, ids), liveBlocks(mobilizationId)));
+  const rest = await tx
+    .select({ id: blocks.id, position: blocks.position })
+    .from(blocks)
+    .where(liveBlocks(mobilizationId))
+    .orderBy(asc(blocks.position), asc(blocks.id));
+  for (const [index, b] of rest.entries()) {
+    if (b.position !== index + 1)
+      await tx
+        .update(blocks)
+        .set({ position: index + 1 })
+        .where(eq(blocks.id, b.id));
+  }
+}
+
+/** The page's widgets, for `GET /mobilizations/{id}/widgets`, optionally of one block or one kind. */
+export async function listWidgets(db: Db, actor: Actor, mobilizationId: number, filter: WidgetFilter = {}) {
   await findMobilizationFor(db, actor, mobilizationId);
   const rows = await db
     .select({ widget: widgets })
     .from(widgets)
     .innerJoin(blocks, eq(blocks.id, widgets.blockId))
-    .where(and(liveBlocks(mobilizationId), isNull(widgets.deletedAt)))
+    .where(
+      and(
+        liveBlocks(mobilizationId),
+        isNull(widgets.deletedAt),
+        filter.block_id === undefined ? undefined : eq(widgets.blockId, filter.block_id),
+        filter.kind === undefined ? undefined : eq(widgets.kind, filter.kind),
+      ),
+    )
     .orderBy(asc(blocks.position), asc(widgets.id));
   return rows.map((r) => presentWidget(r.widget));
 }

@@ -9,3 +9,12 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   }
   return false;
 }
+
+/** True when a commit broke an exclusion constraint (SQLSTATE 23P01), such as `blocks_position_unique`. */
+export function isExclusionViolation(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, constraint: name, message } = e as { code?: string; constraint?: string; message?: string };
+    if (code === '23P01') return name === constraint || Boolean(message?.includes(constraint));
+  }
+  return false;
+}

@@ -1,6 +1,7 @@
 import { communityCreateSchema, communityUpdateSchema } from '@mutirao/core';
 import { and, count, eq } from 'drizzle-orm';
 import { presentUser } from '../accounts/presenter';
+import { blockResolvers } from '../blocks/graphql';
 import { presentCommunity } from '../communities/presenter';
 import { actorOf, createCommunity, updateCommunity } from '../communities/service';
 import { communities, communityUsers } from '../db/schema';
@@ -65,6 +66,7 @@ export const rootValue = {
   ...themeResolvers,
   ...mobilizationResolvers,
   ...templateResolvers,
+  ...blockResolvers,
   get_current_user: (_args: unknown, gctx: GraphQLContext) => [
     { ...presentUser(gctx.user), permissions: () => permissionsOf(gctx) },
   ],

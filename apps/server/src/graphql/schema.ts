@@ -1,4 +1,5 @@
 import { buildSchema } from 'graphql';
+import { blockTypeDefs } from '../blocks/typeDefs';
 import { mobilizationTypeDefs } from '../mobilizations/typeDefs';
 import { templateTypeDefs } from '../templates/typeDefs';
 import { themeTypeDefs } from '../themes/typeDefs';
@@ -98,6 +99,7 @@ export const typeDefs = /* GraphQL */ `
   ${themeTypeDefs}
   ${mobilizationTypeDefs}
   ${templateTypeDefs}
+  ${blockTypeDefs}
 `;
 
 export const schema = buildSchema(typeDefs);

@@ -92,6 +92,8 @@ beforeAll(async () => {
   });
   pageId = page.id;
   await createMobilization(db, { communityId: community.id, name: 'Arquivada', slug: 'arquivada', status: 'archived' });
+  const deleted = await createMobilization(db, { communityId: community.id, name: 'Apagada', slug: 'apagada' });
+  await db.update(mobilizations).set({ deletedAt: new Date() }).where(eq(mobilizations.id, deleted.id));
 });
 afterAll(() => server.close());
 
@@ -135,6 +137,7 @@ describe('public pages, chosen by host', () => {
   it('gives a 404 page for archived, deleted and unknown pages, and for other paths', async () => {
     for (const [host, path] of [
       ['arquivada.localhost', '/'],
+      ['apagada.localhost', '/'],
       ['nao-existe.localhost', '/'],
       ['ciclovia-ja.localhost', '/admin'],
     ] as const) {
@@ -156,6 +159,33 @@ describe('public pages, chosen by host', () => {
     await db.update(mobilizations).set({ status: 'archived' }).where(eq(mobilizations.id, pageId));
     expect((await get('ciclovia-ja.localhost')).status).toBe(404);
     await db.update(mobilizations).set({ status: 'active' }).where(eq(mobilizations.id, pageId));
+  });
+
+  it('links the favicon and loads Google Analytics only for a valid id', async () => {
+    const { db } = server.ctx;
+    const without = (await get('ciclovia-ja.localhost')).body;
+    expect(without).toContain('<link rel="icon" href="data:,">');
+    expect(without).not.toContain('googletagmanager');
+    await db
+      .update(mobilizations)
+      .set({ favicon: 'https://cdn.example.org/icone.png?a=1&b="2"', googleAnalyticsCode: 'G-ABC1234' })
+      .where(eq(mobilizations.id, pageId));
+    const withBoth = (await get('ciclovia-ja.localhost')).body;
+    expect(withBoth).toContain('<link rel="icon" href="https://cdn.example.org/icone.png?a=1&amp;b=&quot;2&quot;">');
+    expect(withBoth).toContain('<script async src="https://www.googletagmanager.com/gtag/js?id=G-ABC1234"></script>');
+    expect(withBoth).toContain("gtag('config','G-ABC1234')");
+    // A stored code that is not an analytics id (older data, or SQL by hand) never reaches the page.
+    await db
+      .update(mobilizations)
+      .set({ googleAnalyticsCode: "G-1');alert(1);('" })
+      .where(eq(mobilizations.id, pageId));
+    const bad = (await get('ciclovia-ja.localhost')).body;
+    expect(bad).not.toContain('googletagmanager');
+    expect(bad).not.toContain("G-1');alert(1)");
+    await db
+      .update(mobilizations)
+      .set({ favicon: null, googleAnalyticsCode: null })
+      .where(eq(mobilizations.id, pageId));
   });
 
   it('leaves the admin host and the API alone', async () => {

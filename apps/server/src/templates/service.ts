@@ -1,5 +1,6 @@
 import { type Actor, msg, policies, type TemplateCreateData } from '@mutirao/core';
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { lockPage } from '../blocks/service';
 import { membershipOf } from '../communities/service';
 import type { Db, Tx } from '../db/client';
 import {
@@ -137,6 +138,8 @@ export async function applyTemplate(db: Db, actor: Actor, mobilizationId: number
   const sameCommunity = template.global || template.communityId === mobilization.communityId;
   if (!sameCommunity || !policies.canUseTemplate(actor, membership, template)) throw notFound();
   return db.transaction(async (tx) => {
+    // The copies go after the page's last block: under the page's lock, like every other write to its blocks.
+    await lockPage(tx, mobilization.id);
     const [last] = await tx
       .select({ max: sql<number | null>`max(${blocks.position})` })
       .from(blocks)

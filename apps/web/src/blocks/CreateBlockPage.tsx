@@ -10,7 +10,7 @@ import { BackgroundFields } from './BackgroundFields';
 import { BACKGROUND_PRESETS, type BlockBackground, bgClassOfColor } from './background';
 import { blocksQueryKey, createBlock, fetchEditorBlocks } from './blocksApi';
 import { LayoutPicker } from './LayoutPicker';
-import { BLOCK_LAYOUTS, DEFAULT_LAYOUT } from './layouts';
+import { BLOCK_LAYOUTS, columnsOf, DEFAULT_LAYOUT } from './layouts';
 import { showMutationError } from './mutationErrors';
 
 /**
@@ -23,6 +23,7 @@ export default function CreateBlockPage() {
   const queryClient = useQueryClient();
   const mobilizationId = Number(useParams().id);
   const [layoutId, setLayoutId] = useState(DEFAULT_LAYOUT.id);
+  const [medium, setMedium] = useState(6);
   const [background, setBackground] = useState<BlockBackground>({
     bg_class: bgClassOfColor(BACKGROUND_PRESETS[0] ?? { r: 255, g: 255, b: 255, a: 1 }),
     bg_image: null,
@@ -39,7 +40,7 @@ export default function CreateBlockPage() {
     const layout = BLOCK_LAYOUTS.find((l) => l.id === layoutId) ?? DEFAULT_LAYOUT;
     setSaving(true);
     try {
-      await createBlock(mobilizationId, { ...background, widgets_attributes: layout.columns.map((c) => ({ ...c })) });
+      await createBlock(mobilizationId, { ...background, widgets_attributes: columnsOf(layout, medium) });
       await queryClient.invalidateQueries({ queryKey: blocksQueryKey(mobilizationId) });
       navigate(`/mobilizations/${mobilizationId}/edit?newBlock=true`);
     } catch (error) {
@@ -60,7 +61,7 @@ export default function CreateBlockPage() {
           }}
         >
           <Stack gap="xl">
-            <LayoutPicker value={layoutId} onChange={setLayoutId} />
+            <LayoutPicker value={layoutId} onChange={setLayoutId} medium={medium} onMediumChange={setMedium} />
             <BackgroundFields value={background} onChange={setBackground} />
             <Group justify="flex-end" gap="sm">
               <Button component={Link} to={cancelTo} variant="default">

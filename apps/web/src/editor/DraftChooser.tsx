@@ -38,7 +38,8 @@ export function DraftChooser({ label, disabled, onChoose }: DraftChooserProps) {
       <Text fw={700} size="sm" mb="xs">
         {t('editor.widget.choose')}
       </Text>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+      {/* Two by two only where the column itself is wide enough: narrow columns would cut the names short. */}
+      <SimpleGrid type="container" cols={{ base: 1, '24rem': 2 }} spacing="xs">
         {CHOOSABLE_KINDS.map((kind) => (
           <Button
             key={kind}

@@ -21,6 +21,7 @@ import { loadFontFamily, loadFontsOf } from './fonts/loadFont';
 import { EditorIcon } from './icons';
 import { NavItemEditor } from './NavItemEditor';
 import { editorMobilizationKey, fetchEditorMobilization } from './pageMobilization';
+import { revealBlock } from './revealBlock';
 import { WidgetActions } from './WidgetActions';
 import { isEditedInPlace, WIDGET_SETTINGS_ROUTES } from './widgetKinds';
 
@@ -33,15 +34,6 @@ const EDITOR_CSS = `
 .mz-page--edit .mz-block--hidden>.mz-block__inner{opacity:1}
 .mz-page--edit .mz-block--hidden{outline:3px dashed #595959;outline-offset:-3px}
 `;
-
-/** Brings a block into view and puts the keyboard on its menu, e.g. after adding or duplicating it. */
-function revealBlock(id: number) {
-  requestAnimationFrame(() => {
-    const section = document.querySelector<HTMLElement>(`[data-block-id="${id}"]`);
-    section?.scrollIntoView({ block: 'start' });
-    section?.querySelector<HTMLElement>('.mz-block__menu button')?.focus({ preventScroll: true });
-  });
-}
 
 /**
  * `/mobilizations/{id}/edit`: the page as visitors will see it (rendered by the shared widgets package), with the
@@ -86,9 +78,10 @@ export default function EditorPage() {
     [blocks, t],
   );
 
-  // After "Adicionar" on the block screen: show the new block, which is the last one (spec 01 §2).
+  // After "Adicionar" on the block screen: show the new block, which is the last one (spec 01 §2). The blocks may be
+  // known (from the block screen) before the page itself has loaded: wait for the page.
   useEffect(() => {
-    if (!blocks?.length || revealedNew.current || params.get('newBlock') !== 'true') return;
+    if (!mobilization.data || !blocks?.length || revealedNew.current || params.get('newBlock') !== 'true') return;
     revealedNew.current = true;
     const last = blocks[blocks.length - 1];
     if (last) revealBlock(last.id);
@@ -99,7 +92,7 @@ export default function EditorPage() {
       },
       { replace: true },
     );
-  }, [blocks, params, setParams]);
+  }, [blocks, mobilization.data, params, setParams]);
 
   // Texts in the editor show in their own fonts, downloaded on demand.
   useEffect(() => {

@@ -214,6 +214,8 @@ export const en: Catalogue = {
     embedTitle: 'Embedded content',
     embedPreview: 'Isolated preview: embedded code only really runs on the published page.',
     opensInNewTab: '(opens in a new tab)',
+    fontSizeOptionsRequired: 'You must supply the options for the font-size plugin',
+    initialFontSizeRequired: 'You must supply the initialFontSize',
   },
   widgets: {
     hiddenTag: 'Hidden',
@@ -276,6 +278,8 @@ export const en: Catalogue = {
     positionsForeign: 'The blocks must belong to this mobilization',
     firstCannotMoveUp: 'The first block cannot move up',
     lastCannotMoveDown: 'The last block cannot move down',
+    flagInvalid: 'Use true or false',
+    blockInvalid: 'Invalid block',
   },
   mobilizationList: {
     moreActions: 'More actions for "{name}"',
@@ -446,6 +450,10 @@ export const en: Catalogue = {
       layout: 'Columns',
       layoutHelp: 'On phones the columns stack one below the other.',
       submit: 'Add',
+      medium: 'On medium screens (tablets)',
+      mediumHelp: 'How the 4 columns sit on screens 768 to 1024 pixels wide.',
+      medium6: 'Two per row',
+      medium12: 'One under the other',
     },
     layouts: {
       '12': '1 column',

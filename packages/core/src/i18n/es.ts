@@ -215,6 +215,8 @@ export const es: Catalogue = {
     embedTitle: 'Contenido incrustado',
     embedPreview: 'Vista previa aislada: el código incrustado solo se ejecuta de verdad en la página publicada.',
     opensInNewTab: '(se abre en una pestaña nueva)',
+    fontSizeOptionsRequired: 'You must supply the options for the font-size plugin',
+    initialFontSizeRequired: 'You must supply the initialFontSize',
   },
   widgets: {
     hiddenTag: 'Oculto',
@@ -277,6 +279,8 @@ export const es: Catalogue = {
     positionsForeign: 'Los bloques deben ser de esta movilización',
     firstCannotMoveUp: 'El primer bloque no puede subir',
     lastCannotMoveDown: 'El último bloque no puede bajar',
+    flagInvalid: 'Usa true o false',
+    blockInvalid: 'Bloque no válido',
   },
   mobilizationList: {
     moreActions: 'Más acciones para "{name}"',
@@ -447,6 +451,10 @@ export const es: Catalogue = {
       layout: 'Columnas',
       layoutHelp: 'En celulares las columnas quedan una debajo de la otra.',
       submit: 'Agregar',
+      medium: 'En pantallas medianas (tabletas)',
+      mediumHelp: 'Cómo quedan las 4 columnas en pantallas de 768 a 1024 píxeles.',
+      medium6: 'Dos por fila',
+      medium12: 'Una debajo de la otra',
     },
     layouts: {
       '12': '1 columna',

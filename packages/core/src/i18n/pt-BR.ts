@@ -217,6 +217,8 @@ export const ptBR = {
     embedTitle: 'Conteúdo incorporado',
     embedPreview: 'Pré-visualização isolada: o código incorporado roda de verdade só na página publicada.',
     opensInNewTab: '(abre em nova aba)',
+    fontSizeOptionsRequired: 'You must supply the options for the font-size plugin',
+    initialFontSizeRequired: 'You must supply the initialFontSize',
   },
   widgets: {
     hiddenTag: 'Escondido',
@@ -279,6 +281,8 @@ export const ptBR = {
     positionsForeign: 'Os blocos precisam ser desta mobilização',
     firstCannotMoveUp: 'O primeiro bloco não pode subir',
     lastCannotMoveDown: 'O último bloco não pode descer',
+    flagInvalid: 'Use true ou false',
+    blockInvalid: 'Bloco inválido',
   },
   mobilizationList: {
     moreActions: 'Mais ações para "{name}"',
@@ -449,6 +453,10 @@ export const ptBR = {
       layout: 'Colunas',
       layoutHelp: 'Em celulares as colunas ficam uma embaixo da outra.',
       submit: 'Adicionar',
+      medium: 'Em telas médias (tablets)',
+      mediumHelp: 'Como as 4 colunas ficam em telas entre 768 e 1024 pixels.',
+      medium6: 'Duas por linha',
+      medium12: 'Uma embaixo da outra',
     },
     layouts: {
       '12': '1 coluna',

@@ -155,3 +155,26 @@ export const widgetUpdateSchema = z.object({
   lg_size: columnSize.optional(),
 });
 export type WidgetUpdateData = z.output<typeof widgetUpdateSchema>;
+
+const queryId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+const queryFlag = z
+  .enum(['true', 'false'], { error: msg('blocksApi.flagInvalid') })
+  .transform((v) => v === 'true')
+  .optional();
+
+/** Filters of `GET /mobilizations/{id}/blocks`; `GET /blocks` also needs `mobilization_id`. */
+export const blockFilterSchema = z.object({ hidden: queryFlag, menu_hidden: queryFlag });
+export const blockListQuerySchema = blockFilterSchema.extend({
+  mobilization_id: queryId(msg('blocksApi.mobilizationRequired')),
+});
+export type BlockFilter = z.output<typeof blockFilterSchema>;
+
+/** Filters of `GET /mobilizations/{id}/widgets`; `GET /widgets` also needs `mobilization_id`. */
+export const widgetFilterSchema = z.object({
+  block_id: queryId(msg('blocksApi.blockInvalid')).optional(),
+  kind: kind.optional(),
+});
+export const widgetListQuerySchema = widgetFilterSchema.extend({
+  mobilization_id: queryId(msg('blocksApi.mobilizationRequired')),
+});
+export type WidgetFilter = z.output<typeof widgetFilterSchema>;

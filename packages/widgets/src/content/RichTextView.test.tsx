@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parseContent, type RichTextDocument } from '@mutirao/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { embedBox } from './EmbedView';
 import { RichTextView } from './RichTextView';
 
 const view = (document: RichTextDocument, mode: 'public' | 'edit' = 'public') =>
@@ -184,7 +185,8 @@ describe('embeds', () => {
     expect(html).toContain('sandbox="allow-scripts allow-popups allow-forms allow-presentation"');
     expect(html).not.toContain('allow-same-origin');
     expect(html).toContain('title="Conteúdo incorporado"');
-    expect(html).toContain('style="height:315px"');
+    // The preview takes the box the embed takes on the public page.
+    expect(html).toContain('style="width:300px;height:315px"');
     // The snippet is only inside the srcdoc attribute, escaped: it never runs in the admin's page.
     expect(html).not.toContain('<iframe src="https://www.youtube.com/embed/abc"');
     expect(html).toContain('srcDoc="&lt;!doctype html&gt;');
@@ -204,6 +206,25 @@ describe('embeds', () => {
     expect(view(bad)).not.toContain('<img');
     expect(view(bad, 'edit')).toContain('Sorry, script name not permitted');
     expect(view(bad, 'edit')).not.toContain('<img');
+  });
+});
+
+describe('the embed box', () => {
+  it('is the iframe’s own size, from its attributes or style, or the browser default; a script gets the width', () => {
+    expect(embedBox('<iframe width="560" height="315" src="https://x.org"></iframe>')).toEqual({
+      width: '560px',
+      height: '315px',
+    });
+    expect(embedBox('<iframe src="https://x.org" style="border:0; width:100%; height: 450px"></iframe>')).toEqual({
+      width: '100%',
+      height: '450px',
+    });
+    expect(embedBox('<iframe data-width="9" src="https://x.org"></iframe>')).toEqual({
+      width: '300px',
+      height: '150px',
+    });
+    expect(embedBox('<iframe width="99999" height="120%"></iframe>')).toEqual({ width: '4000px', height: '100%' });
+    expect(embedBox('<script src="https://x.org/w.js"></script>')).toEqual({ width: '100%', height: '240px' });
   });
 });
 

@@ -104,7 +104,11 @@ export const mobilizationsSubthemes = pgTable(
   ],
 );
 
-/** A horizontal section of a mobilization page. Position is not unique: a swap updates two rows. */
+/**
+ * A horizontal section of a mobilization page. A page's live blocks hold distinct positions: the deferred exclusion
+ * constraint `blocks_position_unique` (migration 0004, not expressible in Drizzle) checks it at commit, so a swap may
+ * update its two rows one after the other.
+ */
 export const blocks = pgTable(
   'blocks',
   {

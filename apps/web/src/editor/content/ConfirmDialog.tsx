@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface ConfirmDialogProps {
@@ -14,6 +14,13 @@ interface ConfirmDialogProps {
   onConfirm(): void;
   onCancel(): void;
 }
+
+/**
+ * Given by a dialog that may open a confirmation over itself (the background dialog asks before removing an image).
+ * Mantine closes every open modal on Escape; while covered, the dialog below ignores it, so Escape closes only the
+ * confirmation on top.
+ */
+export const CoveringDialogContext = createContext<((covered: boolean) => void) | undefined>(undefined);
 
 /**
  * The editor's confirmations (spec 01 §8, spec 02 §8). A modal dialog: focus is trapped inside and returned on close,
@@ -31,6 +38,12 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
+  const cover = useContext(CoveringDialogContext);
+  useEffect(() => {
+    if (!cover) return;
+    cover(opened);
+    return () => cover(false);
+  }, [cover, opened]);
   return (
     <Modal
       opened={opened}

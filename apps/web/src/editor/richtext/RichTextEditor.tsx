@@ -237,7 +237,12 @@ export function RichTextEditor({ initialValue, label, onChange, onSave, editorRe
     <EditorUiContext.Provider value={ui}>
       <Slate editor={editor} initialValue={initialValue} onValueChange={onChange}>
         <Toolbar
-          run={(action) => void run(action)}
+          run={(action) => {
+            // A button pressed right after the caret moved by keyboard acts where the caret is now, not where Slate
+            // last read it (the buttons keep the browser's selection in the text).
+            syncSelectionFromDom(editor);
+            run(action);
+          }}
           colorOpened={colorOpened}
           setColorOpened={setColorOpened}
           fontFamilyRef={fontFamilyRef}

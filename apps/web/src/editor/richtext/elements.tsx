@@ -13,6 +13,7 @@ import {
 import { loadFontIndex } from '../fonts/loadFont';
 import { EditorIcon } from '../icons';
 import { useEditorUi } from './EditorUiContext';
+import classes from './images.module.css';
 import type { EmbedElement, ImageElement, ImageLinkElement } from './types';
 
 const alignStyle = (element: { align?: string }): CSSProperties | undefined =>
@@ -44,7 +45,7 @@ function ImageView({
   return (
     <span {...attributes} style={{ display: 'inline-block', position: 'relative', maxWidth: '100%' }}>
       {children}
-      <span contentEditable={false} style={{ display: 'inline-block', position: 'relative', maxWidth: '100%' }}>
+      <span contentEditable={false} className={classes.frame}>
         <img
           className="mz-rt-image"
           src={element.src}
@@ -73,6 +74,8 @@ function ImageView({
             <VisuallyHidden component="span">{t('editor.image.linked', { href: element.href })}</VisuallyHidden>
           </Box>
         )}
+        {/* The image edit layer (spec 02 §2): 'Editar' on the selected image, a hint on the others. */}
+        {!active && <span className={classes.hint}>{t('editor.image.selectToEdit')}</span>}
         <Box pos="absolute" bottom={8} left={8} style={{ display: active ? 'block' : 'none' }}>
           <Button
             size="compact-sm"

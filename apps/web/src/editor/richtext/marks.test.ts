@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   changeFontSize,
   currentFontSize,
+  fontSizeSettings,
   INITIAL_FONT_SIZE,
   isMarkActive,
   normalizeFontSize,
@@ -82,6 +83,14 @@ describe('font size', () => {
     expect(editor.children).toEqual([p('hello')]);
     expect(editor.marks).toBeNull();
     expect(info).toHaveBeenCalled();
+  });
+});
+
+describe('font-size settings', () => {
+  it('require the options and an initial size, as the original plugin did', () => {
+    expect(() => fontSizeSettings()).toThrow('You must supply the options');
+    expect(() => fontSizeSettings({})).toThrow('You must supply the initialFontSize');
+    expect(fontSizeSettings({ initialFontSize: 16 })).toEqual({ initial: 16, step: 1, min: 1 });
   });
 });
 

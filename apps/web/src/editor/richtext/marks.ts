@@ -1,11 +1,32 @@
-import { FONT_SIZE } from '@mutirao/core';
+import { FONT_SIZE, translate } from '@mutirao/core';
 import { Editor, Range } from 'slate';
 import type { MarkFormat, Rgba } from './types';
 
+export interface FontSizeOptions {
+  initialFontSize: number;
+  step?: number;
+  min?: number;
+}
+
+/**
+ * The font-size tool's settings. Like the original plugin it requires its options and an initial size, and throws
+ * without them (spec 02 §5, §8): a programming error, so the message is the spec's, in English.
+ */
+export function fontSizeSettings(options?: Partial<FontSizeOptions>) {
+  if (!options) throw new Error(translate('en', 'richtext.fontSizeOptionsRequired'));
+  if (typeof options.initialFontSize !== 'number') throw new Error(translate('en', 'richtext.initialFontSizeRequired'));
+  return { initial: options.initialFontSize, step: options.step ?? 1, min: options.min ?? 1 };
+}
+
 /** Spec 02 §9: the block editor starts at 16 and steps by 1; the input's minimum is 1. */
-export const INITIAL_FONT_SIZE = FONT_SIZE.initial;
-export const FONT_SIZE_STEP = FONT_SIZE.step;
-export const MIN_FONT_SIZE = FONT_SIZE.min;
+const FONT_SIZE_SETTINGS = fontSizeSettings({
+  initialFontSize: FONT_SIZE.initial,
+  step: FONT_SIZE.step,
+  min: FONT_SIZE.min,
+});
+export const INITIAL_FONT_SIZE = FONT_SIZE_SETTINGS.initial;
+export const FONT_SIZE_STEP = FONT_SIZE_SETTINGS.step;
+export const MIN_FONT_SIZE = FONT_SIZE_SETTINGS.min;
 
 export function isMarkActive(editor: Editor, format: MarkFormat): boolean {
   return Editor.marks(editor)?.[format] === true;
