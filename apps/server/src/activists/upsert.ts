@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
+import { activists } from '../db/schema';
 
 /** What an action tells us about the person who took it. Only the e-mail is required. */
 export interface ActivistInput {
@@ -40,15 +41,15 @@ export function completeName(input: ActivistInput): ActivistInput {
 }
 
 /**
- * Creates or updates the community's activist with this e-mail (matched without regard to case, the unique index
- * `activists_community_email_lower_idx`), in the caller's transaction, and returns its id. What the action gave
- * overwrites what was stored; what it did not give (a form without a phone field) leaves the stored value alone.
- * One statement, so concurrent actions by the same person cannot create two rows.
+ * The upsert of the community's activist with this e-mail (matched without regard to case, the unique index
+ * `activists_community_email_lower_idx`), returning its id: to run, or to embed in a larger statement. What the
+ * action gave overwrites what was stored; what it did not give (a form without a phone field) leaves the stored value
+ * alone. One statement, so concurrent actions by the same person cannot create two rows.
  */
-export async function upsertActivist(tx: Db | Tx, communityId: number, raw: ActivistInput): Promise<number> {
+export function activistUpsertQuery(communityId: number, raw: ActivistInput): SQL {
   const a = completeName(raw);
-  const result = (await tx.execute(sql`
-    insert into activists (community_id, email, name, first_name, last_name, phone, city)
+  return sql`
+    insert into ${activists} (community_id, email, name, first_name, last_name, phone, city)
     values (${communityId}, ${a.email}, ${a.name ?? null}, ${a.firstName ?? null}, ${a.lastName ?? null},
             ${a.phone ?? null}, ${a.city ?? null})
     on conflict (community_id, lower(email)) do update set
@@ -58,7 +59,12 @@ export async function upsertActivist(tx: Db | Tx, communityId: number, raw: Acti
       phone = coalesce(excluded.phone, activists.phone),
       city = coalesce(excluded.city, activists.city),
       updated_at = now()
-    returning id`)) as unknown as { rows: { id: number }[] };
+    returning id`;
+}
+
+/** Runs `activistUpsertQuery` in the caller's transaction and returns the activist's id. */
+export async function upsertActivist(tx: Db | Tx, communityId: number, raw: ActivistInput): Promise<number> {
+  const result = (await tx.execute(activistUpsertQuery(communityId, raw))) as unknown as { rows: { id: number }[] };
   const id = result.rows[0]?.id;
   if (id === undefined) throw new Error('activist upsert returned nothing');
   return Number(id);

@@ -23,8 +23,3 @@ export function csvCell(value: unknown): string {
 export function csvLine(cells: readonly unknown[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
-
-/** `2026-11-22 13:45:07`: UTC, in a shape every spreadsheet reads as a date and time. */
-export function csvTimestamp(date: Date): string {
-  return date.toISOString().slice(0, 19).replace('T', ' ');
-}

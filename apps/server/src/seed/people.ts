@@ -101,12 +101,20 @@ export interface Person {
 }
 
 const pick = <T>(list: readonly T[], random: () => number) => list[Math.floor(random() * list.length)] as T;
-const ascii = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z]/g, '');
+const asciiCache = new Map<string, string>();
+/** Lower-case ASCII letters only; names repeat a lot, so each is worked out once. */
+function ascii(text: string): string {
+  let out = asciiCache.get(text);
+  if (out === undefined) {
+    out = text
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z]/g, '');
+    if (asciiCache.size < 10_000) asciiCache.set(text, out);
+  }
+  return out;
+}
 
 /** The n-th person of a run; `tag` keeps e-mails unique across runs in one community. */
 export function person(n: number, random: () => number, tag = ''): Person {
@@ -119,19 +127,28 @@ export function person(n: number, random: () => number, tag = ''): Person {
   return { name: `${firstName} ${lastName}`, firstName, lastName, email, phone, city: pick(CITIES, random) };
 }
 
-/** What this person would type into each of the form's fields, matched by kind and label. */
-export function answers(fields: FormField[], who: Person, random: () => number): FormEntryField[] {
-  return inputFields(fields).map((f) => {
-    const label = ascii(f.label);
-    let value: string;
-    if (f.kind === 'email') value = who.email;
-    else if (f.kind === 'dropdown') value = pick(dropdownOptions(f), random);
-    else if (f.kind === 'number') value = String(16 + Math.floor(random() * 60));
-    else if (/telefone|celular|whatsapp|phone/.test(label)) value = random() < 0.7 ? who.phone : '';
-    else if (/sobrenome/.test(label)) value = who.lastName;
-    else if (/nome|name/.test(label)) value = who.name;
-    else if (/cidade|city/.test(label)) value = who.city;
-    else value = f.required === 'true' ? pick(NOTES.filter(Boolean), random) : pick(NOTES, random);
-    return { uid: f.uid, kind: f.kind, label: f.label, value };
-  });
+type Answer = (who: Person, random: () => number) => string;
+
+/** How a field is answered, worked out once per form from its kind and label. */
+function answerOf(field: FormField): Answer {
+  const label = ascii(field.label);
+  if (field.kind === 'email') return (who) => who.email;
+  if (field.kind === 'dropdown') {
+    const options = dropdownOptions(field);
+    return (_who, random) => pick(options, random);
+  }
+  if (field.kind === 'number') return (_who, random) => String(16 + Math.floor(random() * 60));
+  if (/telefone|celular|whatsapp|phone/.test(label)) return (who, random) => (random() < 0.7 ? who.phone : '');
+  if (/sobrenome/.test(label)) return (who) => who.lastName;
+  if (/nome|name/.test(label)) return (who) => who.name;
+  if (/cidade|city/.test(label)) return (who) => who.city;
+  const notes = field.required === 'true' ? NOTES.filter(Boolean) : NOTES;
+  return (_who, random) => pick(notes, random);
+}
+
+/** A form's answerer: what each person would type into each of its fields, matched by kind and label. */
+export function answerer(fields: FormField[]): (who: Person, random: () => number) => FormEntryField[] {
+  const inputs = inputFields(fields).map((f) => ({ f, answer: answerOf(f) }));
+  return (who, random) =>
+    inputs.map(({ f, answer }) => ({ uid: f.uid, kind: f.kind, label: f.label, value: answer(who, random) }));
 }

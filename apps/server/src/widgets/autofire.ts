@@ -1,6 +1,6 @@
 import { isAutofireConfigured, type Locale } from '@mutirao/core';
 import type { Db, Tx } from '../db/client';
-import { queueMail } from '../mail/outbox';
+import { type QueuedMail, queueMail } from '../mail/outbox';
 import { type MailBody, richTextMailBody } from '../mail/richText';
 
 /** The widget as the thank-you e-mail needs it. */
@@ -37,29 +37,29 @@ function bodyOf(widget: AutofireWidget, locale: Locale, baseUrl: string): MailBo
   return body;
 }
 
+export interface ThankYouOptions {
+  widget: AutofireWidget;
+  communityId: number;
+  to: string;
+  /** One per action: a retried action or job never mails twice. */
+  idempotencyKey: string;
+  kind: string;
+  locale: Locale;
+  baseUrl: string;
+}
+
 /**
- * Queues the thank-you e-mail of an action widget (form, pressure, donation: spec 02 §3 "Autofire e-mail settings")
- * in the caller's transaction, so it exists exactly when the action does. Only when the widget has a sender, a
- * subject and a text (`isAutofireConfigured`). From is `sender_name <sender_email>`; the body is the rich text as
- * HTML plus a plain-text part. The idempotency key (one per action) means a retried action or job never mails twice.
- * Returns the outbox id to dispatch after commit, or undefined when nothing was queued.
+ * The thank-you e-mail of an action widget (form, pressure, donation: spec 02 §3 "Autofire e-mail settings"), or
+ * undefined when the widget has no sender, subject or text (`isAutofireConfigured`). From is
+ * `sender_name <sender_email>`; the body is the rich text as HTML plus a plain-text part. Queue it in the action's
+ * own transaction (`queueMail`, or `queueMailQuery` inside the action's statement), so it exists exactly when the
+ * action does.
  */
-export async function queueThankYouMail(
-  tx: Db | Tx,
-  options: {
-    widget: AutofireWidget;
-    communityId: number;
-    to: string;
-    idempotencyKey: string;
-    kind: string;
-    locale: Locale;
-    baseUrl: string;
-  },
-): Promise<number | undefined> {
+export function thankYouMail(options: ThankYouOptions): QueuedMail | undefined {
   const { widget } = options;
   if (!isAutofireConfigured(widget.settings)) return undefined;
   const body = bodyOf(widget, options.locale, options.baseUrl);
-  return queueMail(tx, {
+  return {
     idempotencyKey: options.idempotencyKey,
     kind: options.kind,
     to: options.to,
@@ -70,5 +70,11 @@ export async function queueThankYouMail(
     text: body.text,
     html: body.html,
     communityId: options.communityId,
-  });
+  };
+}
+
+/** Queues `thankYouMail` in the caller's transaction; returns the outbox id to dispatch after commit, if any. */
+export async function queueThankYouMail(tx: Db | Tx, options: ThankYouOptions): Promise<number | undefined> {
+  const mail = thankYouMail(options);
+  return mail ? queueMail(tx, mail) : undefined;
 }
