@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFormPage, entryBody, formSettings, TEST_FIELDS, THANK_YOU_SETTINGS } from '../../../test/formPage';
 import { Client, startTestServer, type TestServer } from '../../../test/harness';
 import { activists, blocks, formEntries, mobilizations, outbox } from '../../db/schema';
+import { rateLimitSweepJob } from '../../rate-limit/rate-limit';
 
 let server: TestServer;
 let visitor: Client;
@@ -367,5 +368,14 @@ describe('rate limit per IP', () => {
     expect(refused.body).toEqual({ errors: ['Muitos envios seguidos. Tente de novo em 10 minutos.'] });
     const [n] = await limited.ctx.db.select({ n: count() }).from(formEntries).where(eq(formEntries.widgetId, form.id));
     expect(Number(n?.n)).toBe(2);
+  });
+
+  it('forgets windows that ended long ago', async () => {
+    const db = limited.ctx.db;
+    await db.execute(sql`insert into rate_limits (key, window_start, count)
+      values ('action:ip:203.0.113.9', now() - interval '2 days', 5), ('action:ip:203.0.113.10', now(), 1)`);
+    await rateLimitSweepJob(db, 600).handle({});
+    const keys = await db.execute(sql`select key from rate_limits where key like 'action:ip:203.0.113.%'`);
+    expect((keys as unknown as { rows: { key: string }[] }).rows.map((r) => r.key)).toEqual(['action:ip:203.0.113.10']);
   });
 });
