@@ -1,47 +1,10 @@
 import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFormPage, entryBody, formSettings, TEST_FIELDS, THANK_YOU_SETTINGS } from '../../../test/formPage';
 import { Client, eventually, startTestServer, type TestServer } from '../../../test/harness';
+import { startSmtp } from '../../../test/smtp';
 import { outbox } from '../../db/schema';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback, on the given port (0: any). */
-function startSmtp(port: number): Promise<{ port: number; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve) => {
-    smtp.listen(port, '127.0.0.1', () => {
-      const address = smtp.server.address();
-      resolve({
-        port: typeof address === 'object' && address ? address.port : port,
-        received,
-        close: () => new Promise<void>((r) => smtp.close(() => r())),
-      });
-    });
-  });
-}
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -60,7 +23,7 @@ describe('the thank-you e-mail through a real SMTP server', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let server: TestServer;
   beforeAll(async () => {
-    smtp = await startSmtp(0);
+    smtp = await startSmtp();
     server = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } });
   });
   afterAll(async () => {
