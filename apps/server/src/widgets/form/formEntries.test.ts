@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFormPage, entryBody, formSettings, TEST_FIELDS, THANK_YOU_SETTINGS } from '../../../test/formPage';
 import { Client, startTestServer, type TestServer } from '../../../test/harness';
 import { activists, blocks, formEntries, mobilizations, outbox } from '../../db/schema';
+import { loadPublicPage } from '../../public/pages';
 import { rateLimitSweepJob } from '../../rate-limit/rate-limit';
 
 let server: TestServer;
@@ -303,7 +304,7 @@ describe('POST /api/mobilizations/:id/form_entries', () => {
     expect(await db.select().from(outbox).where(eq(outbox.toAddress, 'sem-assunto@example.org'))).toHaveLength(0);
   });
 
-  it('leaves the public page cache version alone', async () => {
+  it('leaves the public page cache version alone, and a new rendering has the count', async () => {
     const db = server.ctx.db;
     const { page, form } = await createFormPage(db);
     const version = async () =>
@@ -312,6 +313,9 @@ describe('POST /api/mobilizations/:id/form_entries', () => {
     const before = await version();
     await post(page.id, entryBody(form.id, VALID));
     expect(await version()).toBe(before);
+    // A page rendered now shows the count as of rendering.
+    const data = await loadPublicPage(db, page.id);
+    expect(data?.formEntriesCounts.get(form.id)).toBe(1);
   });
 
   it('is reachable on the page own public host', async () => {
