@@ -60,22 +60,25 @@ interface ExportRow {
 /**
  * One batch after the given entry id, in id order, with the activist. The plan is pinned rather than left to the
  * statistics, which PGlite never refreshes (it runs no autovacuum) and PostgreSQL refreshes only a while after a
- * burst of entries: with stale ones the planner would sort the widget's whole set of entries and hash every activist
- * of the community for each batch, which makes the export quadratic. So: the activist is a lateral lookup by primary
- * key, and sorting is switched off for this one short transaction, which leaves the `form_entries_widget_id_idx`
- * keyset walk. Plain SQL, with the entry's fields and time as text: parsing JSON and slicing a timestamp here costs
- * less than either driver's own conversions (PGlite's especially).
+ * burst of entries. Left alone, the planner may hash every activist of the community, sort the widget's remaining
+ * entries, or walk the primary key filtering out other widgets' entries, for each batch: the export turns quadratic.
+ * So the activist is a lateral lookup by primary key, and the keyset is written as a row comparison over
+ * `(widget_id, id)` ordered the same way, which only `form_entries_widget_id_idx` can serve without a sort, with
+ * sorting (full and incremental) switched off for this one short transaction. Plain SQL, with the entry's fields and time as text: parsing
+ * JSON and slicing a timestamp here costs less than either driver's own conversions (PGlite's especially).
  */
 function batchAfter(db: Db, widgetId: number, afterId: number): Promise<ExportRow[]> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_sort = off`);
+    await tx.execute(
+      sql`select set_config('enable_sort', 'off', true), set_config('enable_incremental_sort', 'off', true)`,
+    );
     const result = (await tx.execute(sql`
       select e.id, e.fields::text as fields, (e.created_at at time zone 'UTC')::text as created_at,
              a.name, a.email, a.phone
       from ${formEntries} e
       left join lateral (select name, email, phone from ${activists} where id = e.activist_id) a on true
-      where e.widget_id = ${widgetId} and e.id > ${afterId}
-      order by e.id
+      where (e.widget_id, e.id) > (${widgetId}, ${afterId}) and e.widget_id <= ${widgetId}
+      order by e.widget_id, e.id
       limit ${EXPORT_BATCH}`)) as unknown as { rows: ExportRow[] };
     return result.rows;
   });
