@@ -38,6 +38,9 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    // An idle connection the server ends (a restart, a terminated backend) is replaced on the next checkout; without
+    // a listener its error would be thrown as uncaught and take the whole process down.
+    pool.on('error', (error) => console.error('[db] idle connection closed:', error.message));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       kind: 'postgres',
