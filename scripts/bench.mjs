@@ -8,7 +8,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { formBench } from './lib/bench-forms.mjs';
 import { ensureBuilt, ensureInstalled } from './lib/build.mjs';
+import { startThrowawayPostgres } from './lib/postgres.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 await ensureInstalled(root);
@@ -27,7 +29,7 @@ const freePort = () =>
   });
 
 /** Starts the built server and resolves once it answers the admin page, with the elapsed milliseconds. */
-async function startServer(dataDir) {
+async function startServer(dataDir, env = {}) {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
@@ -39,8 +41,11 @@ async function startServer(dataDir) {
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
-      // The test-only seed route builds the 2,000-mobilization community below.
+      // The test-only seed route builds the 2,000-mobilization community and the form pages below.
       ENABLE_TEST_SEED: 'true',
+      // 100 visitors from one address: the per-IP limit of visitor actions must not be what is measured.
+      ACTION_MAX_PER_IP: '1000000000',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -263,9 +268,36 @@ try {
   ]);
   await publicPageBench(warm.url);
   rows.push(['server memory after load (RSS)', `${rssMb(warm.child.pid)} MB`, '']);
+  await formBench({ server: warm, label: 'PGlite', seconds, rows });
   await stop(warm.child);
+  await postgresFormBench();
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** The form figures again on a throwaway PostgreSQL server, with COPY beside the export. */
+async function postgresFormBench() {
+  const pg = startThrowawayPostgres(await freePort());
+  if (!pg) {
+    rows.push([
+      'PostgreSQL: form submissions and export',
+      'skipped',
+      'PostgreSQL not installed (apt-get install postgresql)',
+    ]);
+    return;
+  }
+  const pgData = mkdtempSync(join(tmpdir(), 'mutirao-bench-pg-'));
+  try {
+    const server = await startServer(pgData, { DATABASE_URL: pg.url });
+    try {
+      await formBench({ server, label: 'PostgreSQL', seconds, rows, pgUrl: pg.url });
+    } finally {
+      await stop(server.child);
+    }
+  } finally {
+    pg.stop();
+    rmSync(pgData, { recursive: true, force: true });
+  }
 }
 
 const width = Math.max(...rows.map((r) => r[0].length));

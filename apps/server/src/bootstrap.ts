@@ -6,6 +6,7 @@ import { migrate } from './db/migrate';
 import { JobQueue } from './jobs/queue';
 import { createMailDriver, type MailDriver } from './mail/drivers';
 import { Mailer } from './mail/outbox';
+import { rateLimitSweepJob } from './rate-limit/rate-limit';
 import { createStorage } from './uploads/storage';
 
 export interface ContextOptions {
@@ -25,7 +26,15 @@ export async function createContext(config: Config, options: ContextOptions = {}
     databaseUrl: config.databaseUrl,
     pollingIntervalSeconds: options.jobPollingIntervalSeconds,
   });
-  const mailer = new Mailer(database.db, options.mailDriver ?? createMailDriver(config.mail), queue, config.mail.from);
+  const mailer = new Mailer(
+    database.db,
+    options.mailDriver ?? createMailDriver(config.mail),
+    queue,
+    config.mail.from,
+    config.mail.retryDelaySeconds,
+  );
+  const { loginLimits, actionLimits } = config;
+  queue.register(rateLimitSweepJob(database.db, Math.max(loginLimits.windowSeconds, actionLimits.windowSeconds)));
   return {
     config,
     database,

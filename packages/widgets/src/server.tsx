@@ -1,4 +1,6 @@
-import { renderToString } from 'react-dom/server';
+import type { Locale, RichTextDocument } from '@mutirao/core';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { RichTextView } from './content/RichTextView';
 import { MobilizationPage, type MobilizationPageProps } from './MobilizationPage';
 import { navbarScript } from './navbar-script';
 import { widgetsCss } from './styles';
@@ -22,4 +24,12 @@ export function renderMobilizationHtml(props: Omit<MobilizationPageProps, 'mode'
     css: widgetsCss,
     script: navbarScript,
   };
+}
+
+/**
+ * A rich-text document as static HTML, with the same renderer as the page (the thank-you e-mail's body). No
+ * hydration markers: nothing runs it in the browser.
+ */
+export function renderRichTextHtml(document: RichTextDocument, locale: Locale): string {
+  return renderToStaticMarkup(<RichTextView document={document} mode="public" locale={locale} />);
 }

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Client, signIn, startTestServer, type TestServer } from '../../test/harness';
-import { createCommunity, createMobilization, createUser } from '../seed/factories';
+import { widgets } from '../db/schema';
+import { createCommunity, createFormEntries, createMobilization, createUser } from '../seed/factories';
 
 let server: TestServer;
 let alice: Client; // admin of Alpha
@@ -8,6 +10,7 @@ let mob: Client; // mobilizer of Alpha
 let bob: Client; // admin of Beta only
 let pageId: number;
 let betaPageId: number;
+let alphaId: number;
 
 const BLOCK =
   'id name position hidden menu_hidden bg_class mobilization_id widgets { id kind sm_size md_size lg_size }';
@@ -16,6 +19,11 @@ const LIST = `query Blocks($page: Int!) {
 }`;
 const MANY = `mutation Reorder($updates: [blocks_updates!]!) {
   update_blocks_many(updates: $updates) { affected_rows returning { id position } }
+}`;
+
+const FIELDS = JSON.stringify([{ uid: 'email', kind: 'email', label: 'E-mail', placeholder: '', required: 'true' }]);
+const LIST_COUNTS = `query Blocks($page: Int!) {
+  blocks(where: {mobilization_id: {_eq: $page}}) { widgets { form_entries_count } }
 }`;
 
 type Row = { id: number; name: string; position: number; hidden: boolean; menu_hidden: boolean };
@@ -42,6 +50,7 @@ beforeAll(async () => {
   const b = await createUser(db, { email: 'gql-blocks-bob@example.org' });
   const alpha = await createCommunity(db, { name: 'Alpha', ownerId: a.id, members: [{ userId: m.id, role: 2 }] });
   const beta = await createCommunity(db, { name: 'Beta', ownerId: b.id });
+  alphaId = alpha.id;
   alice = await signIn(server, 'gql-blocks-alice@example.org');
   mob = await signIn(server, 'gql-blocks-mob@example.org');
   bob = await signIn(server, 'gql-blocks-bob@example.org');
@@ -254,5 +263,41 @@ describe('another community gets nothing', () => {
     const all = await bob.graphql(`mutation { delete_blocks(where: {}) { affected_rows } }`);
     expect(all.body.data.delete_blocks.affected_rows).toBe(1); // Beta's own block only
     expect((await list()).map((x) => x.name)).toEqual(['A', 'B', 'C', 'D']);
+  });
+});
+
+describe('form widgets', () => {
+  it('carry their entry count, as REST gives it', async () => {
+    const { db } = server.ctx;
+    const page = await createMobilization(db, {
+      communityId: alphaId,
+      name: 'Abaixo-assinado por GraphQL',
+      blocks: [{ name: 'Assine', widgets: [{ kind: 'form', settings: { fields: FIELDS } }, { kind: 'content' }] }],
+    });
+    const [form] = await db.select().from(widgets).where(eq(widgets.kind, 'form')).limit(1);
+    expect(form).toBeDefined();
+    const formWidget = { id: form?.id ?? 0, settings: form?.settings as Record<string, unknown> };
+    await createFormEntries(db, {
+      communityId: page.communityId,
+      mobilizationId: page.id,
+      widget: formWidget,
+      count: 7,
+    });
+    const gql = await alice.graphql(
+      `query W($page: Int!) { widgets(where: {block: {mobilization_id: {_eq: $page}}}) { kind form_entries_count } }`,
+      { page: page.id },
+    );
+    const rest = await alice.get(`/api/mobilizations/${page.id}/widgets`);
+    const counts = (rows: { kind: string; form_entries_count: number }[]) =>
+      rows.map((w) => [w.kind, w.form_entries_count]).sort();
+    expect(counts(gql.body.data.widgets)).toEqual([
+      ['content', 0],
+      ['form', 7],
+    ]);
+    expect(counts(rest.body)).toEqual(counts(gql.body.data.widgets));
+    const nested = await alice.graphql(LIST_COUNTS, { page: page.id });
+    expect(nested.body.data.blocks[0].widgets.map((w: { form_entries_count: number }) => w.form_entries_count)).toEqual(
+      [7, 0],
+    );
   });
 });

@@ -10,8 +10,9 @@ import { selectedFields } from '../graphql/selection';
 import { AppError } from '../http/errors';
 import { parseInput } from '../http/validate';
 import { findMobilizationFor } from '../mobilizations/service';
+import { formEntriesCounts } from '../widgets/counters';
 import { blockSetSchema, deleteBlocksWhere, updateBlocksMany, visibleBlocks } from './batch';
-import { createBlockIn, guardPositions, presentBlock, presentWidget, widgetsByBlock } from './service';
+import { createBlockIn, formWidgetIds, guardPositions, presentBlock, presentWidget, widgetsByBlock } from './service';
 
 const blockColumns: ColumnMap = {
   id: blocks.id,
@@ -47,9 +48,9 @@ const widgetsWhere = (gctx: GraphQLContext, where: Record<string, unknown> | und
   );
 
 /** Widgets present their block lazily, as Hasura's object relation. */
-function widgetNode(gctx: GraphQLContext, w: Widget) {
+function widgetNode(gctx: GraphQLContext, w: Widget, counts: Map<number, number>) {
   return {
-    ...presentWidget(w),
+    ...presentWidget(w, counts),
     block: async () => (await queryBlocks(gctx, { where: { id: { _eq: w.blockId } } }))[0],
   };
 }
@@ -63,9 +64,10 @@ async function blockNodes(gctx: GraphQLContext, rows: Block[], info?: GraphQLRes
         rows.map((b) => b.id),
       )
     : new Map<number, Widget[]>();
+  const counts = await formEntriesCounts(gctx.app.db, formWidgetIds([...byBlock.values()].flat()));
   return rows.map((b) => ({
     ...presentBlock(b),
-    widgets: (byBlock.get(b.id) ?? []).map((w) => widgetNode(gctx, w)),
+    widgets: (byBlock.get(b.id) ?? []).map((w) => widgetNode(gctx, w, counts)),
   }));
 }
 
@@ -90,7 +92,8 @@ async function queryWidgets(gctx: GraphQLContext, args: ListArgs) {
     .orderBy(...orderByToSql(args.order_by, widgetColumns), widgets.id)
     .limit(limit)
     .offset(offset);
-  return rows.map((w) => widgetNode(gctx, w));
+  const counts = await formEntriesCounts(gctx.app.db, formWidgetIds(rows));
+  return rows.map((w) => widgetNode(gctx, w, counts));
 }
 
 type InsertObject = Record<string, unknown> & { mobilization_id?: unknown; widgets?: { data?: unknown[] } };

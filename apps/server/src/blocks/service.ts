@@ -8,6 +8,7 @@ import {
   msg,
   type WidgetData,
   type WidgetFilter,
+  type WidgetKind,
   type WidgetUpdateData,
 } from '@mutirao/core';
 import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
@@ -16,8 +17,11 @@ import { isExclusionViolation } from '../db/errors';
 import { type Block, blocks, type Widget, widgets } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
 import { findMobilizationFor } from '../mobilizations/service';
+import { formEntriesCounts } from '../widgets/counters';
+import { normalizeWidgetSettings } from '../widgets/settings';
 
-export function presentWidget(w: Widget): WidgetData {
+/** `counts` holds form-entry counts by widget id (see `formEntriesCounts`); a widget missing from it has none. */
+export function presentWidget(w: Widget, counts?: Map<number, number>): WidgetData {
   return {
     id: w.id,
     block_id: w.blockId,
@@ -27,13 +31,14 @@ export function presentWidget(w: Widget): WidgetData {
     lg_size: w.lgSize,
     settings: w.settings,
     goal: w.goal,
+    form_entries_count: w.kind === 'form' ? (counts?.get(w.id) ?? 0) : 0,
     exported_at: w.exportedAt?.toISOString() ?? null,
     created_at: w.createdAt.toISOString(),
     updated_at: w.updatedAt.toISOString(),
   };
 }
 
-export function presentBlock(b: Block, blockWidgets?: Widget[]): BlockData {
+export function presentBlock(b: Block, blockWidgets?: Widget[], counts?: Map<number, number>): BlockData {
   return {
     id: b.id,
     mobilization_id: b.mobilizationId,
@@ -45,7 +50,7 @@ export function presentBlock(b: Block, blockWidgets?: Widget[]): BlockData {
     bg_image: b.bgImage,
     created_at: b.createdAt.toISOString(),
     updated_at: b.updatedAt.toISOString(),
-    ...(blockWidgets && { widgets: blockWidgets.map(presentWidget) }),
+    ...(blockWidgets && { widgets: blockWidgets.map((w) => presentWidget(w, counts)) }),
   };
 }
 
@@ -97,8 +102,12 @@ export async function listBlocks(db: Db, actor: Actor, mobilizationId: number, f
     db,
     rows.map((b) => b.id),
   );
-  return rows.map((b) => presentBlock(b, byBlock.get(b.id) ?? []));
+  const counts = await formEntriesCounts(db, formWidgetIds([...byBlock.values()].flat()));
+  return rows.map((b) => presentBlock(b, byBlock.get(b.id) ?? [], counts));
 }
+
+/** Only form widgets have entries to count. */
+export const formWidgetIds = (rows: Widget[]) => rows.filter((w) => w.kind === 'form').map((w) => w.id);
 
 /** The live widgets of some blocks, by block, in column order. */
 export async function widgetsByBlock(db: Db | Tx, blockIds: number[]) {
@@ -185,7 +194,8 @@ export async function updateBlock(db: Db, actor: Actor, id: number, input: Block
   const [updated] = await db.update(blocks).set(values).where(eq(blocks.id, id)).returning();
   if (!updated) throw notFound();
   const byBlock = await widgetsByBlock(db, [id]);
-  return presentBlock(updated, byBlock.get(id) ?? []);
+  const blockWidgets = byBlock.get(id) ?? [];
+  return presentBlock(updated, blockWidgets, await formEntriesCounts(db, formWidgetIds(blockWidgets)));
 }
 
 /**
@@ -277,17 +287,24 @@ export async function listWidgets(db: Db, actor: Actor, mobilizationId: number, 
       ),
     )
     .orderBy(asc(blocks.position), asc(widgets.id));
-  return rows.map((r) => presentWidget(r.widget));
+  const counts = await formEntriesCounts(db, formWidgetIds(rows.map((r) => r.widget)));
+  return rows.map((r) => presentWidget(r.widget, counts));
 }
 
-/** Kind and settings of one widget of the page; back to `draft` means an empty slot with no settings. */
+/**
+ * Kind and settings of one widget of the page; back to `draft` means an empty slot with no settings. Settings that
+ * are sent are checked key by key against their kind's schemas (`normalizeWidgetSettings`); stored ones are kept.
+ */
 export async function updateWidget(
   db: Db,
   actor: Actor,
   mobilizationId: number,
   id: number,
   input: WidgetUpdateData,
-  validateSettings?: (kind: string, settings: Record<string, unknown>) => void,
+  normalizeSettings: (
+    kind: WidgetKind,
+    settings: Record<string, unknown>,
+  ) => Record<string, unknown> = normalizeWidgetSettings,
 ) {
   await findMobilizationFor(db, actor, mobilizationId);
   const [row] = await db
@@ -301,8 +318,11 @@ export async function updateWidget(
   const settings =
     kind === 'draft'
       ? {}
-      : (input.settings ?? (input.kind && input.kind !== row.widget.kind ? {} : row.widget.settings));
-  validateSettings?.(kind, settings);
+      : input.settings
+        ? normalizeSettings(kind, input.settings)
+        : input.kind && input.kind !== row.widget.kind
+          ? {}
+          : row.widget.settings;
   const [updated] = await db
     .update(widgets)
     .set({
@@ -316,5 +336,5 @@ export async function updateWidget(
     .where(eq(widgets.id, id))
     .returning();
   if (!updated) throw notFound();
-  return presentWidget(updated);
+  return presentWidget(updated, await formEntriesCounts(db, formWidgetIds([updated])));
 }

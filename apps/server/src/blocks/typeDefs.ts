@@ -9,6 +9,7 @@ export const blockTypeDefs = /* GraphQL */ `
     lg_size: Int!
     settings: jsonb
     goal: Int
+    form_entries_count: Int!
     exported_at: timestamptz
     created_at: timestamptz!
     updated_at: timestamptz!

@@ -1,44 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, eventually, startTestServer, type TestServer } from '../../test/harness';
+import { startSmtp } from '../../test/smtp';
 import { outbox } from '../db/schema';
 import { createUser } from '../seed/factories';
 import { queueMail } from './outbox';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback: the mail really travels through nodemailer and the SMTP protocol. */
-function startSmtp(): Promise<{ port: number; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve) => {
-    smtp.listen(0, '127.0.0.1', () => {
-      const address = smtp.server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      resolve({ port, received, close: () => new Promise<void>((r) => smtp.close(() => r())) });
-    });
-  });
-}
 
 describe('SMTP driver through pg-boss', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;

@@ -17,11 +17,11 @@ export interface QueuedMail {
 }
 
 /**
- * Writes the message in the caller's transaction. Returns the outbox id, or undefined when a message
- * with the same idempotency key already exists (the action was retried).
+ * The outbox insert for a message, as a query to run or to embed in a larger statement (`.getSQL()`). On a repeated
+ * idempotency key it inserts nothing and returns no row.
  */
-export async function queueMail(tx: Db | Tx, mail: QueuedMail): Promise<number | undefined> {
-  const rows = await tx
+export function queueMailQuery(tx: Db | Tx, mail: QueuedMail) {
+  return tx
     .insert(outbox)
     .values({
       idempotencyKey: mail.idempotencyKey,
@@ -35,6 +35,14 @@ export async function queueMail(tx: Db | Tx, mail: QueuedMail): Promise<number |
     })
     .onConflictDoNothing({ target: outbox.idempotencyKey })
     .returning({ id: outbox.id });
+}
+
+/**
+ * Writes the message in the caller's transaction. Returns the outbox id, or undefined when a message
+ * with the same idempotency key already exists (the action was retried).
+ */
+export async function queueMail(tx: Db | Tx, mail: QueuedMail): Promise<number | undefined> {
+  const rows = await queueMailQuery(tx, mail);
   return rows[0]?.id;
 }
 
@@ -47,12 +55,13 @@ export class Mailer {
     private readonly driver: MailDriver,
     private readonly queue: JobQueue,
     private readonly defaultFrom: string,
+    retryDelaySeconds = 30,
   ) {
     this.sendJob = defineJob({
       name: 'mail-send',
       payload: z.object({ outboxId: z.number().int() }),
       retryLimit: 8,
-      retryDelaySeconds: 30,
+      retryDelaySeconds,
       handle: ({ outboxId }) => this.deliver(outboxId),
     });
     // Picks up messages whose job was never queued (a crash between commit and send).

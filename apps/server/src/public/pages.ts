@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { blocks, type Mobilization, mobilizations, widgets } from '../db/schema';
+import { formEntriesCounts } from '../widgets/counters';
 import type { PublicSite } from './hosts';
 
 /** A rendered page, ready to send as is or gzipped. */
@@ -60,7 +61,12 @@ export async function loadPublicPage(db: Db, id: number) {
         )
         .orderBy(asc(widgets.id))
     : [];
-  return { mobilization, blocks: blockRows, widgets: widgetRows };
+  // The page shows form counts as of rendering; the widget refreshes its own on load (submissions keep the version).
+  const formEntriesCountsById = await formEntriesCounts(
+    db,
+    widgetRows.filter((w) => w.kind === 'form').map((w) => w.id),
+  );
+  return { mobilization, blocks: blockRows, widgets: widgetRows, formEntriesCounts: formEntriesCountsById };
 }
 
 export type PublicPageData = NonNullable<Awaited<ReturnType<typeof loadPublicPage>>>;

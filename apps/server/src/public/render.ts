@@ -6,7 +6,12 @@ import type { PublicPageData } from './pages';
 import type { RenderedBody } from './routes';
 
 /** The public page from the same components as the editor, plus @font-face rules for the fonts it uses. */
-export function renderPublicPage({ mobilization: m, blocks, widgets }: PublicPageData): RenderedBody {
+export function renderPublicPage({
+  mobilization: m,
+  blocks,
+  widgets,
+  formEntriesCounts,
+}: PublicPageData): RenderedBody {
   const page = {
     id: m.id,
     name: m.name,
@@ -31,6 +36,7 @@ export function renderPublicPage({ mobilization: m, blocks, widgets }: PublicPag
     md_size: w.mdSize,
     lg_size: w.lgSize,
     settings: w.settings,
+    ...(w.kind === 'form' && { form_entries_count: formEntriesCounts.get(w.id) ?? 0 }),
   }));
   const locale: Locale = m.language === 'es' ? 'es' : 'pt-BR';
   const rendered = renderMobilizationHtml({ mobilization: page, blocks: pageBlocks, widgets: pageWidgets, locale });

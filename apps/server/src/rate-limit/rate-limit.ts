@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../db/client';
+import { defineJob } from '../jobs/queue';
 
 export interface Hit {
   count: number;
@@ -34,4 +36,21 @@ export async function peek(db: Db, key: string, windowSeconds: number): Promise<
 
 export async function reset(db: Db, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
+}
+
+/**
+ * Every visitor IP that acts on a public page gets a counter row; this hourly job removes those whose window ended
+ * more than `keepSeconds` ago (the longest window in use), so the table holds only live windows.
+ */
+export function rateLimitSweepJob(db: Db, keepSeconds: number) {
+  return defineJob({
+    name: 'rate-limit-sweep',
+    payload: z.object({}).passthrough(),
+    retryLimit: 0,
+    retryDelaySeconds: 60,
+    cron: '17 * * * *',
+    handle: async () => {
+      await db.execute(sql`delete from rate_limits where window_start < now() - make_interval(secs => ${keepSeconds})`);
+    },
+  });
 }

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
+import type { Db } from '../db/client';
 import { parseInput } from '../http/validate';
 import { createManyMobilizations } from './bulk';
-import { createCommunity, createUser } from './factories';
+import { SIGN_UP_BLOCK } from './demoForm';
+import { createCommunity, createFormEntries, createMobilization, createUser } from './factories';
 import { seedGlobalTemplates } from './templates';
 
 const seedSchema = z.object({
@@ -22,12 +24,35 @@ const seedSchema = z.object({
         role: z.union([z.literal(1), z.literal(2)]).default(1),
         /** How many mobilizations to add to it, for list and benchmark data. */
         mobilizations: z.number().int().min(0).max(10_000).default(0),
+        /** Adds a published page with the demo sign-up form and this many entries (report and benchmark data). */
+        formEntries: z.number().int().min(0).max(1_000_000).optional(),
       }),
     )
     .default([]),
   /** Also add the global template library (idempotent), as the demo seed does. */
   globalTemplates: z.boolean().default(false),
 });
+
+/** A published page holding the demo sign-up form, with `entries` made-up entries. */
+async function createFormPage(db: Db, communityId: number, entries: number) {
+  const slug = `formulario-${communityId}-${Date.now().toString(36)}`;
+  const page = await createMobilization(db, {
+    communityId,
+    name: `Formulário ${communityId}`,
+    slug,
+    blocks: [SIGN_UP_BLOCK],
+  });
+  const widget = page.widgets.find((w) => w.kind === 'form');
+  if (!widget) throw new Error('the sign-up block has no form');
+  await createFormEntries(db, {
+    communityId,
+    mobilizationId: page.id,
+    widget,
+    count: entries,
+    tag: `c${communityId}-`,
+  });
+  return { mobilization_id: page.id, widget_id: widget.id, slug };
+}
 
 /**
  * Test-only: lets browser journeys build data with the seed factories, since the embedded database lives inside
@@ -39,18 +64,19 @@ export function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = parseInput(seedSchema, request.body);
     const user = await createUser(ctx.db, input.user);
     const communities = [];
-    for (const { mobilizations, role, ...c } of input.communities) {
+    for (const { mobilizations, formEntries, role, ...c } of input.communities) {
       const community = await createCommunity(
         ctx.db,
         role === 1 ? { ...c, ownerId: user.id } : { ...c, members: [{ userId: user.id, role }] },
       );
       if (mobilizations) await createManyMobilizations(ctx.db, community.id, user.id, mobilizations);
-      communities.push(community);
+      const form = formEntries === undefined ? undefined : await createFormPage(ctx.db, community.id, formEntries);
+      communities.push({ ...community, form });
     }
     if (input.globalTemplates) await seedGlobalTemplates(ctx.db);
     return reply.status(201).send({
       user: { id: user.id, email: user.email },
-      communities: communities.map((c) => ({ id: c.id, name: c.name })),
+      communities: communities.map((c) => ({ id: c.id, name: c.name, ...(c.form && { form: c.form }) })),
     });
   });
 }

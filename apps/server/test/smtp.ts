@@ -1,0 +1,47 @@
+import { SMTPServer } from 'smtp-server';
+
+export interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+export interface TestSmtp {
+  port: number;
+  received: Received[];
+  close(): Promise<void>;
+}
+
+/**
+ * A real SMTP server on loopback (port 0: any free one): mail really travels through nodemailer and the SMTP
+ * protocol, and every message that arrives is kept with its envelope and raw text.
+ */
+export function startSmtp(port = 0): Promise<TestSmtp> {
+  const received: Received[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve) => {
+    smtp.listen(port, '127.0.0.1', () => {
+      const address = smtp.server.address();
+      resolve({
+        port: typeof address === 'object' && address ? address.port : port,
+        received,
+        close: () => new Promise<void>((r) => smtp.close(() => r())),
+      });
+    });
+  });
+}

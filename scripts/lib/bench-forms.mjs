@@ -1,0 +1,200 @@
+// The form widget's figures for `npm run bench`: durable submissions under 100 concurrent visitors, and the CSV
+// export of 200,000 entries beside PostgreSQL's own COPY. docs/bench.md explains how to read them.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { join } from 'node:path';
+
+/** STACK-NOTES.md: an activist upsert plus an entry insert in one transaction, pgbench, 50 clients, PostgreSQL 15. */
+const CEILING_SUBMISSIONS_PER_S = 6_800;
+/** STACK-NOTES.md: COPY (SELECT … JOIN activists …) TO STDOUT (FORMAT csv), 270k rows in 0.56 s. */
+const CEILING_COPY_ROWS_PER_S = 270_000 / 0.56;
+export const EXPORT_ENTRIES = 200_000;
+const VISITORS = 100;
+
+const rssKb = (pid) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? Number.NaN);
+
+/** One HTTP call with a keep-alive agent; resolves with the status, the body and the time to the last byte. */
+function call(agent, url, { method = 'GET', body, headers = {} } = {}, onData) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = request(
+      url,
+      { method, agent, headers: { ...headers, ...(body && { 'content-type': 'application/json' }) } },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => (onData ? onData(c) : chunks.push(c)));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode,
+            body: Buffer.concat(chunks).toString('utf8'),
+            ms: performance.now() - started,
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const json = async (agent, url, options) => JSON.parse((await call(agent, url, options)).body);
+
+/** A user, a community and a published page with the demo sign-up form holding `entries` entries. */
+async function seedFormPage(agent, url, label, entries) {
+  const email = `bench-${label}-${entries}-${Date.now()}@mutirao.org`;
+  const seeded = await json(agent, `${url}/api/dev/seed`, {
+    method: 'POST',
+    body: JSON.stringify({
+      user: { email, password: 'bench-password' },
+      communities: [{ name: `Form bench ${label}`, formEntries: entries }],
+    }),
+  });
+  const { token } = await json(agent, `${url}/api/auth/sign_in`, {
+    method: 'POST',
+    body: JSON.stringify({ email, password: 'bench-password' }),
+  });
+  return { ...seeded.communities[0].form, token };
+}
+
+/** Entries as the export counts them: data rows of the CSV (the seeded values hold no line breaks). */
+async function exportedRows(agent, url, page) {
+  let lines = 0;
+  let bytes = 0;
+  const res = await call(
+    agent,
+    `${url}/api/mobilizations/${page.mobilization_id}/form_entries.csv?widget_id=${page.widget_id}`,
+    { headers: { authorization: `Bearer ${page.token}` } },
+    (chunk) => {
+      bytes += chunk.length;
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines += 1;
+    },
+  );
+  if (res.status !== 200) throw new Error(`export answered ${res.status}`);
+  return { rows: lines - 1, bytes, ms: res.ms };
+}
+
+/**
+ * 100 visitors, each submitting the sign-up form again as soon as the last answer came, for `seconds`; then every
+ * request still in flight is awaited, so each accepted answer can be checked against the database.
+ */
+async function submissions(url, page, seconds, label) {
+  const agent = new Agent({ keepAlive: true, maxSockets: VISITORS });
+  const latencies = [];
+  const statuses = new Map();
+  let errors = 0;
+  const until = performance.now() + seconds * 1000;
+  const visitor = async (v) => {
+    for (let i = 0; performance.now() < until; i++) {
+      const fields = [
+        { uid: 'field-participe-nome', value: `Visitante ${v} ${i}` },
+        { uid: 'field-participe-email', value: `visitante-${label}-${v}-${i}@example.org` },
+        { uid: 'field-participe-whatsapp', value: '' },
+        { uid: 'field-participe-ajuda', value: 'Ir à assembleia' },
+      ];
+      try {
+        const res = await call(agent, `${url}/api/mobilizations/${page.mobilization_id}/form_entries`, {
+          method: 'POST',
+          body: JSON.stringify({ form_entry: { widget_id: page.widget_id, fields: JSON.stringify(fields) } }),
+          headers: { 'accept-language': 'pt-BR' },
+        });
+        latencies.push(res.ms);
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      } catch {
+        errors += 1;
+      }
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: VISITORS }, (_, v) => visitor(v)));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
+  const accepted = statuses.get(201) ?? 0;
+  const counter = await json(agent, `${url}/api/widgets/${page.widget_id}/form_entries_count`);
+  const stored = await exportedRows(agent, url, page);
+  agent.destroy();
+  return { accepted, perSecond: accepted / elapsed, p50: at(0.5), p99: at(0.99), statuses, errors, counter, stored };
+}
+
+/** PostgreSQL's own COPY of the same rows and columns, through psql, timed to the last byte. */
+function copyExport(pgUrl, widgetId) {
+  const base = '/usr/lib/postgresql';
+  const version = readdirSync(base)
+    .filter((v) => existsSync(join(base, v, 'bin', 'psql')))
+    .sort((a, b) => Number(b) - Number(a))[0];
+  const query = `COPY (SELECT e.fields->0->>'value', e.fields->1->>'value', e.fields->2->>'value', e.fields->3->>'value',
+    a.name, a.email, a.phone, to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')
+    FROM form_entries e LEFT JOIN activists a ON a.id = e.activist_id WHERE e.widget_id = ${widgetId} ORDER BY e.id)
+    TO STDOUT (FORMAT csv)`;
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(join(base, version, 'bin', 'psql'), [pgUrl, '-X', '-q', '-c', query], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let bytes = 0;
+    child.stdout.on('data', (c) => {
+      bytes += c.length;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve({ ms: performance.now() - started, bytes }) : reject(new Error(`psql exited ${code}`)),
+    );
+  });
+}
+
+/**
+ * Both form figures on one running server (`{child, url}`), labelled by engine. With `pgUrl`, the export is also
+ * timed against COPY on the same rows.
+ */
+export async function formBench({ server, label, seconds, rows, pgUrl }) {
+  const agent = new Agent({ keepAlive: true });
+  const target = await seedFormPage(agent, server.url, label, 0);
+  const s = await submissions(server.url, target, seconds, label);
+  const consistent = s.accepted === s.counter.form_entries_count && s.accepted === s.stored.rows;
+  const others = [...s.statuses].filter(([code]) => code !== 201).map(([code, n]) => `${n}×${code}`);
+  rows.push([
+    `${label}: form submissions, ${VISITORS} visitors, ${seconds} s: accepted/s`,
+    s.perSecond.toFixed(0),
+    `${((s.perSecond / CEILING_SUBMISSIONS_PER_S) * 100).toFixed(1)}% of pgbench's ${CEILING_SUBMISSIONS_PER_S}/s`,
+  ]);
+  rows.push([`${label}: form submissions latency p50 / p99`, `${s.p50.toFixed(0)} ms / ${s.p99.toFixed(0)} ms`, '']);
+  rows.push([
+    `${label}: accepted answers vs rows in the database`,
+    `${s.accepted} / ${s.stored.rows}`,
+    `${consistent ? 'equal' : 'MISMATCH'} (counter ${s.counter.form_entries_count}; other answers: ${others.join(', ') || 'none'}; errors ${s.errors})`,
+  ]);
+
+  const started = performance.now();
+  const big = await seedFormPage(agent, server.url, label, EXPORT_ENTRIES);
+  const seedSeconds = (performance.now() - started) / 1000;
+  const before = rssKb(server.child.pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssKb(server.child.pid));
+  }, 25);
+  const exported = await exportedRows(agent, server.url, big);
+  clearInterval(sampler);
+  peak = Math.max(peak, rssKb(server.child.pid));
+  agent.destroy();
+  const perSecond = exported.rows / (exported.ms / 1000);
+  rows.push([
+    `${label}: CSV export of ${EXPORT_ENTRIES.toLocaleString('en')} entries: rows/s`,
+    perSecond.toFixed(0),
+    `${exported.rows} rows, ${(exported.bytes / 1e6).toFixed(1)} MB in ${(exported.ms / 1000).toFixed(2)} s; ${((perSecond / CEILING_COPY_ROWS_PER_S) * 100).toFixed(1)}% of STACK-NOTES' COPY; seeded in ${seedSeconds.toFixed(0)} s`,
+  ]);
+  rows.push([
+    `${label}: server RSS before / peak during the export`,
+    `${Math.round(before / 1024)} / ${Math.round(peak / 1024)} MB`,
+    `+${Math.round((peak - before) / 1024)} MB`,
+  ]);
+  if (pgUrl) {
+    const copy = await copyExport(pgUrl, big.widget_id);
+    rows.push([
+      `${label}: COPY … TO STDOUT (FORMAT csv), same rows and columns`,
+      `${(EXPORT_ENTRIES / (copy.ms / 1000)).toFixed(0)}`,
+      `rows/s, ${(copy.bytes / 1e6).toFixed(1)} MB in ${(copy.ms / 1000).toFixed(2)} s; our export takes ${(exported.ms / copy.ms).toFixed(1)}× as long`,
+    ]);
+  }
+}
