@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { blocks, type Mobilization, mobilizations, widgets } from '../db/schema';
+import { blocks, formEntries, type Mobilization, mobilizations, widgets } from '../db/schema';
 import type { PublicSite } from './hosts';
 
 /** A rendered page, ready to send as is or gzipped. */
@@ -60,7 +60,27 @@ export async function loadPublicPage(db: Db, id: number) {
         )
         .orderBy(asc(widgets.id))
     : [];
-  return { mobilization, blocks: blockRows, widgets: widgetRows };
+  return {
+    mobilization,
+    blocks: blockRows,
+    widgets: widgetRows,
+    formEntryCounts: await formEntryCounts(db, widgetRows),
+  };
+}
+
+/**
+ * Entries per form widget, as of rendering (an index-only count on form_entries_widget_created_idx). The page is
+ * cached per mobilization version, which entries do not move; the hydrated widget fetches the live count.
+ */
+async function formEntryCounts(db: Db, rows: { id: number; kind: string }[]): Promise<Map<number, number>> {
+  const ids = rows.filter((w) => w.kind === 'form').map((w) => w.id);
+  if (!ids.length) return new Map();
+  const counted = await db
+    .select({ widgetId: formEntries.widgetId, n: count() })
+    .from(formEntries)
+    .where(inArray(formEntries.widgetId, ids))
+    .groupBy(formEntries.widgetId);
+  return new Map(counted.map((r) => [r.widgetId, Number(r.n)]));
 }
 
 export type PublicPageData = NonNullable<Awaited<ReturnType<typeof loadPublicPage>>>;

@@ -6,13 +6,17 @@ import type { PublicPageData } from './pages';
 import type { RenderedBody } from './routes';
 
 /** The public page from the same components as the editor, plus @font-face rules for the fonts it uses. */
-export function renderPublicPage({ mobilization: m, blocks, widgets }: PublicPageData): RenderedBody {
+export function renderPublicPage(
+  { mobilization: m, blocks, widgets, formEntryCounts }: PublicPageData,
+  islandsSrc?: string,
+): RenderedBody {
   const page = {
     id: m.id,
     name: m.name,
     header_font: m.headerFont,
     body_font: m.bodyFont,
     color_scheme: m.colorScheme,
+    twitter_share_text: m.twitterShareText,
   };
   const pageBlocks = blocks.map((b) => ({
     id: b.id,
@@ -31,9 +35,13 @@ export function renderPublicPage({ mobilization: m, blocks, widgets }: PublicPag
     md_size: w.mdSize,
     lg_size: w.lgSize,
     settings: w.settings,
+    form_entries_count: w.kind === 'form' ? (formEntryCounts.get(w.id) ?? 0) : undefined,
   }));
   const locale: Locale = m.language === 'es' ? 'es' : 'pt-BR';
-  const rendered = renderMobilizationHtml({ mobilization: page, blocks: pageBlocks, widgets: pageWidgets, locale });
+  const rendered = renderMobilizationHtml(
+    { mobilization: page, blocks: pageBlocks, widgets: pageWidgets, locale },
+    { islandsSrc },
+  );
   const fonts = fontFaceCss(pageFontFamilies(page, pageBlocks, pageWidgets));
   return { ...rendered, css: fonts + rendered.css };
 }

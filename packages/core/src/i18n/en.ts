@@ -269,6 +269,23 @@ export const en: Catalogue = {
     language: 'Page language',
     submit: 'Continue',
   },
+  formView: {
+    defaultButton: 'Send',
+    selectPlaceholder: 'Choose an option',
+    requiredMark: 'required',
+    errorsTitle: 'Please check before sending:',
+    honeypot: 'Leave this field blank',
+    requestFailed: 'We could not send it right now. Please try again in a moment.',
+    emptyFields: 'This form has no fields yet.',
+    count: '{count} {text}',
+  },
+  shareScreen: {
+    defaultMessage: 'Thank you for taking part!',
+    facebook: 'Share on Facebook',
+    twitter: 'Share on Twitter',
+    whatsapp: 'Share on WhatsApp',
+    opensPopup: '(opens a new window)',
+  },
   chooseTemplate: {
     title: 'How do you want to start?',
     blankTitle: 'Blank page',

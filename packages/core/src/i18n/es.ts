@@ -269,6 +269,23 @@ export const es: Catalogue = {
     language: 'Idioma de la página',
     submit: 'Continuar',
   },
+  formView: {
+    defaultButton: 'Enviar',
+    selectPlaceholder: 'Selecciona una opción',
+    requiredMark: 'obligatorio',
+    errorsTitle: 'Revisa antes de enviar:',
+    honeypot: 'Deja este campo en blanco',
+    requestFailed: 'No fue posible enviar ahora. Inténtalo de nuevo en unos instantes.',
+    emptyFields: 'Este formulario todavía no tiene campos.',
+    count: '{count} {text}',
+  },
+  shareScreen: {
+    defaultMessage: '¡Gracias por participar!',
+    facebook: 'Compartir en Facebook',
+    twitter: 'Compartir en Twitter',
+    whatsapp: 'Compartir en WhatsApp',
+    opensPopup: '(abre una nueva ventana)',
+  },
   chooseTemplate: {
     title: '¿Cómo quieres empezar?',
     blankTitle: 'Página en blanco',

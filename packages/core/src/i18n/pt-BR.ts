@@ -271,6 +271,23 @@ export const ptBR = {
     language: 'Idioma da página',
     submit: 'Continuar',
   },
+  formView: {
+    defaultButton: 'Enviar',
+    selectPlaceholder: 'Selecione uma opção',
+    requiredMark: 'obrigatório',
+    errorsTitle: 'Confira antes de enviar:',
+    honeypot: 'Deixe este campo em branco',
+    requestFailed: 'Não foi possível enviar agora. Tente de novo em instantes.',
+    emptyFields: 'Este formulário ainda não tem campos.',
+    count: '{count} {text}',
+  },
+  shareScreen: {
+    defaultMessage: 'Obrigado por participar!',
+    facebook: 'Compartilhar no Facebook',
+    twitter: 'Compartilhar no Twitter',
+    whatsapp: 'Compartilhar no WhatsApp',
+    opensPopup: '(abre uma nova janela)',
+  },
   chooseTemplate: {
     title: 'Como você quer começar?',
     blankTitle: 'Página em branco',
