@@ -22,6 +22,7 @@ const PickTemplatePage = lazy(() => import('./templates/PickTemplatePage'));
 // The page editor and Slate load only on the editor's own screens.
 const EditorPage = lazy(() => import('./editor/EditorPage'));
 const CreateBlockPage = lazy(() => import('./blocks/CreateBlockPage'));
+const FormSettingsRoutes = lazy(() => import('./widgets/form/FormSettingsRoutes'));
 const TechnicalIssuesPage = lazy(() => import('./shell/TechnicalIssuesPage'));
 
 function Standalone() {
@@ -97,6 +98,7 @@ export function AppRoutes() {
           <Route path="/mobilizations/:id/templates/choose/global" element={<PickTemplatePage global />} />
           <Route path="/mobilizations/:id/edit" element={<EditorPage />} />
           <Route path="/mobilizations/:id/blocks/create" element={<CreateBlockPage />} />
+          <Route path="/mobilizations/:id/widgets/:widgetId/form/*" element={<FormSettingsRoutes />} />
           {/* Screens that later issues build: the frame and its navigation already work around them. */}
           <Route path="/mobilizations/*" element={<NotFoundInShell />} />
           <Route path="/community/*" element={<NotFoundInShell />} />

@@ -1,0 +1,85 @@
+import { Box, Group, Stack, Text } from '@mantine/core';
+import type { FormField } from '@mutirao/core';
+import { FormView, formModel } from '@mutirao/widgets';
+import type { ReactNode } from 'react';
+import type { EditorMobilization } from '../../editor/pageMobilization';
+import { useLocale } from '../../i18n/useLocale';
+import type { SettingsWidget } from '../widgetSettingsApi';
+import { FieldControls } from './FieldControls';
+import { FieldForm } from './FieldForm';
+import type { FieldViewsProps } from './FieldList';
+
+interface InPlaceFieldsProps extends FieldViewsProps {
+  widget: SettingsWidget;
+  mobilization: EditorMobilization;
+  /** The add button, shown after the fields inside the widget. */
+  footer: ReactNode;
+}
+
+/**
+ * The editable mode of spec 02 §6: the form widget as visitors see it, drawn by the shared component, with each
+ * field's controls beside it and its settings opening in place. The inputs themselves stay inert.
+ */
+export function InPlaceFields({
+  widget,
+  mobilization,
+  fields,
+  open,
+  problems,
+  nameOf,
+  commands,
+  update,
+  footer,
+}: InPlaceFieldsProps) {
+  const locale = useLocale();
+  const model = { ...formModel(widget, mobilization), fields };
+  const wrap = (field: FormField, view: ReactNode) => (
+    <Stack gap="xs" className="mz-inplace-field">
+      <Group align="flex-end" wrap="nowrap" gap="sm">
+        <Box inert style={{ flex: 1, minWidth: 0 }}>
+          {view}
+        </Box>
+        <FieldControls
+          field={field}
+          fields={fields}
+          open={open === field.uid}
+          name={nameOf(field)}
+          commands={commands}
+        />
+      </Group>
+      {problems.get(field.uid) && (
+        <Text c="danger.8" size="sm">
+          {problems.get(field.uid)}
+        </Text>
+      )}
+      {open === field.uid && (
+        <FieldForm
+          field={field}
+          error={problems.get(field.uid)}
+          onChange={(patch) => update(field.uid, patch)}
+          onDone={() => commands.toggle(field.uid)}
+        />
+      )}
+    </Stack>
+  );
+  // Greetings fields are no inputs, so the form leaves them out; here they show as their text, to be edited too.
+  const greetings = fields.filter((f) => f.kind === 'greetings');
+  return (
+    <Box className="mz-page" maw={560} style={{ background: 'transparent' }}>
+      <FormView
+        model={model}
+        locale={locale}
+        mode="edit"
+        fieldSlot={(field, _index, input) => wrap(field, input)}
+        fieldsFooter={
+          <>
+            {greetings.map((field) => (
+              <Box key={field.uid}>{wrap(field, <Text fs="italic">{field.placeholder || nameOf(field)}</Text>)}</Box>
+            ))}
+            {footer}
+          </>
+        }
+      />
+    </Box>
+  );
+}
