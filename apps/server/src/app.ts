@@ -14,10 +14,12 @@ import { fontRoutes } from './public/fonts';
 import { islandRoutes, loadIslandBundle } from './public/islands';
 import { renderPublicPage } from './public/render';
 import { publicPageRoutes } from './public/routes';
+import { reportRoutes } from './reports/routes';
 import { testSeedRoutes } from './seed/routes';
 import { templateRoutes } from './templates/routes';
 import { uploadRoutes } from './uploads/routes';
 import { findWebDist, serveAdminApp } from './web/static';
+import { formEntryRoutes } from './widgets/form/routes';
 
 /** One Fastify server: REST under /api, GraphQL at /v1/graphql, uploads, and the admin app. */
 export async function buildApp(ctx: AppContext, options: { logger?: boolean; serveWeb?: boolean } = {}) {
@@ -39,6 +41,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   communityRoutes(app, ctx);
   mobilizationRoutes(app, ctx);
   blockRoutes(app, ctx);
+  formEntryRoutes(app, ctx);
+  reportRoutes(app, ctx);
   templateRoutes(app, ctx);
   uploadRoutes(app, ctx);
   mailboxRoutes(app, ctx);

@@ -25,7 +25,13 @@ export async function createContext(config: Config, options: ContextOptions = {}
     databaseUrl: config.databaseUrl,
     pollingIntervalSeconds: options.jobPollingIntervalSeconds,
   });
-  const mailer = new Mailer(database.db, options.mailDriver ?? createMailDriver(config.mail), queue, config.mail.from);
+  const mailer = new Mailer(
+    database.db,
+    options.mailDriver ?? createMailDriver(config.mail),
+    queue,
+    config.mail.from,
+    config.mail.retryDelaySeconds,
+  );
   return {
     config,
     database,

@@ -37,6 +37,9 @@ const envSchema = z.object({
   LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  ACTION_MAX_PER_IP: z.coerce.number().int().positive().default(30),
+  ACTION_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().positive().default(30),
   SUPPORT_EMAIL: z.string().default('suporte@mutirao.org'),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
@@ -74,7 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     processRole: e.PROCESS_ROLE,
     sessionSecret: e.SESSION_SECRET ?? devSecret(dataDir),
     seedDemo: e.SEED_DEMO ?? !production,
-    mail: { driver: mailDriver, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: { driver: mailDriver, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, retryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS },
     storage: {
       driver: storageDriver,
       uploadsDir: resolve(e.UPLOADS_DIR ?? join(dataDir, 'uploads')),
@@ -92,6 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       perAccount: e.LOGIN_MAX_PER_ACCOUNT,
       windowSeconds: e.LOGIN_WINDOW_SECONDS,
     },
+    /** Visitor actions (form entries, later pressures and donations) per IP and window, shared by every action. */
+    actionLimits: { perIp: e.ACTION_MAX_PER_IP, windowSeconds: e.ACTION_WINDOW_SECONDS },
     supportEmail: e.SUPPORT_EMAIL,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
     logLevel: e.LOG_LEVEL,

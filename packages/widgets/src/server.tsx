@@ -1,4 +1,6 @@
-import { renderToString } from 'react-dom/server';
+import type { Locale, RichTextDocument } from '@mutirao/core';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { RichTextView } from './content/RichTextView';
 import { ISLAND_ATTR, ISLAND_MESSAGES_ID, islandMessages, scriptJson } from './islands/embed';
 import { MobilizationPage, type MobilizationPageProps } from './MobilizationPage';
 import { navbarScript } from './navbar-script';
@@ -36,4 +38,12 @@ export function renderMobilizationHtml(
         `<script defer src="${options.islandsSrc}"></script>`
       : '';
   return { body, css: widgetsCss, script: navbarScript, islands };
+}
+
+/**
+ * A rich-text document as static HTML, with the same renderer as the page (the thank-you e-mail's body). No
+ * hydration markers: nothing runs it in the browser.
+ */
+export function renderRichTextHtml(document: RichTextDocument, locale: Locale): string {
+  return renderToStaticMarkup(<RichTextView document={document} mode="public" locale={locale} />);
 }

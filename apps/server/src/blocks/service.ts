@@ -6,6 +6,7 @@ import {
   type BlockUpdateData,
   msg,
   type WidgetData,
+  type WidgetKind,
   type WidgetUpdateData,
 } from '@mutirao/core';
 import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
@@ -13,8 +14,11 @@ import type { Db, Tx } from '../db/client';
 import { type Block, blocks, type Widget, widgets } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
 import { findMobilizationFor } from '../mobilizations/service';
+import { formEntriesCounts } from '../widgets/counters';
+import { normalizeWidgetSettings } from '../widgets/settings';
 
-export function presentWidget(w: Widget): WidgetData {
+/** `counts` holds form-entry counts by widget id (see `formEntriesCounts`); a widget missing from it has none. */
+export function presentWidget(w: Widget, counts?: Map<number, number>): WidgetData {
   return {
     id: w.id,
     block_id: w.blockId,
@@ -24,13 +28,14 @@ export function presentWidget(w: Widget): WidgetData {
     lg_size: w.lgSize,
     settings: w.settings,
     goal: w.goal,
+    form_entries_count: w.kind === 'form' ? (counts?.get(w.id) ?? 0) : 0,
     exported_at: w.exportedAt?.toISOString() ?? null,
     created_at: w.createdAt.toISOString(),
     updated_at: w.updatedAt.toISOString(),
   };
 }
 
-export function presentBlock(b: Block, blockWidgets?: Widget[]): BlockData {
+export function presentBlock(b: Block, blockWidgets?: Widget[], counts?: Map<number, number>): BlockData {
   return {
     id: b.id,
     mobilization_id: b.mobilizationId,
@@ -42,7 +47,7 @@ export function presentBlock(b: Block, blockWidgets?: Widget[]): BlockData {
     bg_image: b.bgImage,
     created_at: b.createdAt.toISOString(),
     updated_at: b.updatedAt.toISOString(),
-    ...(blockWidgets && { widgets: blockWidgets.map(presentWidget) }),
+    ...(blockWidgets && { widgets: blockWidgets.map((w) => presentWidget(w, counts)) }),
   };
 }
 
@@ -68,8 +73,12 @@ export async function listBlocks(db: Db, actor: Actor, mobilizationId: number) {
     db,
     rows.map((b) => b.id),
   );
-  return rows.map((b) => presentBlock(b, byBlock.get(b.id) ?? []));
+  const counts = await formEntriesCounts(db, formWidgetIds([...byBlock.values()].flat()));
+  return rows.map((b) => presentBlock(b, byBlock.get(b.id) ?? [], counts));
 }
+
+/** Only form widgets have entries to count. */
+const formWidgetIds = (rows: Widget[]) => rows.filter((w) => w.kind === 'form').map((w) => w.id);
 
 async function widgetsByBlock(db: Db | Tx, blockIds: number[]) {
   const map = new Map<number, Widget[]>();
@@ -150,7 +159,8 @@ export async function updateBlock(db: Db, actor: Actor, id: number, input: Block
   const [updated] = await db.update(blocks).set(values).where(eq(blocks.id, id)).returning();
   if (!updated) throw notFound();
   const byBlock = await widgetsByBlock(db, [id]);
-  return presentBlock(updated, byBlock.get(id) ?? []);
+  const blockWidgets = byBlock.get(id) ?? [];
+  return presentBlock(updated, blockWidgets, await formEntriesCounts(db, formWidgetIds(blockWidgets)));
 }
 
 /**
@@ -221,17 +231,24 @@ export async function listWidgets(db: Db, actor: Actor, mobilizationId: number) 
     .innerJoin(blocks, eq(blocks.id, widgets.blockId))
     .where(and(liveBlocks(mobilizationId), isNull(widgets.deletedAt)))
     .orderBy(asc(blocks.position), asc(widgets.id));
-  return rows.map((r) => presentWidget(r.widget));
+  const counts = await formEntriesCounts(db, formWidgetIds(rows.map((r) => r.widget)));
+  return rows.map((r) => presentWidget(r.widget, counts));
 }
 
-/** Kind and settings of one widget of the page; back to `draft` means an empty slot with no settings. */
+/**
+ * Kind and settings of one widget of the page; back to `draft` means an empty slot with no settings. Settings that
+ * are sent are checked key by key against their kind's schemas (`normalizeWidgetSettings`); stored ones are kept.
+ */
 export async function updateWidget(
   db: Db,
   actor: Actor,
   mobilizationId: number,
   id: number,
   input: WidgetUpdateData,
-  validateSettings?: (kind: string, settings: Record<string, unknown>) => void,
+  normalizeSettings: (
+    kind: WidgetKind,
+    settings: Record<string, unknown>,
+  ) => Record<string, unknown> = normalizeWidgetSettings,
 ) {
   await findMobilizationFor(db, actor, mobilizationId);
   const [row] = await db
@@ -245,8 +262,11 @@ export async function updateWidget(
   const settings =
     kind === 'draft'
       ? {}
-      : (input.settings ?? (input.kind && input.kind !== row.widget.kind ? {} : row.widget.settings));
-  validateSettings?.(kind, settings);
+      : input.settings
+        ? normalizeSettings(kind, input.settings)
+        : input.kind && input.kind !== row.widget.kind
+          ? {}
+          : row.widget.settings;
   const [updated] = await db
     .update(widgets)
     .set({
@@ -260,5 +280,5 @@ export async function updateWidget(
     .where(eq(widgets.id, id))
     .returning();
   if (!updated) throw notFound();
-  return presentWidget(updated);
+  return presentWidget(updated, await formEntriesCounts(db, formWidgetIds([updated])));
 }

@@ -58,7 +58,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     ) {
       return reply.status(400).send({ errors: [renderMessage(locale, 'errors.invalidJson')] });
     }
-    if (status === 413) return reply.status(413).send({ errors: [renderMessage(locale, 'upload.tooLarge?mb=8')] });
+    if (status === 413) {
+      // A route may name its own message (`config: {tooLargeMessage}`); uploads are the default.
+      const config = request.routeOptions?.config as { tooLargeMessage?: string } | undefined;
+      const message = config?.tooLargeMessage ?? 'upload.tooLarge?mb=8';
+      return reply.status(413).send({ errors: [renderMessage(locale, message)] });
+    }
     if (status === 415) return reply.status(415).send({ errors: [renderMessage(locale, 'errors.invalidBody')] });
     if (status && status >= 400 && status < 500) {
       return reply.status(status).send({ errors: [renderMessage(locale, 'errors.invalidBody')] });

@@ -47,12 +47,13 @@ export class Mailer {
     private readonly driver: MailDriver,
     private readonly queue: JobQueue,
     private readonly defaultFrom: string,
+    retryDelaySeconds = 30,
   ) {
     this.sendJob = defineJob({
       name: 'mail-send',
       payload: z.object({ outboxId: z.number().int() }),
       retryLimit: 8,
-      retryDelaySeconds: 30,
+      retryDelaySeconds,
       handle: ({ outboxId }) => this.deliver(outboxId),
     });
     // Picks up messages whose job was never queued (a crash between commit and send).

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { blocks, formEntries, type Mobilization, mobilizations, widgets } from '../db/schema';
+import { blocks, type Mobilization, mobilizations, widgets } from '../db/schema';
+import { formEntriesCounts } from '../widgets/counters';
 import type { PublicSite } from './hosts';
 
 /** A rendered page, ready to send as is or gzipped. */
@@ -60,27 +61,12 @@ export async function loadPublicPage(db: Db, id: number) {
         )
         .orderBy(asc(widgets.id))
     : [];
-  return {
-    mobilization,
-    blocks: blockRows,
-    widgets: widgetRows,
-    formEntryCounts: await formEntryCounts(db, widgetRows),
-  };
-}
-
-/**
- * Entries per form widget, as of rendering (an index-only count on form_entries_widget_created_idx). The page is
- * cached per mobilization version, which entries do not move; the hydrated widget fetches the live count.
- */
-async function formEntryCounts(db: Db, rows: { id: number; kind: string }[]): Promise<Map<number, number>> {
-  const ids = rows.filter((w) => w.kind === 'form').map((w) => w.id);
-  if (!ids.length) return new Map();
-  const counted = await db
-    .select({ widgetId: formEntries.widgetId, n: count() })
-    .from(formEntries)
-    .where(inArray(formEntries.widgetId, ids))
-    .groupBy(formEntries.widgetId);
-  return new Map(counted.map((r) => [r.widgetId, Number(r.n)]));
+  // The page shows form counts as of rendering; the widget refreshes its own on load (submissions keep the version).
+  const formEntriesCountsById = await formEntriesCounts(
+    db,
+    widgetRows.filter((w) => w.kind === 'form').map((w) => w.id),
+  );
+  return { mobilization, blocks: blockRows, widgets: widgetRows, formEntriesCounts: formEntriesCountsById };
 }
 
 export type PublicPageData = NonNullable<Awaited<ReturnType<typeof loadPublicPage>>>;

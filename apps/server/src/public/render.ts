@@ -7,7 +7,7 @@ import type { RenderedBody } from './routes';
 
 /** The public page from the same components as the editor, plus @font-face rules for the fonts it uses. */
 export function renderPublicPage(
-  { mobilization: m, blocks, widgets, formEntryCounts }: PublicPageData,
+  { mobilization: m, blocks, widgets, formEntriesCounts }: PublicPageData,
   islandsSrc?: string,
 ): RenderedBody {
   const page = {
@@ -35,7 +35,7 @@ export function renderPublicPage(
     md_size: w.mdSize,
     lg_size: w.lgSize,
     settings: w.settings,
-    form_entries_count: w.kind === 'form' ? (formEntryCounts.get(w.id) ?? 0) : undefined,
+    ...(w.kind === 'form' && { form_entries_count: formEntriesCounts.get(w.id) ?? 0 }),
   }));
   const locale: Locale = m.language === 'es' ? 'es' : 'pt-BR';
   const rendered = renderMobilizationHtml(

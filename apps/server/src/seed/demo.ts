@@ -1,10 +1,18 @@
-import { ROLES } from '@mutirao/core';
+import { ROLES, serializeFormFields } from '@mutirao/core';
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { donations, formEntries, users } from '../db/schema';
 import type { StorageDriver } from '../uploads/storage';
+import { DEMO_SIGN_UPS, SIGN_UP_FIELDS } from './demoForm';
 import { type DemoImages, demoPageBlocks, storeDemoImages } from './demoPage';
-import { type BlockSeed, createActivist, createCommunity, createMobilization, createUser } from './factories';
+import {
+  type BlockSeed,
+  createActivist,
+  createCommunity,
+  createFormEntries,
+  createMobilization,
+  createUser,
+} from './factories';
 import { DONATION_BLOCKS, EVENT_BLOCKS, PETITION_BLOCKS, PRESSURE_BLOCKS, seedGlobalTemplates } from './templates';
 import { seedThemes, subthemesByLabel } from './themes';
 
@@ -102,6 +110,7 @@ const demoMobilizations = (images: DemoImages): DemoMobilization[] => [
 
 /** A few mobilizations with real-looking pages and some activity, so the list shows counts and amounts. */
 async function seedDemoMobilizations(db: Db, communityId: number, userId: number, images: DemoImages) {
+  const signUpFields = serializeFormFields(SIGN_UP_FIELDS);
   let person = 0;
   for (const demo of demoMobilizations(images)) {
     const chosen = await subthemesByLabel(db, demo.subthemes);
@@ -125,7 +134,15 @@ async function seedDemoMobilizations(db: Db, communityId: number, userId: number
         twitterShareText: 'Imóvel público vazio tem que virar moradia. Assine:',
       }),
     });
-    const form = mobilization.widgets.find((w) => w.kind === 'form');
+    const form = mobilization.widgets.find((w) => w.kind === 'form' && w.settings.fields !== signUpFields);
+    const signUp = mobilization.widgets.find((w) => w.kind === 'form' && w.settings.fields === signUpFields);
+    if (signUp)
+      await createFormEntries(db, {
+        communityId,
+        mobilizationId: mobilization.id,
+        widget: signUp,
+        count: DEMO_SIGN_UPS,
+      });
     const donation = mobilization.widgets.find((w) => w.kind === 'donation');
     for (let i = 0; i < demo.supporters; i++) {
       person += 1;

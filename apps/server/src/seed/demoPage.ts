@@ -4,6 +4,7 @@ import { type RichTextDocument, serializeContent } from '@mutirao/core';
 import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
 import { LocalStorage, type StorageDriver } from '../uploads/storage';
+import { SIGN_UP_BLOCK } from './demoForm';
 import type { BlockSeed } from './factories';
 
 /** Demo images live beside the sources and the bundle; the seed copies them into local uploads. */
@@ -55,7 +56,8 @@ const content = (document: RichTextDocument) => ({ content: serializeContent(doc
 
 /**
  * The demo campaign page: rich text with headings, marks, lists, links and images, a column layout, the
- * petition form, a hidden block (seen only in the editor) and a block left out of the menu.
+ * petition form, the sign-up form with its thank-you e-mail and entries, a hidden block (seen only in the editor) and
+ * a block left out of the menu.
  */
 export function demoPageBlocks(images: DemoImages, petition: BlockSeed): BlockSeed[] {
   const heroImage: RichTextDocument = images.hero
@@ -164,6 +166,7 @@ export function demoPageBlocks(images: DemoImages, petition: BlockSeed): BlockSe
       ],
     },
     petition,
+    SIGN_UP_BLOCK,
     {
       name: 'Bastidores',
       hidden: true,

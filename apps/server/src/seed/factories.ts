@@ -1,4 +1,4 @@
-import { ROLES, slugify } from '@mutirao/core';
+import { parseFormFields, ROLES, slugify } from '@mutirao/core';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import {
@@ -6,6 +6,7 @@ import {
   blocks,
   communities,
   communityUsers,
+  formEntries,
   type MobilizationStatus,
   mobilizations,
   mobilizationsSubthemes,
@@ -17,6 +18,7 @@ import {
   type WidgetKind,
   widgets,
 } from '../db/schema';
+import { answers, person, seededRandom } from './people';
 
 /**
  * The one set of builders: the demo seed, the API tests and the browser tests all make data with these.
@@ -244,4 +246,60 @@ export async function createActivist(db: Db, attrs: { communityId: number; email
     .returning();
   if (!activist) throw new Error('createActivist failed');
   return activist;
+}
+
+/**
+ * Form entries of realistic made-up people (see `people.ts`) for a form widget, each with its activist, inserted in
+ * batches of 1,000: the demo page's few hundred sign-ups and the benchmark's 200,000. Entry times are spread evenly
+ * over the last `days` days, oldest first. `tag` keeps e-mails distinct when one community gets several runs.
+ */
+export async function createFormEntries(
+  db: Db,
+  attrs: {
+    communityId: number;
+    mobilizationId: number;
+    widget: { id: number; settings: Record<string, unknown> };
+    count: number;
+    days?: number;
+    seed?: number;
+    tag?: string;
+  },
+) {
+  const fields = parseFormFields(attrs.widget.settings.fields);
+  const random = seededRandom(attrs.seed ?? attrs.widget.id);
+  const now = Date.now();
+  const span = (attrs.days ?? 30) * 86_400_000;
+  for (let start = 0; start < attrs.count; start += 1000) {
+    const batch = [];
+    for (let i = start; i < Math.min(attrs.count, start + 1000); i++) {
+      const who = person(i + 1, random, attrs.tag);
+      const at = new Date(now - span + Math.floor((span * i) / Math.max(1, attrs.count)));
+      batch.push({ who, at, fields: answers(fields, who, random) });
+    }
+    const people = await db
+      .insert(activists)
+      .values(
+        batch.map(({ who, at }) => ({
+          communityId: attrs.communityId,
+          email: who.email,
+          name: who.name,
+          firstName: who.firstName,
+          lastName: who.lastName,
+          phone: who.phone,
+          city: who.city,
+          createdAt: at,
+          updatedAt: at,
+        })),
+      )
+      .returning({ id: activists.id });
+    await db.insert(formEntries).values(
+      batch.map(({ at, fields: values }, index) => ({
+        widgetId: attrs.widget.id,
+        mobilizationId: attrs.mobilizationId,
+        activistId: people[index]?.id ?? null,
+        fields: values as unknown as Record<string, unknown>[],
+        createdAt: at,
+      })),
+    );
+  }
 }

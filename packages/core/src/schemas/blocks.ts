@@ -12,6 +12,8 @@ export interface WidgetData {
   lg_size: number;
   settings: Record<string, unknown>;
   goal: number | null;
+  /** Form entries of a `form` widget; 0 for other kinds. */
+  form_entries_count: number;
   exported_at: string | null;
   created_at: string;
   updated_at: string;

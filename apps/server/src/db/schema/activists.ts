@@ -57,6 +57,8 @@ export const formEntries = pgTable(
   },
   (t) => [
     index('form_entries_widget_created_idx').on(t.widgetId, t.createdAt),
+    /** Keyset pagination of a widget's entries in the CSV export: `widget_id = $1 and id > $2 order by id`. */
+    index('form_entries_widget_id_idx').on(t.widgetId, t.id),
     index('form_entries_mobilization_idx').on(t.mobilizationId),
     index('form_entries_activist_idx').on(t.activistId),
   ],

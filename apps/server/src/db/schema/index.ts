@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './activists';
 export * from './chatbot';
 export * from './communities';
+export * from './counters';
 export * from './domains';
 export * from './mobilizations';
 export * from './system';

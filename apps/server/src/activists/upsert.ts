@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+
+/** What an action tells us about the person who took it. Only the e-mail is required. */
+export interface ActivistInput {
+  email: string;
+  name?: string;
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  city?: string;
+}
+
+const clean = (value: string | undefined, max = 200) => {
+  const v = value?.replace(/\s+/g, ' ').trim().slice(0, max);
+  return v || undefined;
+};
+
+/**
+ * Fills in the name parts a form did not ask for: a full name gives a first name (its first word) and a last name
+ * (the rest); a first and last name give the full name.
+ */
+export function completeName(input: ActivistInput): ActivistInput {
+  const name = clean(input.name);
+  let firstName = clean(input.firstName);
+  let lastName = clean(input.lastName);
+  if (name && !firstName && !lastName) {
+    const [first, ...rest] = name.split(' ');
+    firstName = first;
+    lastName = rest.join(' ') || undefined;
+  }
+  return {
+    email: input.email.trim(),
+    name: name ?? (clean([firstName, lastName].filter(Boolean).join(' ')) || undefined),
+    firstName,
+    lastName,
+    phone: clean(input.phone, 50),
+    city: clean(input.city),
+  };
+}
+
+/**
+ * Creates or updates the community's activist with this e-mail (matched without regard to case, the unique index
+ * `activists_community_email_lower_idx`), in the caller's transaction, and returns its id. What the action gave
+ * overwrites what was stored; what it did not give (a form without a phone field) leaves the stored value alone.
+ * One statement, so concurrent actions by the same person cannot create two rows.
+ */
+export async function upsertActivist(tx: Db | Tx, communityId: number, raw: ActivistInput): Promise<number> {
+  const a = completeName(raw);
+  const result = (await tx.execute(sql`
+    insert into activists (community_id, email, name, first_name, last_name, phone, city)
+    values (${communityId}, ${a.email}, ${a.name ?? null}, ${a.firstName ?? null}, ${a.lastName ?? null},
+            ${a.phone ?? null}, ${a.city ?? null})
+    on conflict (community_id, lower(email)) do update set
+      name = coalesce(excluded.name, activists.name),
+      first_name = coalesce(excluded.first_name, activists.first_name),
+      last_name = coalesce(excluded.last_name, activists.last_name),
+      phone = coalesce(excluded.phone, activists.phone),
+      city = coalesce(excluded.city, activists.city),
+      updated_at = now()
+    returning id`)) as unknown as { rows: { id: number }[] };
+  const id = result.rows[0]?.id;
+  if (id === undefined) throw new Error('activist upsert returned nothing');
+  return Number(id);
+}

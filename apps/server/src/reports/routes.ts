@@ -1,0 +1,57 @@
+import { Readable } from 'node:stream';
+import { translate } from '@mutirao/core';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../communities/service';
+import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+import { blocks, widgets } from '../db/schema';
+import { AppError, notFound } from '../http/errors';
+import { localeOf } from '../http/locale';
+import { requireUser } from '../http/session';
+import { idParam } from '../http/validate';
+import { findMobilizationFor } from '../mobilizations/service';
+import { formEntriesCsv } from './formEntries';
+
+/** A widget of the page (not deleted, in a live block); otherwise the same 404 as a missing one. */
+async function findPageWidget(db: Db, mobilizationId: number, widgetId: number) {
+  const [row] = await db
+    .select({ widget: widgets })
+    .from(widgets)
+    .innerJoin(blocks, eq(blocks.id, widgets.blockId))
+    .where(
+      and(
+        eq(widgets.id, widgetId),
+        isNull(widgets.deletedAt),
+        eq(blocks.mobilizationId, mobilizationId),
+        isNull(blocks.deletedAt),
+      ),
+    )
+    .limit(1);
+  if (!row) throw notFound();
+  return row.widget;
+}
+
+/** Reports an organiser downloads. Authorised like the page: another community's page or widget is a 404. */
+export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/mobilizations/:id/form_entries.csv', async (request, reply) => {
+    const actor = actorOf(await requireUser(ctx, request));
+    const mobilization = await findMobilizationFor(ctx.db, actor, idParam((request.params as { id: string }).id));
+    const rawWidgetId = Number((request.query as { widget_id?: string }).widget_id);
+    if (!Number.isInteger(rawWidgetId) || rawWidgetId <= 0) {
+      throw new AppError('unprocessable', { widget_id: ['formWidget.widgetRequired'] });
+    }
+    const widget = await findPageWidget(ctx.db, mobilization.id, rawWidgetId);
+    if (widget.kind !== 'form') throw new AppError('unprocessable', { widget_id: ['formEntries.notForm'] });
+    const locale = localeOf(request);
+    const day = new Date().toISOString().slice(0, 10);
+    const filename = `${translate(locale, 'formEntries.csvFilePrefix')}-${mobilization.slug}-${widget.id}-${day}.csv`;
+    reply.headers({
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    });
+    return reply.send(Readable.from(formEntriesCsv(ctx.db, widget, locale)));
+  });
+}

@@ -1,0 +1,51 @@
+import { formEntrySubmissionSchema, type Locale, parseFormFields } from '@mutirao/core';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { AppError } from '../../http/errors';
+import { idParam, parseInput, unwrap } from '../../http/validate';
+import { formEntriesCount } from '../counters';
+import { findPublishedWidget, limitVisitorActions, refuseHoneypot } from '../visitor';
+import { matchSubmission, readSubmittedFields } from './entries';
+import { submitFormEntry } from './submit';
+
+/** 50 fields of 2,000 characters fit with room to spare; past this the body is refused before it is parsed. */
+export const FORM_ENTRY_BODY_LIMIT = 256 * 1024;
+
+/**
+ * The visitor's side of the form widget, on public hosts and the admin host alike: the submission and the live
+ * counter. No session: these are the public page's calls.
+ */
+export function formEntryRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.post(
+    '/api/mobilizations/:id/form_entries',
+    { bodyLimit: FORM_ENTRY_BODY_LIMIT, config: { tooLargeMessage: 'formWidget.entryTooLarge' } },
+    async (request, reply) => {
+      await limitVisitorActions(ctx, request.ip);
+      refuseHoneypot(request.body);
+      const mobilizationId = idParam((request.params as { id: string }).id);
+      const input = parseInput(formEntrySubmissionSchema, unwrap(request.body, 'form_entry'), 'unprocessable');
+      const found = await findPublishedWidget(ctx.db, input.widget_id, mobilizationId);
+      if (found.widget.kind !== 'form') throw new AppError('unprocessable', { widget_id: ['formEntries.notForm'] });
+      const fields = matchSubmission(parseFormFields(found.widget.settings.fields), readSubmittedFields(input.fields));
+      const { entry, count } = await submitFormEntry(ctx, {
+        mobilizationId,
+        communityId: found.communityId,
+        widget: found.widget,
+        fields,
+        locale: (found.language === 'es' ? 'es' : 'pt-BR') satisfies Locale,
+        baseUrl: `${request.protocol}://${request.host}`,
+      });
+      return reply.status(201).send({
+        form_entry: { id: entry.id, widget_id: found.widget.id, created_at: entry.createdAt.toISOString() },
+        form_entries_count: count,
+      });
+    },
+  );
+
+  app.get('/api/widgets/:id/form_entries_count', async (request, reply) => {
+    const found = await findPublishedWidget(ctx.db, idParam((request.params as { id: string }).id));
+    if (found.widget.kind !== 'form') throw new AppError('not_found', undefined, 'formEntries.widgetNotFound');
+    reply.header('cache-control', 'no-store');
+    return { form_entries_count: await formEntriesCount(ctx.db, found.widget.id) };
+  });
+}

@@ -1,0 +1,82 @@
+import { type FormField, serializeContent, serializeFormFields } from '@mutirao/core';
+import type { Db } from '../src/db/client';
+import { createCommunity, createMobilization, createUser } from '../src/seed/factories';
+
+/** The fields most form tests use: a required name, a required e-mail, an optional phone and a dropdown. */
+export const TEST_FIELDS: FormField[] = [
+  { uid: 'f-nome', kind: 'text', label: 'Nome', placeholder: '', required: 'true' },
+  { uid: 'f-email', kind: 'email', label: 'E-mail', placeholder: '', required: 'true' },
+  { uid: 'f-fone', kind: 'text', label: 'Telefone', placeholder: '', required: 'false' },
+  {
+    uid: 'f-bairro',
+    kind: 'dropdown',
+    label: 'Bairro',
+    placeholder: 'Boa Vista, Santo Amaro, Recife Antigo',
+    required: 'false',
+  },
+  { uid: 'f-idade', kind: 'number', label: 'Idade', placeholder: '', required: 'false' },
+  { uid: 'f-ok', kind: 'greetings', label: 'Obrigada', placeholder: 'Valeu!', required: 'false' },
+];
+
+export const THANK_YOU_SETTINGS = {
+  sender_name: 'Coletivo Teste',
+  sender_email: 'contato@coletivo.example.org',
+  email_subject: 'Obrigada por participar',
+  email_text: serializeContent([
+    { type: 'paragraph', children: [{ text: 'Que bom ter você, ' }, { text: 'de verdade', bold: true }] },
+    {
+      type: 'paragraph',
+      children: [{ text: 'Veja ' }, { type: 'link', href: '/agenda', children: [{ text: 'a agenda' }] }, { text: '.' }],
+    },
+  ] as never),
+};
+
+export function formSettings(fields: FormField[] = TEST_FIELDS, extra: Record<string, unknown> = {}) {
+  return {
+    call_to_action: 'Participe',
+    button_text: 'Enviar',
+    finish_message_type: 'share',
+    fields: serializeFormFields(fields),
+    ...extra,
+  };
+}
+
+let seq = 0;
+
+/**
+ * An organiser (password `password123`), their community and a published page whose second block holds a form
+ * widget and a content widget. Returns everything a form test needs.
+ */
+export async function createFormPage(
+  db: Db,
+  options: { settings?: Record<string, unknown>; status?: 'active' | 'archived'; communityId?: number } = {},
+) {
+  seq += 1;
+  const tag = `${Date.now().toString(36)}${seq}`;
+  const email = `org-${tag}@example.org`;
+  let communityId = options.communityId;
+  if (!communityId) {
+    const user = await createUser(db, { email });
+    communityId = (await createCommunity(db, { name: `Comunidade ${tag}`, ownerId: user.id })).id;
+  }
+  const page = await createMobilization(db, {
+    communityId,
+    name: `Página ${tag}`,
+    slug: `pagina-${tag}`,
+    status: options.status ?? 'active',
+    blocks: [
+      { name: 'Topo', widgets: [{ kind: 'content', settings: { content: 'Olá' } }] },
+      { name: 'Form', widgets: [{ kind: 'form', settings: options.settings ?? formSettings() }] },
+    ],
+  });
+  const form = page.widgets.find((w) => w.kind === 'form');
+  const content = page.widgets.find((w) => w.kind === 'content');
+  if (!form || !content) throw new Error('createFormPage: widgets missing');
+  return { page, form, content, communityId, organiserEmail: email };
+}
+
+/** A submission body as the public form sends it; labels and kinds are the client's and must be ignored. */
+export function entryBody(widgetId: number, values: Record<string, string>, extra: Record<string, unknown> = {}) {
+  const fields = Object.entries(values).map(([uid, value]) => ({ uid, kind: 'text', label: `client ${uid}`, value }));
+  return { form_entry: { widget_id: widgetId, fields: JSON.stringify(fields) }, ...extra };
+}
