@@ -81,7 +81,7 @@ export function AdjustForm({ settings, save, successMessage }: AdjustFormProps) 
         />
         <FormAlert message={serverError} />
         <Group>
-          <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
+          <Button type="submit" loading={isSubmitting}>
             {t('app.save')}
           </Button>
         </Group>

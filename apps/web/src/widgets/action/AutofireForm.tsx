@@ -67,7 +67,7 @@ export function AutofireForm({ settings, save }: AutofireFormProps) {
         />
         <FormAlert message={serverError} />
         <Group>
-          <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
+          <Button type="submit" loading={isSubmitting}>
             {t('app.save')}
           </Button>
         </Group>

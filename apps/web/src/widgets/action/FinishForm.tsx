@@ -143,7 +143,7 @@ export function FinishForm({ settings, save, types = ['share', 'custom'], shareU
           )}
           <FormAlert message={serverError} />
           <Group>
-            <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
+            <Button type="submit" loading={isSubmitting}>
               {t('app.save')}
             </Button>
           </Group>

@@ -27,11 +27,11 @@ export function FieldList({ fields, open, problems, nameOf, commands, update }: 
                 {nameOf(field)}
               </Text>
               <Group gap={6}>
-                <Badge variant="light" color="gray.8">
+                <Badge variant="light" color="gray">
                   {t(`formSettings.kinds.${field.kind}`)}
                 </Badge>
                 {field.kind !== 'greetings' && (
-                  <Badge variant="light" color={field.required === 'true' ? 'brand.8' : 'gray.8'}>
+                  <Badge variant="light" color={field.required === 'true' ? 'brand' : 'gray'}>
                     {field.required === 'true' ? t('formSettings.required') : t('formSettings.optional')}
                   </Badge>
                 )}
