@@ -226,7 +226,7 @@ test('an organiser sets up a sign-up form, a visitor signs up on the public page
 
   // The organiser downloads the report and finds the entry.
   await page.goto(`${settingsUrl}/export`);
-  await expect(page.getByText('1 inscrições até agora.')).toBeVisible();
+  await expect(page.getByText('1 inscrição até agora.')).toBeVisible();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Baixar planilha' }).click();
   const file = await download;

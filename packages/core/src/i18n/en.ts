@@ -380,6 +380,7 @@ export const en: Catalogue = {
     unsaved: 'There are unsaved changes.',
     moved: '{label} is now in position {position}.',
     exportIntro: 'Download this form’s sign-ups as a spreadsheet (CSV), one column per field.',
+    entriesOne: '1 sign-up so far.',
     entries: '{count} sign-ups so far.',
     download: 'Download spreadsheet',
     exporting: 'Building the spreadsheet...',

@@ -382,6 +382,7 @@ export const es: Catalogue = {
     unsaved: 'Hay cambios sin guardar.',
     moved: '{label} ahora está en la posición {position}.',
     exportIntro: 'Descarga las inscripciones de este formulario en una planilla (CSV), con una columna por campo.',
+    entriesOne: '1 inscripción hasta ahora.',
     entries: '{count} inscripciones hasta ahora.',
     download: 'Descargar planilla',
     exporting: 'Generando la planilla...',

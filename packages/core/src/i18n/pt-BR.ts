@@ -383,6 +383,7 @@ export const ptBR = {
     unsaved: 'Há alterações não salvas.',
     moved: '{label} agora está na posição {position}.',
     exportIntro: 'Baixe as inscrições deste formulário em uma planilha (CSV), com uma coluna por campo.',
+    entriesOne: '1 inscrição até agora.',
     entries: '{count} inscrições até agora.',
     download: 'Baixar planilha',
     exporting: 'Gerando a planilha...',

@@ -7,7 +7,7 @@ import {
   type Rgba,
   toRgba,
 } from '@mutirao/core';
-import { FinishMessage, finishModel } from '@mutirao/widgets';
+import { FinishMessage, finishModel, schemeName } from '@mutirao/widgets';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RgbaColorPicker } from '../../editor/color/RgbaColorPicker';
@@ -52,13 +52,15 @@ interface FinishFormProps {
   types?: readonly ('share' | 'custom')[];
   /** The public page's address, for the preview's share links. */
   shareUrl?: string;
+  /** The page's colour scheme, for the preview's default colour. */
+  colorScheme?: string | null;
 }
 
 /**
  * Pós-ação, shared by the action widgets (spec 02 §3 "Finish settings", §5): share buttons with the WhatsApp text, or
  * a custom rich message on a background colour, with a preview drawn by the same component the visitor sees.
  */
-export function FinishForm({ settings, save, types = ['share', 'custom'], shareUrl }: FinishFormProps) {
+export function FinishForm({ settings, save, types = ['share', 'custom'], shareUrl, colorScheme }: FinishFormProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { form, onSubmit, errorOf, serverError, field } = useSchemaForm({
@@ -152,7 +154,12 @@ export function FinishForm({ settings, save, types = ['share', 'custom'], shareU
           <Text fw={700} size="sm">
             {t('widgetSettings.preview')}
           </Text>
-          <Paper withBorder radius="md" className="mz-page" style={{ overflow: 'hidden' }}>
+          <Paper
+            withBorder
+            radius="md"
+            className={`mz-page mz-scheme-${schemeName(colorScheme)}`}
+            style={{ overflow: 'hidden' }}
+          >
             <FinishMessage finish={preview} locale={locale} mode="edit" share={{ url: shareUrl }} />
           </Paper>
         </Stack>

@@ -49,6 +49,7 @@ export function FormFinishPage() {
       settings={settings}
       save={save}
       shareUrl={publicUrlOf({ slug: mobilization.slug, custom_domain: null })}
+      colorScheme={mobilization.color_scheme}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { Box, Group, Stack, Text } from '@mantine/core';
 import type { FormField } from '@mutirao/core';
-import { FormView, formModel } from '@mutirao/widgets';
+import { FormView, formModel, schemeName } from '@mutirao/widgets';
 import type { ReactNode } from 'react';
 import type { EditorMobilization } from '../../editor/pageMobilization';
 import { useLocale } from '../../i18n/useLocale';
@@ -65,7 +65,12 @@ export function InPlaceFields({
   // Greetings fields are no inputs, so the form leaves them out; here they show as their text, to be edited too.
   const greetings = fields.filter((f) => f.kind === 'greetings');
   return (
-    <Box className="mz-page" maw={560} style={{ background: 'transparent' }}>
+    // The page's colour scheme gives the form its default colour, as on the page.
+    <Box
+      className={`mz-page mz-scheme-${schemeName(mobilization.color_scheme)}`}
+      maw={560}
+      style={{ background: 'transparent' }}
+    >
       <FormView
         model={model}
         locale={locale}
