@@ -1,13 +1,8 @@
-import { Button, ColorInput, Group, Stack, TextInput } from '@mantine/core';
+import { ColorInput, Stack, TextInput } from '@mantine/core';
 import { type ActionAdjustSettings, actionAdjustSchema, BUTTON_TEXT_MAX } from '@mutirao/core';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../forms/FormAlert';
-import { useSchemaForm } from '../../forms/useSchemaForm';
-import { showSuccess } from '../../shell/toasts';
-import { useUnsavedChanges } from './useUnsavedChanges';
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+import { settingText as text, useSettingsForm } from './useSettingsForm';
 
 const valuesOf = (settings: Record<string, unknown>) => ({
   call_to_action: text(settings.call_to_action),
@@ -29,17 +24,13 @@ interface AdjustFormProps {
  */
 export function AdjustForm({ settings, save, successMessage }: AdjustFormProps) {
   const { t } = useTranslation();
-  const { form, onSubmit, field, errorOf, serverError } = useSchemaForm({
+  const { form, onSubmit, field, errorOf, footer, prompt } = useSettingsForm({
     schema: actionAdjustSchema,
-    defaultValues: valuesOf(settings),
-    submit: async (values) => {
-      const saved = (await save(values)) as { settings?: Record<string, unknown> };
-      form.reset(valuesOf(saved.settings ?? { ...settings, ...values }));
-      showSuccess(successMessage);
-    },
+    settings,
+    valuesOf,
+    save,
+    successMessage,
   });
-  const { isSubmitting, isDirty } = form.formState;
-  const prompt = useUnsavedChanges(isDirty && !isSubmitting);
   const buttonLength = form.watch('button_text').length;
 
   return (
@@ -79,12 +70,7 @@ export function AdjustForm({ settings, save, successMessage }: AdjustFormProps) 
           description={t('widgetSettings.countTextHelp')}
           {...field('count_text')}
         />
-        <FormAlert message={serverError} />
-        <Group>
-          <Button type="submit" loading={isSubmitting}>
-            {t('app.save')}
-          </Button>
-        </Group>
+        {footer}
       </Stack>
       {prompt}
     </form>

@@ -1,14 +1,9 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Stack, Text, TextInput } from '@mantine/core';
 import { type AutofireSettings, autofireSchema, isAutofireConfigured } from '@mutirao/core';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../forms/FormAlert';
-import { useSchemaForm } from '../../forms/useSchemaForm';
-import { showSuccess } from '../../shell/toasts';
 import { normalizeRichValue, RichTextField } from './RichTextField';
-import { useUnsavedChanges } from './useUnsavedChanges';
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+import { settingText as text, useSettingsForm } from './useSettingsForm';
 
 const valuesOf = (settings: Record<string, unknown>) => ({
   sender_name: text(settings.sender_name),
@@ -29,18 +24,14 @@ interface AutofireFormProps {
  */
 export function AutofireForm({ settings, save }: AutofireFormProps) {
   const { t } = useTranslation();
-  const { form, onSubmit, field, errorOf, serverError } = useSchemaForm({
+  // A cleared field comes out undefined, so it leaves the stored settings.
+  const { form, onSubmit, field, errorOf, footer, prompt } = useSettingsForm({
     schema: autofireSchema,
-    defaultValues: valuesOf(settings),
-    submit: async (values) => {
-      // A cleared field comes out undefined, so it leaves the stored settings.
-      const saved = (await save(values)) as { settings?: Record<string, unknown> };
-      form.reset(valuesOf(saved.settings ?? values));
-      showSuccess(t('widgetSettings.autofireSaved'));
-    },
+    settings,
+    valuesOf,
+    save,
+    successMessage: t('widgetSettings.autofireSaved'),
   });
-  const { isSubmitting, isDirty } = form.formState;
-  const prompt = useUnsavedChanges(isDirty && !isSubmitting);
   const active = isAutofireConfigured(settings);
 
   return (
@@ -65,12 +56,7 @@ export function AutofireForm({ settings, save }: AutofireFormProps) {
             />
           )}
         />
-        <FormAlert message={serverError} />
-        <Group>
-          <Button type="submit" loading={isSubmitting}>
-            {t('app.save')}
-          </Button>
-        </Group>
+        {footer}
       </Stack>
       {prompt}
     </form>

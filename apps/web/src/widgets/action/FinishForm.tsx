@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Radio, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Paper, Radio, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import {
   FINISH_BACKGROUND_DEFAULT,
   type FinishInput,
@@ -11,14 +11,9 @@ import { FinishMessage, finishModel, schemeName } from '@mutirao/widgets';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RgbaColorPicker } from '../../editor/color/RgbaColorPicker';
-import { FormAlert } from '../../forms/FormAlert';
-import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useLocale } from '../../i18n/useLocale';
-import { showSuccess } from '../../shell/toasts';
 import { normalizeRichValue, RichTextField } from './RichTextField';
-import { useUnsavedChanges } from './useUnsavedChanges';
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+import { settingText as text, useSettingsForm } from './useSettingsForm';
 
 const valuesOf = (settings: Record<string, unknown>): FinishInput => ({
   // Unset until the organiser picks one: the schema then says 'Nenhum tipo de mensagem foi selecionado'.
@@ -63,17 +58,13 @@ interface FinishFormProps {
 export function FinishForm({ settings, save, types = ['share', 'custom'], shareUrl, colorScheme }: FinishFormProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { form, onSubmit, errorOf, serverError, field } = useSchemaForm({
+  const { form, onSubmit, errorOf, field, footer, prompt } = useSettingsForm({
     schema: finishSchema,
-    defaultValues: valuesOf(settings),
-    submit: async (values) => {
-      const saved = (await save(values)) as { settings?: Record<string, unknown> };
-      form.reset(valuesOf(saved.settings ?? values));
-      showSuccess(t('widgetSettings.finishSaved'));
-    },
+    settings,
+    valuesOf,
+    save,
+    successMessage: t('widgetSettings.finishSaved'),
   });
-  const { isSubmitting, isDirty } = form.formState;
-  const prompt = useUnsavedChanges(isDirty && !isSubmitting);
   const values = form.watch();
   const preview = finishModel({ ...values, finish_message_type: values.finish_message_type || 'share' });
 
@@ -143,12 +134,7 @@ export function FinishForm({ settings, save, types = ['share', 'custom'], shareU
               {...field('whatsapp_text')}
             />
           )}
-          <FormAlert message={serverError} />
-          <Group>
-            <Button type="submit" loading={isSubmitting}>
-              {t('app.save')}
-            </Button>
-          </Group>
+          {footer}
         </Stack>
         <Stack gap="xs">
           <Text fw={700} size="sm">

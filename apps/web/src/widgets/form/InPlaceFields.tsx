@@ -5,9 +5,7 @@ import type { ReactNode } from 'react';
 import type { EditorMobilization } from '../../editor/pageMobilization';
 import { useLocale } from '../../i18n/useLocale';
 import type { SettingsWidget } from '../widgetSettingsApi';
-import { FieldControls } from './FieldControls';
-import { FieldForm } from './FieldForm';
-import type { FieldViewsProps } from './FieldList';
+import { type FieldViewsProps, fieldParts } from './fieldParts';
 
 interface InPlaceFieldsProps extends FieldViewsProps {
   widget: SettingsWidget;
@@ -20,48 +18,25 @@ interface InPlaceFieldsProps extends FieldViewsProps {
  * The editable mode of spec 02 §6: the form widget as visitors see it, drawn by the shared component, with each
  * field's controls beside it and its settings opening in place. The inputs themselves stay inert.
  */
-export function InPlaceFields({
-  widget,
-  mobilization,
-  fields,
-  open,
-  problems,
-  nameOf,
-  commands,
-  update,
-  footer,
-}: InPlaceFieldsProps) {
+export function InPlaceFields({ widget, mobilization, footer, ...views }: InPlaceFieldsProps) {
   const locale = useLocale();
+  const { fields, nameOf } = views;
   const model = { ...formModel(widget, mobilization), fields };
-  const wrap = (field: FormField, view: ReactNode) => (
-    <Stack gap="xs" className="mz-inplace-field">
-      <Group align="flex-end" wrap="nowrap" gap="sm">
-        <Box inert style={{ flex: 1, minWidth: 0 }}>
-          {view}
-        </Box>
-        <FieldControls
-          field={field}
-          fields={fields}
-          open={open === field.uid}
-          name={nameOf(field)}
-          commands={commands}
-        />
-      </Group>
-      {problems.get(field.uid) && (
-        <Text c="danger.8" size="sm">
-          {problems.get(field.uid)}
-        </Text>
-      )}
-      {open === field.uid && (
-        <FieldForm
-          field={field}
-          error={problems.get(field.uid)}
-          onChange={(patch) => update(field.uid, patch)}
-          onDone={() => commands.toggle(field.uid)}
-        />
-      )}
-    </Stack>
-  );
+  const wrap = (field: FormField, view: ReactNode) => {
+    const parts = fieldParts(views, field);
+    return (
+      <Stack gap="xs" className="mz-inplace-field">
+        <Group align="flex-end" wrap="nowrap" gap="sm">
+          <Box inert style={{ flex: 1, minWidth: 0 }}>
+            {view}
+          </Box>
+          {parts.controls}
+        </Group>
+        {parts.problem}
+        {parts.form}
+      </Stack>
+    );
+  };
   // Greetings fields are no inputs, so the form leaves them out; here they show as their text, to be edited too.
   const greetings = fields.filter((f) => f.kind === 'greetings');
   return (
