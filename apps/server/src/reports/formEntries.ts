@@ -18,7 +18,7 @@ const keyOf = (f: EntryField) => (typeof f.uid === 'string' && f.uid ? f.uid : `
 
 /**
  * Fields that entries hold but the widget no longer has (removed from the form since): found in one pass in the
- * database, in the order they first appeared, named by their latest label. Their values get columns of their own
+ * database, in the order they first appeared (entry, then position in it), named by their latest label. Their values get columns of their own
  * after the current fields, so nothing an activist sent silently disappears from the report.
  */
 async function removedFields(db: Db, widgetId: number, currentKeys: string[]): Promise<Column[]> {
@@ -27,11 +27,11 @@ async function removedFields(db: Db, widgetId: number, currentKeys: string[]): P
            (array_agg(f->>'label' order by e.id desc))[1] as label
     from ${formEntries} e
     cross join lateral jsonb_array_elements(
-      case when jsonb_typeof(e.fields) = 'array' then e.fields else '[]'::jsonb end) f
+      case when jsonb_typeof(e.fields) = 'array' then e.fields else '[]'::jsonb end) with ordinality as x(f, position)
     where e.widget_id = ${widgetId} and jsonb_typeof(f) = 'object'
       and not (${JSON.stringify(currentKeys)}::jsonb ? coalesce(f->>'uid', 'label:' || coalesce(f->>'label', '')))
     group by 1
-    order by min(e.id)`)) as unknown as { rows: { key: string; label: string | null }[] };
+    order by min(e.id), min(x.position)`)) as unknown as { rows: { key: string; label: string | null }[] };
   return result.rows.map((r) => ({ key: r.key, header: r.label ?? '' }));
 }
 

@@ -2,8 +2,18 @@ import { request as httpRequest } from 'node:http';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer } from '../../test/harness';
-import { communities, subthemes, templateBlocks, templateMobilizations, templateWidgets, themes } from '../db/schema';
+import {
+  activists,
+  communities,
+  mobilizations,
+  subthemes,
+  templateBlocks,
+  templateMobilizations,
+  templateWidgets,
+  themes,
+} from '../db/schema';
 import { DEMO_ORGANISER, seedDemoIfEmpty } from './demo';
+import { DEMO_SIGN_UPS } from './demoForm';
 import { seedThemes, THEMES } from './themes';
 
 let server: TestServer;
@@ -93,6 +103,35 @@ describe('the demo seed', () => {
     expect(image.headers.get('content-type')).toBe('image/jpeg');
     // Read to the end, or the open response would hold the server's close.
     expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+  });
+
+  it('gives the demo page a sign-up form with a thank-you e-mail and a few hundred entries to report on', async () => {
+    const client = await signIn(server, DEMO_ORGANISER.email, DEMO_ORGANISER.password);
+    const [page] = await server.ctx.db
+      .select()
+      .from(mobilizations)
+      .where(eq(mobilizations.slug, 'moradia-digna-recife'));
+    const list = await client.get(`/api/mobilizations/${page?.id}/widgets`);
+    const signUp = list.body.find((w: { settings: { call_to_action?: string } }) =>
+      w.settings.call_to_action?.includes('mutirão'),
+    );
+    expect(signUp).toMatchObject({ kind: 'form', form_entries_count: DEMO_SIGN_UPS });
+    expect(signUp.settings).toMatchObject({ finish_message_type: 'custom', sender_name: 'Coletivo Bem Viver' });
+    expect(JSON.parse(signUp.settings.fields).map((f: { kind: string }) => f.kind)).toEqual([
+      'text',
+      'email',
+      'text',
+      'dropdown',
+    ]);
+    const csv = await client.get(`/api/mobilizations/${page?.id}/form_entries.csv?widget_id=${signUp.id}`);
+    const lines = String(csv.body).trim().split('\r\n');
+    expect(lines).toHaveLength(DEMO_SIGN_UPS + 1);
+    expect(lines[1]).toMatch(/^[^,]+ [^,]+,[a-z.]+\d+@example\.org,/);
+    const [people] = await server.ctx.db
+      .select({ n: count() })
+      .from(activists)
+      .where(eq(activists.communityId, page?.communityId ?? 0));
+    expect(Number(people?.n)).toBeGreaterThanOrEqual(DEMO_SIGN_UPS);
   });
 
   it('completes themes without duplicating them', async () => {
