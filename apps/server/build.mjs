@@ -1,5 +1,7 @@
 // Bundles the server (and the workspace packages it imports) into dist/main.js; npm dependencies stay external.
-import { readFileSync } from 'node:fs';
+// Also builds the public pages' island bundle into dist/islands/ (see packages/widgets/build-islands.mjs).
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { buildIslands } from '@mutirao/widgets/build-islands';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -13,7 +15,20 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  external,
+  // esbuild itself is only loaded from sources, when no island bundle was built.
+  external: [...external, 'esbuild'],
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
 });
+
+const islands = await buildIslands();
+const dir = new URL('./dist/islands/', import.meta.url);
+mkdirSync(dir, { recursive: true });
+for (const old of readdirSync(dir)) rmSync(new URL(old, dir));
+const file = `islands-${islands.hash}.js`;
+writeFileSync(new URL(file, dir), islands.code);
+writeFileSync(
+  new URL('manifest.json', dir),
+  `${JSON.stringify({ file, bytes: islands.bytes, gzipBytes: islands.gzipBytes })}\n`,
+);
+console.log(`Public island bundle: ${file}, ${(islands.gzipBytes / 1024).toFixed(1)} kB gzipped`);

@@ -11,6 +11,7 @@ import { localeOf } from './http/locale';
 import { mailboxRoutes } from './mail/routes';
 import { mobilizationRoutes } from './mobilizations/routes';
 import { fontRoutes } from './public/fonts';
+import { islandRoutes, loadIslandBundle } from './public/islands';
 import { renderPublicPage } from './public/render';
 import { publicPageRoutes } from './public/routes';
 import { reportRoutes } from './reports/routes';
@@ -31,8 +32,10 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   registerErrorHandler(app);
 
   // Public pages first: on a public host they answer everything but /api/.
-  await publicPageRoutes(app, ctx, renderPublicPage);
+  const islands = await loadIslandBundle(ctx.config.production);
+  await publicPageRoutes(app, ctx, (page) => renderPublicPage(page, islands?.src));
   fontRoutes(app);
+  islandRoutes(app, islands);
   app.get('/api/health', async () => ({ ok: true, database: ctx.database.kind }));
   authRoutes(app, ctx);
   communityRoutes(app, ctx);

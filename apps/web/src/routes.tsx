@@ -31,6 +31,7 @@ const MetricsSettingsPage = lazy(() => import('./mobilizations/settings/MetricsS
 // The page editor and Slate load only on the editor's own screens.
 const EditorPage = lazy(() => import('./editor/EditorPage'));
 const CreateBlockPage = lazy(() => import('./blocks/CreateBlockPage'));
+const FormSettingsRoutes = lazy(() => import('./widgets/form/FormSettingsRoutes'));
 const TechnicalIssuesPage = lazy(() => import('./shell/TechnicalIssuesPage'));
 
 function Standalone() {
@@ -116,6 +117,7 @@ export function AppRoutes() {
           <Route path="/mobilizations/:id/templates/choose/global" element={<PickTemplatePage global />} />
           <Route path="/mobilizations/:id/edit" element={<EditorPage />} />
           <Route path="/mobilizations/:id/blocks/create" element={<CreateBlockPage />} />
+          <Route path="/mobilizations/:id/widgets/:widgetId/form/*" element={<FormSettingsRoutes />} />
           {/* Screens that later issues build: the frame and its navigation already work around them. */}
           <Route path="/mobilizations/*" element={<NotFoundInShell />} />
           <Route path="/community/info" element={<CommunityInfoPage />} />

@@ -1,4 +1,5 @@
 import { translate } from '@mutirao/core';
+import { ISLAND_ATTR, ISLAND_PROPS_ATTR, scriptJson } from './islands/embed';
 import { widgetModule } from './registry';
 import type { WidgetViewProps } from './types';
 
@@ -19,6 +20,25 @@ export function WidgetView(props: WidgetViewProps) {
   }
   if (mode === 'public' && !module.publicView) return null;
   const view = <module.View {...props} />;
+  if (mode !== 'edit' && module.island) {
+    // An island: the wrapper holds exactly the component's markup, and its props follow as JSON for the bundle.
+    const id = `mz-island-${widget.id}`;
+    const attrs = { [ISLAND_ATTR]: module.island.name };
+    const json = { [ISLAND_PROPS_ATTR]: id };
+    return (
+      <>
+        <div className={`mz-widget mz-widget--${module.kind}`} id={id} {...attrs}>
+          {view}
+        </div>
+        <script
+          type="application/json"
+          {...json}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON, not HTML; scriptJson escapes < > & so it cannot end the element.
+          dangerouslySetInnerHTML={{ __html: scriptJson(module.island.props(props)) }}
+        />
+      </>
+    );
+  }
   if (mode !== 'edit') return <div className={`mz-widget mz-widget--${module.kind}`}>{view}</div>;
 
   const replaced = slots?.renderWidget?.(widget, block, view);

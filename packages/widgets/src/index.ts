@@ -4,12 +4,17 @@
  * time. Server rendering lives in the separate `@mutirao/widgets/server` entry.
  */
 
+export { Counter } from './action/Counter';
+export { FinishMessage, type FinishModel, finishModel } from './action/FinishMessage';
+export { ShareScreen, type ShareScreenProps } from './action/ShareScreen';
 export { BlockView, type BlockViewProps } from './BlockView';
 export { blockBackground } from './background';
 export { ContentWidget } from './content/ContentWidget';
 export { EmbedView, type EmbedViewProps } from './content/EmbedView';
 export { RichTextView, type RichTextViewProps } from './content/RichTextView';
 export { pageFontFamilies } from './fonts';
+export { FormView, type FormViewProps } from './form/FormView';
+export { type FormModel, formModel } from './form/formModel';
 export { blockAnchor, columnClasses, orderBlocks, widgetsOf } from './layout';
 export { DEFAULT_BODY_FONT, MobilizationPage, type MobilizationPageProps } from './MobilizationPage';
 export { NAVBAR_FIXED_AFTER_PX, navbarScript } from './navbar-script';

@@ -26,6 +26,13 @@ describe('widget registry', () => {
     expect(WIDGET_REGISTRY.draft.overlay).toBe(false);
     expect(WIDGET_REGISTRY.content).toMatchObject({ publicView: true, overlay: true, interactive: false });
   });
+
+  it('hydrates exactly the interactive kinds, the form among them', () => {
+    for (const module of Object.values(WIDGET_REGISTRY)) {
+      expect(!!(module as { island?: unknown }).island, module.kind).toBe(module.interactive);
+    }
+    expect(WIDGET_REGISTRY.form).toMatchObject({ interactive: true, overlay: true, island: { name: 'form' } });
+  });
 });
 
 describe('layout', () => {

@@ -1,5 +1,7 @@
 import { type MessageKey, translate, type WidgetKind } from '@mutirao/core';
 import { ContentWidget } from './content/ContentWidget';
+import { FormWidget } from './form/FormWidget';
+import { formIsland } from './form/island';
 import type { WidgetModule, WidgetViewProps } from './types';
 
 /** An empty column: nothing for visitors; the editor's kind chooser in edit mode. */
@@ -48,7 +50,15 @@ export const WIDGET_REGISTRY = {
     interactive: false,
     View: ContentWidget,
   },
-  form: placeholder('form', 'widgets.kinds.form'),
+  form: {
+    kind: 'form',
+    labelKey: 'widgets.kinds.form',
+    overlay: true,
+    publicView: true,
+    interactive: true,
+    View: FormWidget,
+    island: formIsland,
+  },
   pressure: placeholder('pressure', 'widgets.kinds.pressure'),
   'pressure-phone': placeholder('pressure-phone', 'widgets.kinds.pressure-phone'),
   phone: placeholder('phone', 'widgets.kinds.phone'),

@@ -1,6 +1,7 @@
 import type { Locale, RichTextDocument } from '@mutirao/core';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { RichTextView } from './content/RichTextView';
+import { ISLAND_ATTR, ISLAND_MESSAGES_ID, islandMessages, scriptJson } from './islands/embed';
 import { MobilizationPage, type MobilizationPageProps } from './MobilizationPage';
 import { navbarScript } from './navbar-script';
 import { widgetsCss } from './styles';
@@ -12,18 +13,31 @@ export interface RenderedMobilization {
   css: string;
   /** The script to inline at the end of <body>. */
   script: string;
+  /**
+   * For a page with interactive widgets: its messages as JSON and the island bundle's <script>, to end <body> with.
+   * Empty for a page of content only, which ships no JavaScript beyond the navbar's few lines.
+   */
+  islands: string;
 }
 
 /**
  * The public page rendered to HTML on the server. A separate entry point (`@mutirao/widgets/server`) so the admin
- * app's bundle never pulls in the server renderer.
+ * app's bundle never pulls in the server renderer. `islandsSrc` is the address of the public bundle
+ * (`build-islands.mjs`); without it the page renders all the same, without hydration.
  */
-export function renderMobilizationHtml(props: Omit<MobilizationPageProps, 'mode' | 'slots'>): RenderedMobilization {
-  return {
-    body: renderToString(<MobilizationPage {...props} mode="public" />),
-    css: widgetsCss,
-    script: navbarScript,
-  };
+export function renderMobilizationHtml(
+  props: Omit<MobilizationPageProps, 'mode' | 'slots'>,
+  options: { islandsSrc?: string } = {},
+): RenderedMobilization {
+  const body = renderToString(<MobilizationPage {...props} mode="public" />);
+  // Text is escaped, so only a widget's wrapper can carry the attribute with its quote.
+  const hasIslands = body.includes(` ${ISLAND_ATTR}="`);
+  const islands =
+    hasIslands && options.islandsSrc
+      ? `<script type="application/json" id="${ISLAND_MESSAGES_ID}">${scriptJson(islandMessages(props.locale))}</script>` +
+        `<script defer src="${options.islandsSrc}"></script>`
+      : '';
+  return { body, css: widgetsCss, script: navbarScript, islands };
 }
 
 /**

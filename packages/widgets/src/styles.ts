@@ -1,3 +1,4 @@
+import { actionCss } from './action/styles';
 import { BLACK_TEXT, BODY_TEXT, LIGHT_TEXT, PALETTES } from './theme';
 
 /*
@@ -101,4 +102,4 @@ ${columns('sm')}
 `;
 
 /** The stylesheet of a mobilization page: base, layout, rich text, edit-mode overlays and every colour scheme. */
-export const widgetsCss = (base + schemes).replace(/\n+/g, '\n').trim();
+export const widgetsCss = (base + actionCss + schemes).replace(/\n+/g, '\n').trim();

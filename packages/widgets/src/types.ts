@@ -11,6 +11,8 @@ export interface PageMobilization {
   header_font?: string | null;
   body_font?: string | null;
   color_scheme?: string | null;
+  /** The tweet text of the share screens. */
+  twitter_share_text?: string | null;
 }
 
 /** A widget as the API sends it; `kind` is a string because stored rows may hold a kind this version lacks. */
@@ -22,6 +24,8 @@ export interface PageWidget {
   md_size?: number | null;
   lg_size?: number | null;
   settings?: unknown;
+  /** Entries of a form widget (the admin API's field; the public page counts them as it renders). */
+  form_entries_count?: number;
 }
 
 /** A block as the API sends it, with its widgets (or give them to the page separately, by block_id). */
@@ -75,7 +79,20 @@ export interface WidgetModule {
   overlay: boolean;
   /** Rendered on the public page at all (draft slots are not). */
   publicView: boolean;
-  /** Needs JavaScript on the public page: the server hydrates only these. */
+  /** Needs JavaScript on the public page: the server hydrates only these, through `island`. */
   interactive: boolean;
   View: (props: WidgetViewProps) => ReactNode;
+  /** How an interactive widget is hydrated in the visitor's browser (see `islands/`). */
+  island?: IslandSpec;
+}
+
+/**
+ * An interactive widget's island: the component the public bundle hydrates, by name, and the plain-JSON props it
+ * hydrates from, computed on the server from the widget's props. The component must render exactly what `View` does
+ * for those props, so hydration adopts the server's markup unchanged.
+ */
+export interface IslandSpec {
+  /** The key of the component in the public bundle's table (`islands/client.tsx`). */
+  name: string;
+  props(props: WidgetViewProps): unknown;
 }

@@ -30,10 +30,12 @@ export interface DocumentParts {
   css: string;
   /** Inline script run after the body (the navbar's fixed-on-scroll behaviour). */
   script: string;
+  /** The island bundle's tags, last in <body>; empty for a page without interactive widgets. */
+  islands?: string;
 }
 
 /** The whole public page: language, title, favicon, Open Graph and Twitter meta, analytics, then the body. */
-export function publicDocument({ mobilization: m, url, body, css, script }: DocumentParts): string {
+export function publicDocument({ mobilization: m, url, body, css, script, islands = '' }: DocumentParts): string {
   const title = m.facebookShareTitle || m.name;
   // Crawlers need an absolute address; uploads on local storage are stored as paths.
   const image = m.facebookShareImage ? new URL(m.facebookShareImage, url).href : null;
@@ -62,7 +64,7 @@ export function publicDocument({ mobilization: m, url, body, css, script }: Docu
     `<style>html,body{margin:0}${css.replace(/<\/style/gi, '<\\/style')}</style>`,
     analyticsSnippet(m.googleAnalyticsCode),
     '</head>',
-    `<body>${body}<script>${script.replace(/<\/script/gi, '<\\/script')}</script></body>`,
+    `<body>${body}<script>${script.replace(/<\/script/gi, '<\\/script')}</script>${islands}</body>`,
     '</html>',
   ].join('');
 }

@@ -121,6 +121,47 @@ describe('public pages, chosen by host', () => {
     expect(html).toContain('Início');
     expect(html).not.toMatch(/<a[^>]*>Fora do menu<\/a>/);
     expect(html).not.toContain('/assets/index-');
+    // Content only: no island bundle, no embedded messages.
+    expect(html).not.toContain('/_mz/');
+    expect(html).not.toContain('mz-messages');
+  });
+
+  it('hydrates a form: its props, the messages and the hashed bundle, cached for a year', async () => {
+    const { db } = server.ctx;
+    const community = await createCommunity(db, { name: 'Ilhas' });
+    await createMobilization(db, {
+      communityId: community.id,
+      name: 'Com formulário',
+      slug: 'com-formulario',
+      blocks: [
+        {
+          widgets: [
+            {
+              kind: 'form',
+              settings: {
+                call_to_action: 'Assine',
+                button_text: 'Enviar',
+                fields: JSON.stringify([
+                  { uid: 'e', kind: 'email', label: 'E-mail', placeholder: '', required: 'true' },
+                ]),
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const html = (await get('com-formulario.localhost')).body;
+    expect(html).toContain('data-mz-island="form"');
+    expect(html).toContain('<script type="application/json" id="mz-messages">');
+    const src = /<script defer src="(\/_mz\/islands-[\w-]+\.js)"><\/script><\/body>/.exec(html)?.[1];
+    expect(src).toBeDefined();
+    const bundle = await get('com-formulario.localhost', src, { 'accept-encoding': 'gzip' });
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(bundle.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(bundle.headers['content-encoding']).toBe('gzip');
+    expect(bundle.body).toContain('data-mz-island');
+    expect((await get('com-formulario.localhost', '/_mz/islands-stale.js')).status).toBe(404);
   });
 
   it('answers on the custom domain with or without www., gzipped, with an ETag and 304', async () => {

@@ -6,18 +6,17 @@ import type { PublicPageData } from './pages';
 import type { RenderedBody } from './routes';
 
 /** The public page from the same components as the editor, plus @font-face rules for the fonts it uses. */
-export function renderPublicPage({
-  mobilization: m,
-  blocks,
-  widgets,
-  formEntriesCounts,
-}: PublicPageData): RenderedBody {
+export function renderPublicPage(
+  { mobilization: m, blocks, widgets, formEntriesCounts }: PublicPageData,
+  islandsSrc?: string,
+): RenderedBody {
   const page = {
     id: m.id,
     name: m.name,
     header_font: m.headerFont,
     body_font: m.bodyFont,
     color_scheme: m.colorScheme,
+    twitter_share_text: m.twitterShareText,
   };
   const pageBlocks = blocks.map((b) => ({
     id: b.id,
@@ -39,7 +38,10 @@ export function renderPublicPage({
     ...(w.kind === 'form' && { form_entries_count: formEntriesCounts.get(w.id) ?? 0 }),
   }));
   const locale: Locale = m.language === 'es' ? 'es' : 'pt-BR';
-  const rendered = renderMobilizationHtml({ mobilization: page, blocks: pageBlocks, widgets: pageWidgets, locale });
+  const rendered = renderMobilizationHtml(
+    { mobilization: page, blocks: pageBlocks, widgets: pageWidgets, locale },
+    { islandsSrc },
+  );
   const fonts = fontFaceCss(pageFontFamilies(page, pageBlocks, pageWidgets));
   return { ...rendered, css: fonts + rendered.css };
 }

@@ -11,11 +11,13 @@ export interface RenderedBody {
   body: string;
   css: string;
   script: string;
+  /** The island bundle's tags, for a page with interactive widgets (empty otherwise). */
+  islands: string;
 }
 export type PageRenderer = (page: PublicPageData) => RenderedBody;
 
-/** Visitor actions, uploaded images and font files are served on public hosts by their own routes. */
-const PASS_THROUGH = ['/api/', '/uploads/', '/_fonts/'];
+/** Visitor actions, uploaded images, font files and the island bundle are served on public hosts by their own routes. */
+const PASS_THROUGH = ['/api/', '/uploads/', '/_fonts/', '/_mz/'];
 
 const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',

@@ -11,6 +11,8 @@ export const CHOOSABLE_KINDS: readonly WidgetKind[] = ['content', 'form', 'press
  * screens exist. A kind missing here has none yet: choosing it only sets the kind.
  */
 export const WIDGET_SETTINGS_ROUTES: Partial<Record<WidgetKind, (mobilizationId: number, widgetId: number) => string>> =
-  {};
+  {
+    form: (mobilizationId, widgetId) => `/mobilizations/${mobilizationId}/widgets/${widgetId}/form`,
+  };
 
 export const isEditedInPlace = (kind: string) => kind === 'content';

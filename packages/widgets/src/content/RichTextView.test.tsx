@@ -241,7 +241,7 @@ describe('HTML is never injected, except embeds', () => {
     );
   });
 
-  it('uses dangerouslySetInnerHTML nowhere but the embed view', () => {
+  it('uses dangerouslySetInnerHTML nowhere but the embed view and the island props (escaped by scriptJson)', () => {
     const root = join(import.meta.dirname, '..');
     const files = (dir: string): string[] =>
       readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -252,6 +252,6 @@ describe('HTML is never injected, except embeds', () => {
             : [],
       );
     const users = files(root).filter((f) => readFileSync(f, 'utf8').includes('dangerouslySetInnerHTML'));
-    expect(users.map((f) => f.slice(root.length + 1))).toEqual(['content/EmbedView.tsx']);
+    expect(users.map((f) => f.slice(root.length + 1)).sort()).toEqual(['WidgetView.tsx', 'content/EmbedView.tsx']);
   });
 });

@@ -1,0 +1,78 @@
+import { ColorInput, Stack, TextInput } from '@mantine/core';
+import { type ActionAdjustSettings, actionAdjustSchema, BUTTON_TEXT_MAX } from '@mutirao/core';
+import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { settingText as text, useSettingsForm } from './useSettingsForm';
+
+const valuesOf = (settings: Record<string, unknown>) => ({
+  call_to_action: text(settings.call_to_action),
+  button_text: text(settings.button_text),
+  main_color: text(settings.main_color),
+  count_text: text(settings.count_text),
+});
+
+interface AdjustFormProps {
+  settings: Record<string, unknown>;
+  save(patch: ActionAdjustSettings): Promise<unknown>;
+  /** 'Formulário configurado com sucesso!' for the form; each action widget says it its own way (spec 02 §8). */
+  successMessage: string;
+}
+
+/**
+ * Ajustes, shared by the action widgets (spec 02 §5 "Adjust forms"): the title and the button text, both required,
+ * the button text at most 50 characters, the main colour, and the counter's text (the counter shows only when set).
+ */
+export function AdjustForm({ settings, save, successMessage }: AdjustFormProps) {
+  const { t } = useTranslation();
+  const { form, onSubmit, field, errorOf, footer, prompt } = useSettingsForm({
+    schema: actionAdjustSchema,
+    settings,
+    valuesOf,
+    save,
+    successMessage,
+  });
+  const buttonLength = form.watch('button_text').length;
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md" maw={640}>
+        <TextInput
+          label={t('widgetSettings.callToAction')}
+          description={t('widgetSettings.callToActionHelp')}
+          required
+          {...field('call_to_action')}
+        />
+        <TextInput
+          label={t('widgetSettings.buttonText')}
+          description={`${t('widgetSettings.buttonTextHelp', { max: BUTTON_TEXT_MAX })} ${buttonLength}/${BUTTON_TEXT_MAX}`}
+          required
+          {...field('button_text')}
+        />
+        <Controller
+          control={form.control}
+          name="main_color"
+          render={({ field: color }) => (
+            <ColorInput
+              label={t('widgetSettings.mainColor')}
+              description={t('widgetSettings.mainColorHelp')}
+              format="hex"
+              swatches={['#ee0099', '#c2185b', '#f45d48', '#7b3fa0', '#0067c5', '#00897b', '#2e7d32', '#222222']}
+              value={color.value ?? ''}
+              onChange={color.onChange}
+              onBlur={color.onBlur}
+              error={errorOf('main_color')}
+              eyeDropperButtonProps={{ 'aria-label': t('widgetSettings.mainColor') }}
+            />
+          )}
+        />
+        <TextInput
+          label={t('widgetSettings.countText')}
+          description={t('widgetSettings.countTextHelp')}
+          {...field('count_text')}
+        />
+        {footer}
+      </Stack>
+      {prompt}
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { widgetsCss } from '@mutirao/widgets';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
+import type { WidgetKind } from '../../blocks/types';
+import { type EditorMobilization, editorMobilizationKey, fetchEditorMobilization } from '../../editor/pageMobilization';
+import { LoadingScreen } from '../../shell/layouts/LoadingScreen';
+import { TabNavigation } from '../../shell/layouts/TabNavigation';
+import { TitledPage } from '../../shell/layouts/TitledPage';
+import { NotFoundInShell } from '../../shell/NotFoundPage';
+import { type SaveSettings, type SettingsWidget, useWidgetSettings } from '../widgetSettingsApi';
+
+/** One tab of a widget's settings menu (spec 02 §2): its label and its route suffix ('' for Ajustes). */
+export interface SettingsTab {
+  label: string;
+  suffix: string;
+}
+
+/** What every tab gets from the layout. */
+export interface WidgetSettingsContext {
+  widget: SettingsWidget;
+  settings: Record<string, unknown>;
+  mobilization: EditorMobilization;
+  save: SaveSettings;
+}
+
+export const useWidgetSettingsContext = () => useOutletContext<WidgetSettingsContext>();
+
+interface WidgetSettingsLayoutProps {
+  kind: WidgetKind;
+  /** The route segment after the widget id, e.g. 'form'. */
+  segment: string;
+  title: string;
+  tabsLabel: string;
+  tabs: SettingsTab[];
+}
+
+/**
+ * The settings screens of an action widget (`/mobilizations/{id}/widgets/{widget_id}/{segment}/...`): a titled page
+ * with the tab menu and a way back to the page editor, the widget loaded once for every tab. Shared by the form,
+ * pressure and donation widgets.
+ */
+export function WidgetSettingsLayout({ kind, segment, title, tabsLabel, tabs }: WidgetSettingsLayoutProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const mobilizationId = Number(useParams().id);
+  const widgetId = Number(useParams().widgetId);
+  const mobilization = useQuery({
+    queryKey: editorMobilizationKey(mobilizationId),
+    queryFn: () => fetchEditorMobilization(mobilizationId),
+    enabled: mobilizationId > 0,
+  });
+  const { query, save } = useWidgetSettings(mobilizationId, widgetId);
+  const base = `/mobilizations/${mobilizationId}/widgets/${widgetId}/${segment}`;
+  const back = (
+    <Button component={Link} to={`/mobilizations/${mobilizationId}/edit`} variant="default">
+      {t('widgetSettings.backToEditor')}
+    </Button>
+  );
+
+  if (mobilization.isPending || query.isPending) return <LoadingScreen label={t('app.loading')} inline />;
+  if (mobilization.isError || query.isError) {
+    return (
+      <TitledPage title={title} actions={back}>
+        <Alert color="danger" variant="light" role="alert">
+          <Stack gap="sm" align="flex-start">
+            <Text>{t('widgetSettings.loadFailed')}</Text>
+            <Button variant="default" onClick={() => void Promise.all([mobilization.refetch(), query.refetch()])}>
+              {t('widgetSettings.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      </TitledPage>
+    );
+  }
+  if (!mobilization.data || !query.data) return <NotFoundInShell />;
+  const widget = query.data;
+  const items = tabs.map((tab) => {
+    const to = tab.suffix ? `${base}/${tab.suffix}` : base;
+    return { label: tab.label, to, active: pathname.replace(/\/$/, '') === to };
+  });
+  return (
+    <TitledPage
+      title={title}
+      description={mobilization.data.name}
+      actions={back}
+      below={<TabNavigation label={tabsLabel} items={items} />}
+    >
+      {/* The page's stylesheet, for the previews drawn with the public components. */}
+      <style>{widgetsCss}</style>
+      {widget.kind !== kind ? (
+        <Alert color="danger" variant="light" role="alert">
+          {t('widgetSettings.wrongKind', { kind: t(`widgets.kinds.${kind}`) })}
+        </Alert>
+      ) : (
+        <Outlet
+          context={
+            {
+              widget,
+              settings: (widget.settings ?? {}) as Record<string, unknown>,
+              mobilization: mobilization.data,
+              save,
+            } satisfies WidgetSettingsContext
+          }
+        />
+      )}
+    </TitledPage>
+  );
+}

@@ -1,0 +1,44 @@
+import { Text } from '@mantine/core';
+import type { FormField } from '@mutirao/core';
+import type { ReactNode } from 'react';
+import { type FieldCommands, FieldControls } from './FieldControls';
+import { FieldForm } from './FieldForm';
+
+/** What both editing modes (list and in place) are given. */
+export interface FieldViewsProps {
+  fields: FormField[];
+  open?: string;
+  /** Problems by uid, in the user's language. */
+  problems: Map<string, string>;
+  nameOf(field: FormField): string;
+  commands: FieldCommands;
+  update(uid: string, patch: Partial<Omit<FormField, 'uid'>>): void;
+}
+
+/** One field's controls, its problem (if any) and, when it is open, its form: the same in both modes. */
+export function fieldParts(
+  views: FieldViewsProps,
+  field: FormField,
+): Record<'controls' | 'problem' | 'form', ReactNode> {
+  const { fields, open, problems, nameOf, commands, update } = views;
+  const problem = problems.get(field.uid);
+  return {
+    controls: (
+      <FieldControls field={field} fields={fields} open={open === field.uid} name={nameOf(field)} commands={commands} />
+    ),
+    problem: problem ? (
+      <Text c="danger.8" size="sm">
+        {problem}
+      </Text>
+    ) : null,
+    form:
+      open === field.uid ? (
+        <FieldForm
+          field={field}
+          error={problem}
+          onChange={(patch) => update(field.uid, patch)}
+          onDone={() => commands.toggle(field.uid)}
+        />
+      ) : null,
+  };
+}

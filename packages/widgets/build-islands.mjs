@@ -1,0 +1,87 @@
+// Builds the public pages' island bundle: the interactive widgets, hydrated in the visitor's browser.
+// Used by the server's build (apps/server/build.mjs) and, when no build is there, by the server itself in development.
+import { createHash } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const catalogueFile = /[\\/]core[\\/]src[\\/]i18n[\\/](pt-BR|es|en)\.ts$/;
+
+/**
+ * The catalogues are not bundled: every language's every message would outweigh the widgets. The page embeds the
+ * sections its islands use, in its own language (`islands/embed.ts`), and this module stands in for each catalogue.
+ */
+const embeddedCatalogues = {
+  name: 'embedded-catalogues',
+  setup(b) {
+    b.onLoad({ filter: catalogueFile }, () => ({
+      loader: 'js',
+      contents: `const el = typeof document === 'undefined' ? null : document.getElementById('mz-messages');
+const messages = el ? JSON.parse(el.textContent || '{}') : {};
+export const ptBR = messages, es = messages, en = messages;`,
+    }));
+  },
+};
+
+/**
+ * Core's modules build their zod schemas when loaded, but nothing the islands run in the browser validates with them
+ * (`validateFormValues` is plain code). Bundled, zod would be four fifths of the file; this inert stand-in lets the
+ * schemas be built and fails loudly if one is ever used here.
+ */
+const inertZod = {
+  name: 'inert-zod',
+  setup(b) {
+    b.onResolve({ filter: /^zod(\/.*)?$/ }, () => ({ path: 'zod', namespace: 'inert-zod' }));
+    b.onLoad({ filter: /.*/, namespace: 'inert-zod' }, () => ({
+      loader: 'js',
+      contents: `const fail = () => { throw new Error('zod is not part of the public bundle'); };
+const inert = new Proxy(function () {}, {
+  get: (_, key) => (['parse', 'safeParse', 'parseAsync', 'safeParseAsync'].includes(key) ? fail : inert),
+  apply: () => inert,
+});
+export const z = inert;
+export default inert;`,
+    }));
+  },
+};
+
+/**
+ * Builds the bundle in memory. React is aliased to preact/compat: the same components, a tenth of the bytes.
+ * Returns the code, its content hash (for the file name and the long cache) and its sizes.
+ */
+export async function buildIslands({ metafile = false } = {}) {
+  const result = await build({
+    entryPoints: [join(here, 'src/islands/client.tsx')],
+    bundle: true,
+    write: false,
+    absWorkingDir: here,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    legalComments: 'none',
+    jsx: 'automatic',
+    alias: { react: 'preact/compat', 'react-dom': 'preact/compat' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: [embeddedCatalogues, inertZod],
+    logLevel: 'warning',
+    metafile,
+  });
+  const code = result.outputFiles[0].contents;
+  const hash = createHash('sha256').update(code).digest('base64url').slice(0, 12);
+  return {
+    metafile: result.metafile,
+    code: Buffer.from(code),
+    hash,
+    bytes: code.length,
+    gzipBytes: gzipSync(code, { level: 9 }).length,
+  };
+}
+
+// `node build-islands.mjs`: prints the sizes, for the bench doc.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { hash, bytes, gzipBytes } = await buildIslands();
+  console.log(`islands-${hash}.js: ${(bytes / 1024).toFixed(1)} kB, ${(gzipBytes / 1024).toFixed(1)} kB gzipped`);
+}

@@ -1,0 +1,254 @@
+// @vitest-environment happy-dom
+import { type Catalogue, catalogues, LOCALES, serializeContent } from '@mutirao/core';
+import { act, createElement } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { islandMessages } from '../islands/embed';
+import { renderMobilizationHtml } from '../server';
+import type { PageMobilization, PageWidget } from '../types';
+import { FormView, type FormViewProps } from './FormView';
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean;
+}
+globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+
+const FIELDS = [
+  { uid: 'nome', kind: 'text', label: 'Nome', placeholder: 'Seu nome', required: 'true' },
+  { uid: 'email', kind: 'email', label: 'E-mail', placeholder: '', required: 'true' },
+  { uid: 'bairro', kind: 'dropdown', label: 'Bairro', placeholder: 'Centro, Norte , Sul', required: 'false' },
+  { uid: 'idade', kind: 'number', label: 'Idade', placeholder: '', required: 'false' },
+];
+const mobilization: PageMobilization = { id: 7, name: 'Praça', twitter_share_text: 'Eu apoio a praça' };
+const formWidget = (settings: Record<string, unknown> = {}): PageWidget => ({
+  id: 42,
+  kind: 'form',
+  form_entries_count: 1234,
+  settings: {
+    call_to_action: 'Assine pela praça',
+    button_text: 'Quero participar',
+    count_text: 'pessoas já assinaram',
+    main_color: '#ee0099',
+    fields: JSON.stringify(FIELDS),
+    sender_email: 'coordenacao@example.org',
+    email_text: 'segredo do e-mail',
+    finish_message_type: 'share',
+    whatsapp_text: 'Assine também',
+    ...settings,
+  },
+});
+
+/** The public page of one form, as the server renders it; and the island's props, as the page carries them. */
+function serverPage(widget = formWidget()) {
+  const { body, islands } = renderMobilizationHtml(
+    { mobilization, blocks: [{ id: 1, widgets: [widget] }], locale: 'pt-BR' },
+    { islandsSrc: '/_mz/islands-test.js' },
+  );
+  const props = /<script type="application\/json" data-mz-props="mz-island-42">(.*?)<\/script>/.exec(body)?.[1];
+  if (!props) throw new Error('no island props');
+  return { body, islands, props: JSON.parse(props) as FormViewProps };
+}
+
+/** Runs `fn` with only the catalogue sections the page embeds for the public bundle, as the bundle does. */
+function withIslandCatalogue<T>(fn: () => T): T {
+  const saved = { ...catalogues };
+  const embedded = islandMessages('pt-BR') as unknown as Catalogue;
+  for (const locale of LOCALES) catalogues[locale] = embedded;
+  try {
+    return fn();
+  } finally {
+    Object.assign(catalogues, saved);
+  }
+}
+
+describe('form widget, rendered on the server', () => {
+  it('renders labelled fields, the title, the button and the count, and embeds plain props without secrets', () => {
+    const { body, islands, props } = serverPage();
+    expect(body).toContain('<h2 class="mz-form__title" id="mz-form-42-title">Assine pela praça</h2>');
+    expect(body).toContain('<label class="mz-form__label" for="mz-form-42-0">Nome');
+    // HTML attribute names are case-insensitive; React writes some in camel case.
+    expect(body).toMatch(/type="email" autocomplete="email"/i);
+    expect(body).toContain('Selecione uma opção</option><option value="Centro">Centro</option>');
+    expect(body).toMatch(/type="text" tabindex="-1" autocomplete="off" name="website"/i);
+    expect(body).toContain('Quero participar</button>');
+    expect(body).toContain('1.234 pessoas já assinaram');
+    expect(props.model.fields).toHaveLength(4);
+    expect(JSON.stringify(props)).not.toMatch(/coordenacao@example\.org|segredo do e-mail/);
+    expect(islands).toContain('<script type="application/json" id="mz-messages">');
+    expect(islands).toContain('<script defer src="/_mz/islands-test.js"></script>');
+  });
+
+  it('escapes the props so no text can close the script element', () => {
+    const { body, props } = serverPage(formWidget({ call_to_action: '</script><script>alert(1)</script>' }));
+    expect(body).not.toContain('</script><script>alert(1)');
+    expect(props.model.callToAction).toBe('</script><script>alert(1)</script>');
+  });
+
+  it('ships no island for a page of content only', () => {
+    const { islands, body } = renderMobilizationHtml(
+      {
+        mobilization,
+        blocks: [{ id: 1, widgets: [{ id: 1, kind: 'content', settings: { content: '[]' } }] }],
+        locale: 'pt-BR',
+      },
+      { islandsSrc: '/_mz/islands-test.js' },
+    );
+    expect(islands).toBe('');
+    expect(body).not.toContain('data-mz-island');
+  });
+
+  it('renders the same markup from the island props and the embedded messages alone', () => {
+    const { body, props } = serverPage();
+    const client = withIslandCatalogue(() => renderToString(createElement(FormView, props)));
+    expect(body).toContain(`data-mz-island="form">${client}</div>`);
+  });
+});
+
+describe('form widget, hydrated', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    fetchMock = vi.fn(async (url: string) =>
+      url.endsWith('/form_entries_count')
+        ? Response.json({ form_entries_count: 1300 })
+        : Response.json({}, { status: 500 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    document.body.innerHTML = '';
+  });
+
+  async function hydrate(widget = formWidget()) {
+    const { body, props } = serverPage(widget);
+    document.body.innerHTML = `<div class="mz-page">${body}</div>`;
+    const root = document.getElementById('mz-island-42');
+    if (!root) throw new Error('no island root');
+    const before = root.innerHTML;
+    const mismatches: unknown[] = [];
+    await act(async () => {
+      withIslandCatalogue(() =>
+        hydrateRoot(root, createElement(FormView, JSON.parse(JSON.stringify(props))), {
+          onRecoverableError: (error) => mismatches.push(error),
+        }),
+      );
+    });
+    return { root, before, mismatches, props };
+  }
+
+  const input = (root: HTMLElement, index: number) => root.querySelector(`#mz-form-42-${index}`) as HTMLInputElement;
+  async function type(element: HTMLInputElement | HTMLSelectElement, value: string) {
+    await act(async () => {
+      const proto = element instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+      Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(element, value);
+      element.dispatchEvent(new Event(element instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+      element.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    });
+  }
+  const submit = (root: HTMLElement) =>
+    act(async () => {
+      (root.querySelector('button[type="submit"]') as HTMLButtonElement).click();
+    });
+  const errors = (root: HTMLElement) => [...root.querySelectorAll('.mz-form__errors li')].map((li) => li.textContent);
+
+  it('adopts the server markup unchanged and refreshes the count', async () => {
+    const { root, before, mismatches } = await hydrate();
+    expect(mismatches).toEqual([]);
+    expect(fetchMock).toHaveBeenCalledWith('/api/widgets/42/form_entries_count', expect.anything());
+    expect(root.innerHTML).toBe(before.replace('1.234', '1.300'));
+  });
+
+  it('keeps the button disabled while unchanged or invalid and lists the errors above it', async () => {
+    const { root } = await hydrate();
+    const button = root.querySelector('button[type="submit"]') as HTMLButtonElement;
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    await submit(root);
+    expect(errors(root)).toEqual(['Nome nao pode ficar em branco', 'E-mail nao pode ficar em branco']);
+    expect(document.activeElement?.className).toBe('mz-form__errors');
+    await type(input(root, 0), 'Ana');
+    await type(input(root, 1), 'ana@invalido');
+    expect(errors(root)).toEqual(['E-mail invalido']);
+    expect(input(root, 1).getAttribute('aria-invalid')).toBe('true');
+    expect(input(root, 1).getAttribute('aria-describedby')).toBe('mz-form-42-1-error');
+    expect(root.querySelector('#mz-form-42-1-error')?.textContent).toBe('E-mail invalido');
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    await type(input(root, 1), 'ana@example.org');
+    expect(errors(root)).toEqual([]);
+    expect(button.getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it("shows the server's messages the same way", async () => {
+    const { root } = await hydrate();
+    fetchMock.mockImplementationOnce(async () =>
+      Response.json(
+        { errors: { email: ['E-mail recusado'], fields: ['Campos do formulário inválidos'] } },
+        { status: 422 },
+      ),
+    );
+    await type(input(root, 0), 'Ana');
+    await type(input(root, 1), 'ana@example.org');
+    await submit(root);
+    expect(errors(root)).toEqual(['E-mail recusado', 'Campos do formulário inválidos']);
+    const [url, init] = fetchMock.mock.calls.at(-1) as [string, RequestInit];
+    expect(url).toBe('/api/mobilizations/7/form_entries');
+    expect((init.headers as Record<string, string>)['accept-language']).toBe('pt-BR');
+    const sent = JSON.parse(String(init.body));
+    expect(sent.website).toBe('');
+    expect(sent.form_entry.widget_id).toBe(42);
+    expect(JSON.parse(sent.form_entry.fields)).toEqual([
+      { uid: 'nome', kind: 'text', label: 'Nome', value: 'Ana' },
+      { uid: 'email', kind: 'email', label: 'E-mail', value: 'ana@example.org' },
+      { uid: 'bairro', kind: 'dropdown', label: 'Bairro', value: '' },
+      { uid: 'idade', kind: 'number', label: 'Idade', value: '' },
+    ]);
+  });
+
+  it('says Enviando... while sending, then shows the share screen and the new count', async () => {
+    const { root } = await hydrate();
+    let answer: (r: Response) => void = () => {};
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    await type(input(root, 0), 'Ana');
+    await type(input(root, 1), 'ana@example.org');
+    await submit(root);
+    const button = root.querySelector('button[type="submit"]') as HTMLButtonElement;
+    expect(button.textContent).toBe('Enviando...');
+    expect(button.disabled).toBe(true);
+    await act(async () => answer(Response.json({ form_entries_count: 1301 }, { status: 201 })));
+    expect(root.textContent).toContain('Agora, compartilhe com seus amigos!');
+    expect(root.textContent).toContain('1.301 pessoas já assinaram');
+    const whatsapp = root.querySelector('.mz-share__button--whatsapp') as HTMLAnchorElement;
+    expect(whatsapp.textContent).toContain('Compartilhar no WhatsApp');
+    expect(decodeURIComponent(whatsapp.href)).toContain('Assine também');
+  });
+
+  it('shows the greetings text when the form has one, else the custom finish message', async () => {
+    const greetings = {
+      uid: 'g',
+      kind: 'greetings',
+      label: 'Obrigado',
+      placeholder: 'Valeu, até o ato!',
+      required: 'false',
+    };
+    for (const [settings, expected] of [
+      [{ fields: JSON.stringify([...FIELDS, greetings]) }, 'Valeu, até o ato!'],
+      [
+        {
+          finish_message_type: 'custom',
+          finish_message: serializeContent([{ type: 'paragraph', children: [{ text: 'Nos vemos na praça!' }] }]),
+          finish_message_background: '0,0,0,1',
+        },
+        'Nos vemos na praça!',
+      ],
+    ] as const) {
+      const { root } = await hydrate(formWidget(settings));
+      fetchMock.mockImplementationOnce(async () => Response.json({ form_entries_count: 2 }, { status: 201 }));
+      await type(input(root, 0), 'Ana');
+      await type(input(root, 1), 'ana@example.org');
+      await submit(root);
+      expect(root.textContent).toContain(expected);
+      expect(root.textContent).not.toContain('Agora, compartilhe');
+      document.body.innerHTML = '';
+    }
+  });
+});

@@ -1,0 +1,195 @@
+import { type FormField, inputFields, type Locale, renderMessage, translate, validateFormValues } from '@mutirao/core';
+import { type FormEvent, Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Counter } from '../action/Counter';
+import { FinishMessage } from '../action/FinishMessage';
+import { browserWindow, type Focusable, inputValue } from '../browser';
+import type { RenderMode } from '../types';
+import { FieldInput } from './FieldInput';
+import type { FormModel } from './formModel';
+import { entryFields, fetchFormCount, submitFormEntry } from './submit';
+
+export interface FormViewProps {
+  model: FormModel;
+  locale: Locale;
+  mode: RenderMode;
+  /**
+   * The editor's in-place field editing (spec 02 §6): wraps each field with its controls. Without it, edit mode shows
+   * the form read-only under the 'Clique para editar' overlay.
+   */
+  fieldSlot?: (field: FormField, index: number, input: ReactNode) => ReactNode;
+  /** Shown after the fields in the in-place editing mode, e.g. an add button. */
+  fieldsFooter?: ReactNode;
+}
+
+type Status = 'idle' | 'sending' | 'done';
+
+/**
+ * The form widget (spec 02 §2, §4, §5): the call to action, the fields, errors listed above the button, 'Enviando...'
+ * while sending, then the greetings text, the custom finish message or the share screen. The same component renders
+ * on the server, in the editor and, hydrated, in the visitor's browser.
+ */
+export function FormView({ model, locale, mode, fieldSlot, fieldsFooter }: FormViewProps) {
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [showAll, setShowAll] = useState(false);
+  const [serverErrors, setServerErrors] = useState<{ fields: Record<string, string>; messages: string[] }>();
+  const [status, setStatus] = useState<Status>('idle');
+  const [count, setCount] = useState(model.count);
+  const website = useRef<HTMLInputElement>(null);
+  const summary = useRef<HTMLDivElement & Focusable>(null);
+  const done = useRef<HTMLDivElement & Focusable>(null);
+  const idBase = `mz-form-${model.widgetId}`;
+
+  // The page may have been cached since the count it shows; the live one comes from the API.
+  useEffect(() => {
+    if (mode !== 'public' || !model.countText) return;
+    let live = true;
+    void fetchFormCount(model.widgetId).then((n) => live && n !== undefined && setCount(n));
+    return () => {
+      live = false;
+    };
+  }, [mode, model.countText, model.widgetId]);
+  useEffect(() => setCount(model.count), [model.count]);
+  useEffect(() => {
+    if (status === 'done') done.current?.focus();
+  }, [status]);
+
+  const fields = inputFields(model.fields);
+  const invalid = validateFormValues(model.fields, values);
+  const dirty = fields.some((f) => (values[f.uid] ?? '').trim() !== '');
+  const shown = new Map<string, string>();
+  for (const error of invalid)
+    if (showAll || touched[error.uid]) shown.set(error.uid, renderMessage(locale, error.message));
+  for (const [uid, message] of Object.entries(serverErrors?.fields ?? {})) if (!shown.has(uid)) shown.set(uid, message);
+  const general = serverErrors?.messages ?? [];
+  const blocked = !dirty || invalid.length > 0 || status === 'sending';
+
+  const change = (uid: string, value: string) => {
+    setValues((v) => ({ ...v, [uid]: value }));
+    setTouched((t) => ({ ...t, [uid]: true }));
+    setServerErrors((s) => (s?.fields[uid] ? { ...s, fields: { ...s.fields, [uid]: '' } } : s));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (mode !== 'public' || status === 'sending') return;
+    if (blocked) {
+      setShowAll(true);
+      browserWindow().requestAnimationFrame(() => summary.current?.focus());
+      return;
+    }
+    setStatus('sending');
+    setServerErrors(undefined);
+    const result = await submitFormEntry(
+      {
+        mobilizationId: model.mobilizationId,
+        widgetId: model.widgetId,
+        fields: entryFields(model.fields, values),
+        website: inputValue(website.current),
+        locale,
+      },
+      translate(locale, 'formView.requestFailed'),
+    );
+    if (result.ok) {
+      if (result.count !== undefined) setCount(result.count);
+      setStatus('done');
+      return;
+    }
+    setServerErrors({ fields: result.fields, messages: result.messages });
+    setStatus('idle');
+    browserWindow().requestAnimationFrame(() => summary.current?.focus());
+  };
+
+  const style = model.color ? ({ '--mz-form-color': model.color } as Record<string, string>) : undefined;
+  const counter = <Counter locale={locale} count={count} text={model.countText} />;
+
+  if (status === 'done') {
+    return (
+      <div className="mz-form-widget" style={style}>
+        <div className="mz-form-widget__done" ref={done} tabIndex={-1} role="status">
+          {model.greetings ? (
+            <p className="mz-form__greetings">{model.greetings}</p>
+          ) : (
+            <FinishMessage
+              finish={model.finish}
+              locale={locale}
+              mode={mode}
+              share={{ color: model.color, twitterText: model.twitterText }}
+            />
+          )}
+        </div>
+        {counter}
+      </div>
+    );
+  }
+
+  const titleId = `${idBase}-title`;
+  const messages = [...shown.entries()].filter(([, m]) => m);
+  return (
+    <div className="mz-form-widget" style={style}>
+      <form
+        className="mz-form"
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby={model.callToAction ? titleId : undefined}
+        inert={mode === 'edit' && !fieldSlot ? true : undefined}
+      >
+        {model.callToAction && (
+          <h2 className="mz-form__title" id={titleId}>
+            {model.callToAction}
+          </h2>
+        )}
+        <div className="mz-form__fields">
+          {fields.map((field, index) => {
+            const input = (
+              <FieldInput
+                field={field}
+                id={`${idBase}-${index}`}
+                value={values[field.uid] ?? ''}
+                locale={locale}
+                errorId={shown.get(field.uid) ? `${idBase}-${index}-error` : undefined}
+                onChange={(value) => change(field.uid, value)}
+                onBlur={() => setTouched((t) => (t[field.uid] ? t : { ...t, [field.uid]: true }))}
+              />
+            );
+            return <Fragment key={field.uid}>{fieldSlot ? fieldSlot(field, index, input) : input}</Fragment>;
+          })}
+          {fields.length === 0 && mode === 'edit' && !fieldSlot && (
+            <p className="mz-form__empty">{translate(locale, 'formView.emptyFields')}</p>
+          )}
+          {fieldsFooter}
+        </div>
+        <div className="mz-visually-hidden" aria-hidden="true">
+          <label>
+            {translate(locale, 'formView.honeypot')}
+            <input ref={website} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+          </label>
+        </div>
+        <div className="mz-form__errors" ref={summary} tabIndex={-1} hidden={!messages.length && !general.length}>
+          <p className="mz-form__errors-title">{translate(locale, 'formView.errorsTitle')}</p>
+          <ul>
+            {messages.map(([uid, message]) => (
+              <li key={uid} id={`${idBase}-${fields.findIndex((f) => f.uid === uid)}-error`}>
+                {message}
+              </li>
+            ))}
+            {general.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </div>
+        <button
+          type="submit"
+          className="mz-form__submit"
+          aria-disabled={blocked || undefined}
+          disabled={status === 'sending'}
+        >
+          {status === 'sending'
+            ? translate(locale, 'actionWidget.sending')
+            : (model.buttonText ?? translate(locale, 'formView.defaultButton'))}
+        </button>
+      </form>
+      {counter}
+    </div>
+  );
+}

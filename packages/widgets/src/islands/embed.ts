@@ -1,0 +1,31 @@
+import { catalogues, type Locale } from '@mutirao/core';
+
+/**
+ * The catalogue sections the public bundle's components read. The page carries only these, in its own language,
+ * instead of the bundle carrying every catalogue (see `islands/build.mjs`, which stands them in for the catalogues).
+ */
+export const ISLAND_MESSAGE_SECTIONS = ['actionWidget', 'formWidget', 'formView', 'shareScreen', 'richtext'] as const;
+
+/** The element ids and attributes the server writes and the bundle reads. */
+export const ISLAND_ATTR = 'data-mz-island';
+export const ISLAND_PROPS_ATTR = 'data-mz-props';
+export const ISLAND_MESSAGES_ID = 'mz-messages';
+
+/**
+ * JSON for inside a <script> element: `<`, `>` and `&` escaped as \\u sequences, so no text in it (an organiser's
+ * `</script>`, a `<!--`) can end the element or start markup. JSON.parse reads it back unchanged.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value ?? null)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The messages an island page embeds: the bundle's sections of the page's catalogue. */
+export function islandMessages(locale: Locale): Record<string, unknown> {
+  const catalogue = catalogues[locale] as unknown as Record<string, unknown>;
+  return Object.fromEntries(ISLAND_MESSAGE_SECTIONS.map((section) => [section, catalogue[section]]));
+}
