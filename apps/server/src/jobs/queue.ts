@@ -36,7 +36,11 @@ export class JobQueue {
         : { db: { executeSql: (text: string, values: unknown[]) => database.raw.executeSql(text, values) } }),
       // biome-ignore lint/suspicious/noExplicitAny: pg-boss types list supervise/schedule but not every option here.
     } as any);
-    this.boss.on('error', (error) => console.error('[jobs]', error));
+    this.boss.on('error', (error) => {
+      // Once stopping, a connection the server ends (57P01, e.g. a test database dropped) is expected, not news.
+      if (!this.started && (error as { code?: string }).code === '57P01') return;
+      console.error('[jobs]', error instanceof Error ? (error.stack ?? error.message) : error);
+    });
     this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
   }
 
