@@ -10,6 +10,11 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   retryDelaySeconds: number;
   /** Cron schedule for periodic jobs (payload must accept {}). */
   cron?: string;
+  /**
+   * Jobs fetched per round trip (default 1). Each still runs and fails on its own: a failed one is retried alone, so
+   * a batch only saves the fetch and completion statements.
+   */
+  batchSize?: number;
   handle(payload: z.output<S>): Promise<void>;
 }
 
@@ -64,9 +69,23 @@ export class JobQueue {
       if (!work) continue;
       await this.boss.work(
         def.name,
-        { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1 },
+        { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: def.batchSize ?? 1 },
         async (jobs) => {
-          for (const job of jobs) await def.handle(def.payload.parse(job.data));
+          if (jobs.length === 1) {
+            // A lone job's error goes back to pg-boss as is, which records it on the job.
+            const [job] = jobs as [(typeof jobs)[number]];
+            return def.handle(def.payload.parse(job.data));
+          }
+          // pg-boss completes the batch's jobs that are still active when this returns; failed ones are not.
+          for (const job of jobs) {
+            try {
+              await def.handle(def.payload.parse(job.data));
+            } catch (error) {
+              await this.boss.fail(def.name, job.id, {
+                message: error instanceof Error ? error.message : String(error),
+              });
+            }
+          }
         },
       );
       if (def.cron) await this.boss.schedule(def.name, def.cron, {});

@@ -61,31 +61,38 @@ describe('when the SMTP server is down', () => {
     await smtp?.close();
   });
 
-  it('accepts the entry, then sends the mail after the server returns, exactly once', async () => {
+  it('accepts the entries, then sends each mail after the server returns, exactly once', async () => {
     const { page, form } = await createFormPage(server.ctx.db, { settings });
-    const res = await new Client(server.url).post(
-      `/api/mobilizations/${page.id}/form_entries`,
-      entryBody(form.id, { ...VALUES, 'f-email': 'espera@example.org' }),
+    // Three visitors at once: the worker fetches their messages together, and each must still fail, wait and
+    // arrive on its own.
+    const visitors = ['espera@example.org', 'espera2@example.org', 'espera3@example.org'];
+    const answers = await Promise.all(
+      visitors.map((email) =>
+        new Client(server.url).post(
+          `/api/mobilizations/${page.id}/form_entries`,
+          entryBody(form.id, { ...VALUES, 'f-email': email }),
+        ),
+      ),
     );
-    expect(res.status).toBe(201);
-    const row = async () =>
-      (await server.ctx.db.select().from(outbox).where(eq(outbox.toAddress, 'espera@example.org')))[0];
+    expect(answers.map((r) => r.status)).toEqual([201, 201, 201]);
+    const rows = async () => (await server.ctx.db.select().from(outbox)).filter((r) => visitors.includes(r.toAddress));
     const failed = await eventually(async () => {
-      const r = await row();
-      return r?.status === 'failed' ? r : undefined;
+      const r = await rows();
+      return r.length === 3 && r.every((m) => m.status === 'failed') ? r : undefined;
     });
-    expect(failed.lastError).toMatch(/ECONNREFUSED|connect/i);
+    for (const r of failed) expect(r.lastError).toMatch(/ECONNREFUSED|connect/i);
 
     smtp = await startSmtp(port);
     const received = smtp.received;
-    await eventually(async () => received.some((m) => m.to.includes('espera@example.org')), 30_000);
+    const arrived = (email: string) => received.filter((m) => m.to.includes(email)).length;
+    await eventually(async () => visitors.every((email) => arrived(email) > 0), 30_000);
     const sent = await eventually(async () => {
-      const r = await row();
-      return r?.status === 'sent' ? r : undefined;
+      const r = await rows();
+      return r.every((m) => m.status === 'sent') ? r : undefined;
     });
-    expect(sent.attempts).toBeGreaterThanOrEqual(2);
-    // Later retries and the minute sweep must not send it again.
+    for (const r of sent) expect(r.attempts).toBeGreaterThanOrEqual(2);
+    // Later retries and the minute sweep must not send any of them again.
     await new Promise((r) => setTimeout(r, 4000));
-    expect(received.filter((m) => m.to.includes('espera@example.org'))).toHaveLength(1);
+    expect(visitors.map(arrived)).toEqual([1, 1, 1]);
   }, 60_000);
 });
