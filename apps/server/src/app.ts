@@ -9,6 +9,7 @@ import { graphqlRoute } from './graphql/route';
 import { registerErrorHandler } from './http/errors';
 import { localeOf } from './http/locale';
 import { mailboxRoutes } from './mail/routes';
+import { metricsRoutes } from './metrics/routes';
 import { mobilizationRoutes } from './mobilizations/routes';
 import { fontRoutes } from './public/fonts';
 import { islandRoutes, loadIslandBundle } from './public/islands';
@@ -40,6 +41,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   authRoutes(app, ctx);
   communityRoutes(app, ctx);
   mobilizationRoutes(app, ctx);
+  metricsRoutes(app, ctx);
   blockRoutes(app, ctx);
   formEntryRoutes(app, ctx);
   reportRoutes(app, ctx);

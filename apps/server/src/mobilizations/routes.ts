@@ -6,9 +6,8 @@ import { AppError } from '../http/errors';
 import { requireUser } from '../http/session';
 import { idParam, parseInput, unwrap } from '../http/validate';
 import { applyTemplate } from '../templates/service';
-import { mobilizationMetrics } from './metrics';
 import { presentMobilizations, queryMobilizationPage } from './queries';
-import { assertCommunityWorkable, createMobilization, findMobilizationFor, updateMobilization } from './service';
+import { assertCommunityWorkable, createMobilization, updateMobilization } from './service';
 
 export const PER_PAGE_DEFAULT = 30;
 export const PER_PAGE_MAX = 100;
@@ -80,16 +79,5 @@ export function mobilizationRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = parseInput(templateApplySchema, request.body, 'unprocessable');
     const mobilization = await applyTemplate(ctx.db, actorOf(user), id, input.template_mobilization_id);
     return (await presentMobilizations(ctx.db, [mobilization]))[0];
-  });
-
-  /** What the page has collected so far (settings, Métricas); not a spec path. */
-  app.get('/api/mobilizations/:id/metrics', async (request) => {
-    const user = await requireUser(ctx, request);
-    const mobilization = await findMobilizationFor(
-      ctx.db,
-      actorOf(user),
-      idParam((request.params as { id: string }).id),
-    );
-    return { metrics: await mobilizationMetrics(ctx.db, mobilization.id) };
   });
 }

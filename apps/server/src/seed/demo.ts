@@ -1,7 +1,7 @@
 import { ROLES, serializeFormFields } from '@mutirao/core';
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { donations, formEntries, users } from '../db/schema';
+import { formEntries, users } from '../db/schema';
 import type { StorageDriver } from '../uploads/storage';
 import { DEMO_SIGN_UPS, SIGN_UP_FIELDS } from './demoForm';
 import { type DemoImages, demoPageBlocks, storeDemoImages } from './demoPage';
@@ -9,6 +9,7 @@ import {
   type BlockSeed,
   createActivist,
   createCommunity,
+  createDonation,
   createFormEntries,
   createMobilization,
   createUser,
@@ -156,14 +157,12 @@ async function seedDemoMobilizations(db: Db, communityId: number, userId: number
         });
       const amount = demo.paidDonations?.[i];
       if (donation && amount)
-        await db.insert(donations).values({
+        await createDonation(db, {
           widgetId: donation.id,
           mobilizationId: mobilization.id,
           activistId: activist.id,
           communityId,
           amount,
-          paymentMethod: 'credit_card',
-          status: 'paid',
           transactionId: `demo-${mobilization.id}-${i}`,
         });
     }

@@ -3,17 +3,22 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import {
+  activistPressures,
   activists,
   blocks,
   communities,
   communityUsers,
+  donations,
   formEntries,
   type MobilizationStatus,
   mobilizations,
   mobilizationsSubthemes,
+  type SubscriptionStatus,
+  subscriptions,
   templateBlocks,
   templateMobilizations,
   templateWidgets,
+  twilioCalls,
   users,
   type Widget,
   type WidgetKind,
@@ -247,6 +252,104 @@ export async function createActivist(db: Db, attrs: { communityId: number; email
     .returning();
   if (!activist) throw new Error('createActivist failed');
   return activist;
+}
+
+/** An e-mail pressure sent through a pressure widget. */
+export async function createPressure(
+  db: Db,
+  attrs: { widgetId: number; mobilizationId: number; activistId?: number | null; createdAt?: Date },
+) {
+  const [pressure] = await db
+    .insert(activistPressures)
+    .values({
+      widgetId: attrs.widgetId,
+      mobilizationId: attrs.mobilizationId,
+      activistId: attrs.activistId ?? null,
+      mail: { subject: 'Pressão', body: 'Atenda o pedido.' },
+      ...(attrs.createdAt && { createdAt: attrs.createdAt }),
+    })
+    .returning();
+  if (!pressure) throw new Error('createPressure failed');
+  return pressure;
+}
+
+/** One donation charge by card, paid unless told otherwise; `amount` in integer cents. */
+export async function createDonation(
+  db: Db,
+  attrs: {
+    communityId: number;
+    amount: number;
+    status?: string;
+    widgetId?: number | null;
+    mobilizationId?: number | null;
+    activistId?: number | null;
+    transactionId?: string;
+    createdAt?: Date;
+  },
+) {
+  const [donation] = await db
+    .insert(donations)
+    .values({
+      communityId: attrs.communityId,
+      amount: attrs.amount,
+      status: attrs.status ?? 'paid',
+      paymentMethod: 'credit_card',
+      widgetId: attrs.widgetId ?? null,
+      mobilizationId: attrs.mobilizationId ?? null,
+      activistId: attrs.activistId ?? null,
+      transactionId: attrs.transactionId ?? null,
+      ...(attrs.createdAt && { createdAt: attrs.createdAt }),
+    })
+    .returning();
+  if (!donation) throw new Error('createDonation failed');
+  return donation;
+}
+
+/** A monthly recurring donation, active unless told otherwise; `amount` in integer cents. */
+export async function createSubscription(
+  db: Db,
+  attrs: {
+    communityId: number;
+    amount: number;
+    status?: SubscriptionStatus;
+    widgetId?: number | null;
+    mobilizationId?: number | null;
+    activistId?: number | null;
+  },
+) {
+  const [subscription] = await db
+    .insert(subscriptions)
+    .values({
+      communityId: attrs.communityId,
+      amount: attrs.amount,
+      status: attrs.status ?? 'active',
+      widgetId: attrs.widgetId ?? null,
+      mobilizationId: attrs.mobilizationId ?? null,
+      activistId: attrs.activistId ?? null,
+    })
+    .returning();
+  if (!subscription) throw new Error('createSubscription failed');
+  return subscription;
+}
+
+/** A phone-pressure call from an activist to a target, through a pressure-phone widget. */
+export async function createPhoneCall(
+  db: Db,
+  attrs: { communityId: number; widgetId: number; activistId?: number | null; createdAt?: Date },
+) {
+  const [call] = await db
+    .insert(twilioCalls)
+    .values({
+      communityId: attrs.communityId,
+      widgetId: attrs.widgetId,
+      activistId: attrs.activistId ?? null,
+      from: '+5581911110000',
+      to: '+5581999990000',
+      ...(attrs.createdAt && { createdAt: attrs.createdAt }),
+    })
+    .returning();
+  if (!call) throw new Error('createPhoneCall failed');
+  return call;
 }
 
 /**

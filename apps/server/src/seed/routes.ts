@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { parseInput } from '../http/validate';
 import { createManyMobilizations } from './bulk';
 import { SIGN_UP_BLOCK } from './demoForm';
-import { createCommunity, createFormEntries, createMobilization, createUser } from './factories';
+import { createCommunity, createDonation, createFormEntries, createMobilization, createUser } from './factories';
 import { seedGlobalTemplates } from './templates';
 
 const seedSchema = z.object({
@@ -26,6 +26,8 @@ const seedSchema = z.object({
         mobilizations: z.number().int().min(0).max(10_000).default(0),
         /** Adds a published page with the demo sign-up form and this many entries (report and benchmark data). */
         formEntries: z.number().int().min(0).max(1_000_000).optional(),
+        /** Paid donations (integer cents) on that page, recent, for the metrics screens. */
+        paidDonations: z.array(z.number().int().positive()).max(100).default([]),
       }),
     )
     .default([]),
@@ -33,8 +35,8 @@ const seedSchema = z.object({
   globalTemplates: z.boolean().default(false),
 });
 
-/** A published page holding the demo sign-up form, with `entries` made-up entries. */
-async function createFormPage(db: Db, communityId: number, entries: number) {
+/** A published page holding the demo sign-up form, with `entries` made-up entries and the paid donations given. */
+async function createFormPage(db: Db, communityId: number, entries: number, paidDonations: number[]) {
   const slug = `formulario-${communityId}-${Date.now().toString(36)}`;
   const page = await createMobilization(db, {
     communityId,
@@ -51,6 +53,7 @@ async function createFormPage(db: Db, communityId: number, entries: number) {
     count: entries,
     tag: `c${communityId}-`,
   });
+  for (const amount of paidDonations) await createDonation(db, { communityId, mobilizationId: page.id, amount });
   return { mobilization_id: page.id, widget_id: widget.id, slug };
 }
 
@@ -64,13 +67,14 @@ export function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = parseInput(seedSchema, request.body);
     const user = await createUser(ctx.db, input.user);
     const communities = [];
-    for (const { mobilizations, formEntries, role, ...c } of input.communities) {
+    for (const { mobilizations, formEntries, paidDonations, role, ...c } of input.communities) {
       const community = await createCommunity(
         ctx.db,
         role === 1 ? { ...c, ownerId: user.id } : { ...c, members: [{ userId: user.id, role }] },
       );
       if (mobilizations) await createManyMobilizations(ctx.db, community.id, user.id, mobilizations);
-      const form = formEntries === undefined ? undefined : await createFormPage(ctx.db, community.id, formEntries);
+      const form =
+        formEntries === undefined ? undefined : await createFormPage(ctx.db, community.id, formEntries, paidDonations);
       communities.push({ ...community, form });
     }
     if (input.globalTemplates) await seedGlobalTemplates(ctx.db);

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, signIn, startTestServer, type TestServer } from '../../test/harness';
-import { activistPressures, donations, formEntries, subscriptions, twilioCalls, type Widget } from '../db/schema';
-import { createActivist, createCommunity, createMobilization, createUser } from '../seed/factories';
+import { formEntries, type Widget } from '../db/schema';
+import {
+  createActivist,
+  createCommunity,
+  createDonation,
+  createMobilization,
+  createPhoneCall,
+  createPressure,
+  createSubscription,
+  createUser,
+} from '../seed/factories';
 
 let server: TestServer;
 let alice: Client;
@@ -40,44 +49,18 @@ beforeAll(async () => {
     createdAt,
   });
   await db.insert(formEntries).values([entry(p0, daysAgo(200)), entry(p0, daysAgo(3)), entry(p1, daysAgo(120))]);
-  const press = (activistId: number, createdAt: Date) => ({
-    widgetId: pressure.id,
-    mobilizationId: busy,
-    activistId,
-    mail: { subject: 's', body: 'b' },
-    createdAt,
-  });
-  await db.insert(activistPressures).values([press(p2, daysAgo(10)), press(p1, daysAgo(100))]);
-  const gift = (activistId: number, amount: number, status: string, createdAt: Date) => ({
-    widgetId: donation.id,
-    mobilizationId: busy,
-    activistId,
-    communityId: alpha.id,
-    amount,
-    status,
-    paymentMethod: 'credit_card' as const,
-    createdAt,
-  });
-  await db
-    .insert(donations)
-    .values([
-      gift(p3, 10_000, 'paid', daysAgo(5)),
-      gift(p3, 2_550, 'paid', daysAgo(45)),
-      gift(p4, 99_900, 'refused', daysAgo(1)),
-    ]);
-  await db.insert(subscriptions).values([
-    { communityId: alpha.id, widgetId: donation.id, mobilizationId: busy, activistId: p3, amount: 2_000 },
-    { communityId: alpha.id, widgetId: donation.id, mobilizationId: busy, amount: 2_000, status: 'canceled' },
-  ]);
-  const call = (from: string, createdAt: Date) => ({
-    widgetId: phone.id,
-    communityId: alpha.id,
-    activistId: p2,
-    from,
-    to: '+5581999990000',
-    createdAt,
-  });
-  await db.insert(twilioCalls).values([call('+5581911110000', daysAgo(2)), call('+5581911110000', daysAgo(95))]);
+  const onPage = { mobilizationId: busy, communityId: alpha.id };
+  await createPressure(db, { ...onPage, widgetId: pressure.id, activistId: p2, createdAt: daysAgo(10) });
+  await createPressure(db, { ...onPage, widgetId: pressure.id, activistId: p1, createdAt: daysAgo(100) });
+  const gift = { ...onPage, widgetId: donation.id };
+  await createDonation(db, { ...gift, activistId: p3, amount: 10_000, createdAt: daysAgo(5) });
+  await createDonation(db, { ...gift, activistId: p3, amount: 2_550, createdAt: daysAgo(45) });
+  await createDonation(db, { ...gift, activistId: p4, amount: 99_900, status: 'refused', createdAt: daysAgo(1) });
+  await createSubscription(db, { ...gift, activistId: p3, amount: 2_000 });
+  await createSubscription(db, { ...gift, amount: 2_000, status: 'canceled' });
+  const call = { communityId: alpha.id, widgetId: phone.id, activistId: p2 };
+  await createPhoneCall(db, { ...call, createdAt: daysAgo(2) });
+  await createPhoneCall(db, { ...call, createdAt: daysAgo(95) });
   alice = await signIn(server, 'alice@example.org');
   mob = await signIn(server, 'mob@example.org');
 });

@@ -1,0 +1,142 @@
+import { METRICS_WINDOW_DAYS } from '@mutirao/core';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+
+/**
+ * How the rows of each source (aliased `x`) belong to the row the figures are for (aliased `scope`). Every
+ * condition is an index lookup: on `mobilization_id` for a page; on `community_id` (or the community's page ids)
+ * for a community.
+ */
+interface MetricsScope {
+  table: SQL;
+  /** form_entries and activist_pressures, which name only their page. */
+  pageActions: SQL;
+  /** donations and subscriptions. */
+  money: SQL;
+  /** A from-clause over the scope's twilio_calls, aliased `x`. */
+  calls: SQL;
+}
+
+const SCOPES = {
+  mobilization: {
+    table: sql`mobilizations`,
+    pageActions: sql`x.mobilization_id = scope.id`,
+    money: sql`x.mobilization_id = scope.id`,
+    // A call belongs to a widget; the widget's block says which page it is on.
+    calls: sql`twilio_calls x join widgets w on w.id = x.widget_id join blocks b on b.id = w.block_id
+      where b.mobilization_id = scope.id`,
+  },
+  community: {
+    table: sql`communities`,
+    // Every page of the community, archived or deleted too: what they collected is still the community's.
+    pageActions: sql`x.mobilization_id = any(array(select m.id from mobilizations m where m.community_id = scope.id))`,
+    // Donations keep their community when their page is gone (mobilization_id set null).
+    money: sql`x.community_id = scope.id`,
+    calls: sql`twilio_calls x where x.community_id = scope.id`,
+  },
+} satisfies Record<string, MetricsScope>;
+
+export type MetricsScopeName = keyof typeof SCOPES;
+
+const since = (days: number) => sql.raw(`now() - interval '${Math.trunc(days)} days'`);
+const RECENT_ACTION = sql`x.created_at >= ${since(METRICS_WINDOW_DAYS.actions)}`;
+const RECENT_DONATION = sql`x.created_at >= ${since(METRICS_WINDOW_DAYS.donations)}`;
+
+/**
+ * One statement for the figures of every row in `ids`. Form entries, e-mail pressures and donations are read once,
+ * in one union that also yields the distinct activists (the same sources as the mobilization list's users_count,
+ * so the two figures agree); calls and subscriptions are one lookup each. Every count has its recent window.
+ */
+function metricsQuery(scope: MetricsScope, ids: number[]) {
+  const { table, pageActions, money, calls } = scope;
+  const paid = sql`x.source = 'donation' and x.status = 'paid'`;
+  return sql`
+    select scope.id, acts.*, tc.phone_calls, tc.phone_calls_recent, sb.active_subscriptions
+    from ${table} scope
+    cross join lateral (
+      select count(distinct x.activist_id)::int as activists,
+        (count(distinct x.activist_id) filter (where ${RECENT_ACTION}))::int as activists_recent,
+        max(x.created_at) as last_action_at,
+        (count(*) filter (where x.source = 'form'))::int as form_entries,
+        (count(*) filter (where x.source = 'form' and ${RECENT_ACTION}))::int as form_entries_recent,
+        (count(*) filter (where x.source = 'pressure'))::int as pressures,
+        (count(*) filter (where x.source = 'pressure' and ${RECENT_ACTION}))::int as pressures_recent,
+        (count(*) filter (where ${paid}))::int as donations,
+        (count(*) filter (where ${paid} and ${RECENT_DONATION}))::int as donations_recent,
+        coalesce(sum(x.amount) filter (where ${paid}), 0)::float8 as raised,
+        coalesce(sum(x.amount) filter (where ${paid} and ${RECENT_DONATION}), 0)::float8 as raised_recent
+      from (
+        select 'form' as source, x.activist_id, x.created_at, null::text as status, null::int as amount
+          from form_entries x where ${pageActions}
+        union all
+        select 'pressure', x.activist_id, x.created_at, null, null from activist_pressures x where ${pageActions}
+        union all
+        select 'donation', x.activist_id, x.created_at, x.status, x.amount from donations x where ${money}
+      ) x
+    ) acts
+    cross join lateral (
+      select count(*)::int as phone_calls, (count(*) filter (where ${RECENT_ACTION}))::int as phone_calls_recent
+      from ${calls}
+    ) tc
+    cross join lateral (
+      select count(*)::int as active_subscriptions from subscriptions x where ${money} and x.status = 'active'
+    ) sb
+    where scope.id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`;
+}
+
+/**
+ * What a page or a community has collected (the Métricas screens): distinct activists, form entries, e-mail
+ * pressures, phone calls to targets, paid donations and their sum in integer cents, active recurring donations,
+ * each with the spec's recent window (METRICS_WINDOW_DAYS), and the time of the latest action.
+ */
+export interface MetricsFigures {
+  activists: number;
+  activists_last_90_days: number;
+  form_entries: number;
+  form_entries_last_90_days: number;
+  pressures: number;
+  pressures_last_90_days: number;
+  phone_calls: number;
+  phone_calls_last_90_days: number;
+  donations: number;
+  donations_last_30_days: number;
+  total_fund_raising: number;
+  fund_raising_last_30_days: number;
+  active_subscriptions: number;
+  last_action_at: string | null;
+}
+
+function presentFigures(row: Record<string, unknown>): MetricsFigures {
+  const n = (v: unknown) => Number(v ?? 0);
+  const last = row.last_action_at as string | Date | null;
+  return {
+    activists: n(row.activists),
+    activists_last_90_days: n(row.activists_recent),
+    form_entries: n(row.form_entries),
+    form_entries_last_90_days: n(row.form_entries_recent),
+    pressures: n(row.pressures),
+    pressures_last_90_days: n(row.pressures_recent),
+    phone_calls: n(row.phone_calls),
+    phone_calls_last_90_days: n(row.phone_calls_recent),
+    donations: n(row.donations),
+    donations_last_30_days: n(row.donations_recent),
+    total_fund_raising: n(row.raised),
+    fund_raising_last_30_days: n(row.raised_recent),
+    active_subscriptions: n(row.active_subscriptions),
+    last_action_at: last ? new Date(last).toISOString() : null,
+  };
+}
+
+/** The figures of each existing row of `ids` in the scope, by id. Callers check access first. */
+export async function metricsOf(db: Db | Tx, scope: MetricsScopeName, ids: number[]) {
+  const figures = new Map<number, MetricsFigures>();
+  if (!ids.length) return figures;
+  const result = (await db.execute(metricsQuery(SCOPES[scope], ids))) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  for (const row of result.rows) figures.set(Number(row.id), presentFigures(row));
+  return figures;
+}
