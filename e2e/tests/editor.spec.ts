@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, seedUser, test } from './fixtures';
+import { expect, expectAccessible, organiserWithPage, test } from './fixtures';
 import { comparePngs, settle, shootBlocks } from './pixels';
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots4';
@@ -30,16 +30,6 @@ const EDITOR_ONLY = [
 const SAVED = 'A requisição foi feita com sucesso e, os seus dados estão salvos em segurança.';
 const blockMenu = (block: Locator) => block.locator('.mz-block__menu button');
 
-/** Signs in through the screens and enters the community, as an organiser does. */
-async function signIn(page: Page, email: string, password: string, community: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha').fill(password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.getByRole('button', { name: `Entrar em ${community}` }).click();
-  await expect(page).toHaveURL(/\/mobilizations$/);
-}
-
 async function addBlock(page: Page, layout: string, background: (page: Page) => Promise<void>) {
   await expect(page.getByRole('heading', { name: 'Adicionar bloco', level: 1 })).toBeVisible();
   await page.getByRole('radio', { name: layout }).check();
@@ -54,32 +44,12 @@ test('an organiser builds a page of blocks in four layouts, writes rich text, re
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  const user = await seedUser(request, {
+  const { mobilization } = await organiserWithPage(page, request, {
     firstName: 'Editora',
-    communities: [{ name: 'Coletivo Editor', city: 'Recife' }],
+    community: { name: 'Coletivo Editor', city: 'Recife' },
+    page: { name: 'Praça é nossa', goal: 'Salvar a praça do bairro', slugPrefix: 'praca' },
   });
-  const community = user.communities[0];
-  if (!community) throw new Error('seed made no community');
-  await signIn(page, user.email, user.password, community.name);
-
-  const res = await page.request.post('/v1/graphql', {
-    data: { query: '{ subthemes(order_by: {label: asc}) { id } }' },
-  });
-  const subthemeId = ((await res.json()) as { data: { subthemes: { id: number }[] } }).data.subthemes[0]?.id;
-  const slug = `praca-${Date.now().toString(36)}-${process.pid}`;
-  const created = await page.request.post('/api/mobilizations', {
-    data: {
-      mobilization: {
-        name: 'Praça é nossa',
-        slug,
-        goal: 'Salvar a praça do bairro',
-        community_id: community.id,
-        subthemes: [subthemeId],
-      },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const mobilization = (await created.json()) as { id: number };
+  const { slug } = mobilization;
 
   // An edit page with no blocks sends the organiser to block creation.
   await page.goto(`/mobilizations/${mobilization.id}/edit`);
@@ -514,27 +484,11 @@ test('old content converts only after a confirmation, and cancelling with change
   request,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  const user = await seedUser(request, {
+  const { mobilization } = await organiserWithPage(page, request, {
     firstName: 'Antiga',
-    communities: [{ name: 'Coletivo Legado', city: 'Belém' }],
+    community: { name: 'Coletivo Legado', city: 'Belém' },
+    page: { name: 'Página antiga', goal: 'Converter conteúdo', slugPrefix: 'antiga' },
   });
-  const community = user.communities[0];
-  if (!community) throw new Error('seed made no community');
-  await signIn(page, user.email, user.password, community.name);
-  const res = await page.request.post('/v1/graphql', { data: { query: '{ subthemes { id } }' } });
-  const subthemeId = ((await res.json()) as { data: { subthemes: { id: number }[] } }).data.subthemes[0]?.id;
-  const created = await page.request.post('/api/mobilizations', {
-    data: {
-      mobilization: {
-        name: 'Página antiga',
-        slug: `antiga-${Date.now().toString(36)}-${process.pid}`,
-        goal: 'Converter conteúdo',
-        community_id: community.id,
-        subthemes: [subthemeId],
-      },
-    },
-  });
-  const mobilization = (await created.json()) as { id: number };
   // A block whose text was written by the legacy HTML editor.
   const block = await page.request.post(`/api/mobilizations/${mobilization.id}/blocks`, {
     data: {

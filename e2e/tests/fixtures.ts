@@ -27,16 +27,29 @@ export interface SeededUser {
   id: number;
   email: string;
   password: string;
-  communities: { id: number; name: string }[];
+  communities: { id: number; name: string; form?: { mobilization_id: number; widget_id: number; slug: string } }[];
 }
 
 /**
  * Builds data through the server's test-only seed route, which calls the same factories as the demo seed
  * and the API tests.
  */
+export interface SeededCommunity {
+  name: string;
+  city?: string;
+  /** The seeded user's role in it: 1 (admin, the default) or 2 (mobilizer). */
+  role?: 1 | 2;
+  /** How many plain mobilizations to add. */
+  mobilizations?: number;
+  /** Adds a page with the demo sign-up form and this many entries spread over the last 30 days. */
+  formEntries?: number;
+  /** Paid donations (integer cents) on that page, made now. */
+  paidDonations?: number[];
+}
+
 export async function seedUser(
   request: APIRequestContext,
-  attrs: { firstName?: string; communities?: { name: string; city?: string; role?: 1 | 2 }[] } = {},
+  attrs: { firstName?: string; communities?: SeededCommunity[] } = {},
 ): Promise<SeededUser> {
   const email = uniqueEmail(attrs.firstName?.toLowerCase() ?? 'user');
   const password = 'journey-password';
@@ -44,7 +57,7 @@ export async function seedUser(
     data: { user: { email, password, firstName: attrs.firstName ?? 'Marina' }, communities: attrs.communities ?? [] },
   });
   expect(res.status(), await res.text()).toBe(201);
-  const body = (await res.json()) as { user: { id: number }; communities: { id: number; name: string }[] };
+  const body = (await res.json()) as { user: { id: number }; communities: SeededUser['communities'] };
   return { id: body.user.id, email, password, communities: body.communities };
 }
 
@@ -55,11 +68,55 @@ export async function signInAs(page: Page, user: SeededUser, community?: string)
   await page.goto('/login');
   await page.getByLabel(translate('pt-BR', 'auth.email')).fill(user.email);
   await page.getByLabel(translate('pt-BR', 'auth.password')).fill(user.password);
-  await page.getByRole('button', { name: translate('pt-BR', 'auth.submitLogin') }).click();
+  await page.getByRole('button', { name: translate('pt-BR', 'auth.submitLogin'), exact: true }).click();
   if (community) {
     await page.getByRole('button', { name: translate('pt-BR', 'communities.choose', { name: community }) }).click();
     await expect(page).toHaveURL(/\/mobilizations$/);
   }
+}
+
+/**
+ * Creates a mobilization through the API as the signed-in organiser, with the first subtheme by label and a slug
+ * unique to this run; the journeys that build a page from scratch start here.
+ */
+export async function createMobilizationThroughApi(
+  page: Page,
+  communityId: number,
+  attrs: { name: string; goal: string; slugPrefix: string },
+) {
+  const res = await page.request.post('/v1/graphql', {
+    data: { query: '{ subthemes(order_by: {label: asc}) { id } }' },
+  });
+  const subthemeId = ((await res.json()) as { data: { subthemes: { id: number }[] } }).data.subthemes[0]?.id;
+  const slug = `${attrs.slugPrefix}-${Date.now().toString(36)}-${process.pid}`;
+  const created = await page.request.post('/api/mobilizations', {
+    data: {
+      mobilization: { name: attrs.name, slug, goal: attrs.goal, community_id: communityId, subthemes: [subthemeId] },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  return { ...((await created.json()) as { id: number }), slug };
+}
+
+/**
+ * An organiser with one community of their own, signed in through the screens and inside that community, and a new
+ * empty mobilization made through the API.
+ */
+export async function organiserWithPage(
+  page: Page,
+  request: APIRequestContext,
+  attrs: {
+    firstName: string;
+    community: { name: string; city: string };
+    page: Parameters<typeof createMobilizationThroughApi>[2];
+  },
+) {
+  const user = await seedUser(request, { firstName: attrs.firstName, communities: [attrs.community] });
+  const community = user.communities[0];
+  if (!community) throw new Error('seed made no community');
+  await signInAs(page, user, community.name);
+  const mobilization = await createMobilizationThroughApi(page, community.id, attrs.page);
+  return { user, community, mobilization };
 }
 
 /** A small real PNG (16×16, magenta), as a browser would upload it. */

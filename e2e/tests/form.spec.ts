@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, seedUser, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, organiserWithPage, test, uniqueEmail } from './fixtures';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -11,15 +11,6 @@ async function shot(page: Page, name: string, fullPage = false) {
   mkdirSync(SHOTS, { recursive: true });
   await page.mouse.move(1, 1);
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
-}
-
-async function signIn(page: Page, email: string, password: string, community: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha').fill(password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.getByRole('button', { name: `Entrar em ${community}` }).click();
-  await expect(page).toHaveURL(/\/mobilizations$/);
 }
 
 /** Success toasts float over the screen for 5 s; axe measures what lies under them once they are gone. */
@@ -54,29 +45,12 @@ test('an organiser sets up a sign-up form, a visitor signs up on the public page
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  const user = await seedUser(request, {
+  const { mobilization } = await organiserWithPage(page, request, {
     firstName: 'Organiza',
-    communities: [{ name: 'Coletivo Praça', city: 'Recife' }],
+    community: { name: 'Coletivo Praça', city: 'Recife' },
+    page: { name: 'Praça viva', goal: 'Reabrir a praça', slugPrefix: 'praca-form' },
   });
-  const community = user.communities[0];
-  if (!community) throw new Error('seed made no community');
-  await signIn(page, user.email, user.password, community.name);
-  const subthemes = await page.request.post('/v1/graphql', { data: { query: '{ subthemes { id } }' } });
-  const subthemeId = ((await subthemes.json()) as { data: { subthemes: { id: number }[] } }).data.subthemes[0]?.id;
-  const slug = `praca-form-${Date.now().toString(36)}-${process.pid}`;
-  const created = await page.request.post('/api/mobilizations', {
-    data: {
-      mobilization: {
-        name: 'Praça viva',
-        slug,
-        goal: 'Reabrir a praça',
-        community_id: community.id,
-        subthemes: [subthemeId],
-      },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const mobilization = (await created.json()) as { id: number };
+  const { slug } = mobilization;
 
   // A one-column block, then 'Formulário' in its empty slot opens the form's settings.
   await page.goto(`/mobilizations/${mobilization.id}/edit`);

@@ -15,6 +15,7 @@ const CommunitiesPage = lazy(() => import('./communities/CommunitiesPage'));
 const NewCommunityPage = lazy(() => import('./communities/NewCommunityPage'));
 const AccountEditPage = lazy(() => import('./account/AccountEditPage'));
 const CommunityInfoPage = lazy(() => import('./communities/settings/CommunityInfoPage'));
+const CommunityMetricsPage = lazy(() => import('./communities/settings/CommunityMetricsPage'));
 const MobilizationsPage = lazy(() => import('./mobilizations/MobilizationsPage'));
 const MailboxPage = lazy(() => import('./mailbox/MailboxPage'));
 const NewMobilizationPage = lazy(() => import('./mobilizations/NewMobilizationPage'));
@@ -121,6 +122,7 @@ export function AppRoutes() {
           {/* Screens that later issues build: the frame and its navigation already work around them. */}
           <Route path="/mobilizations/*" element={<NotFoundInShell />} />
           <Route path="/community/info" element={<CommunityInfoPage />} />
+          <Route path="/community/metrics" element={<CommunityMetricsPage />} />
           <Route path="/community/*" element={<NotFoundInShell />} />
         </Route>
       </Route>

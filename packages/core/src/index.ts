@@ -2,6 +2,7 @@ export * from './format';
 export * from './i18n';
 export * from './limits';
 export * from './messages';
+export * from './metrics';
 export * from './mobilizationFonts';
 export * from './richtext';
 export * from './roles';

@@ -23,8 +23,6 @@ export const LIMITS = {
 
 export const TOAST_AUTO_CLOSE_MS = 5000;
 
-/** Spec 01 §9 metrics windows, in days: actions (active activists, pressures, form sign-ups) and donations. */
-export const METRICS_WINDOW_DAYS = { actions: 90, donations: 30 } as const;
 export const PASSWORD_RESET_TTL_HOURS = 2;
 
 export const BRAND = {

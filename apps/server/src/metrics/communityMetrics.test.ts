@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, signIn, startTestServer, type TestServer } from '../../test/harness';
+import { NO_FIGURES } from '../../test/metrics';
 import type { Widget } from '../db/schema';
 import { SIGN_UP_BLOCK } from '../seed/demoForm';
 import {
@@ -139,23 +140,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const ZERO = {
-  activists: 0,
-  activists_last_90_days: 0,
-  form_entries: 0,
-  form_entries_last_90_days: 0,
-  pressures: 0,
-  pressures_last_90_days: 0,
-  phone_calls: 0,
-  phone_calls_last_90_days: 0,
-  donations: 0,
-  donations_last_30_days: 0,
-  total_fund_raising: 0,
-  fund_raising_last_30_days: 0,
-  active_subscriptions: 0,
-  last_action_at: null,
-};
-
 describe('GET /api/communities/:id/metrics', () => {
   it("adds up every page of the community, archived ones too, with the spec's 90- and 30-day windows", async () => {
     const res = await mob.get(`/api/communities/${alphaId}/metrics`);
@@ -197,7 +181,7 @@ describe('GET /api/communities/:id/metrics', () => {
   it('answers zeros and no last action for a community nobody acted in', async () => {
     const res = await alice.get(`/api/communities/${emptyId}/metrics`);
     expect(res.status).toBe(200);
-    expect(res.body.metrics).toEqual(ZERO);
+    expect(res.body.metrics).toEqual(NO_FIGURES);
   });
 
   it('a platform admin reads any community', async () => {

@@ -1,4 +1,4 @@
-import { METRICS_WINDOW_DAYS } from '@mutirao/core';
+import { METRICS_WINDOW_DAYS, type MetricsFigures } from '@mutirao/core';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 
@@ -85,28 +85,6 @@ function metricsQuery(scope: MetricsScope, ids: number[]) {
       ids.map((id) => sql`${id}`),
       sql`, `,
     )})`;
-}
-
-/**
- * What a page or a community has collected (the Métricas screens): distinct activists, form entries, e-mail
- * pressures, phone calls to targets, paid donations and their sum in integer cents, active recurring donations,
- * each with the spec's recent window (METRICS_WINDOW_DAYS), and the time of the latest action.
- */
-export interface MetricsFigures {
-  activists: number;
-  activists_last_90_days: number;
-  form_entries: number;
-  form_entries_last_90_days: number;
-  pressures: number;
-  pressures_last_90_days: number;
-  phone_calls: number;
-  phone_calls_last_90_days: number;
-  donations: number;
-  donations_last_30_days: number;
-  total_fund_raising: number;
-  fund_raising_last_30_days: number;
-  active_subscriptions: number;
-  last_action_at: string | null;
 }
 
 function presentFigures(row: Record<string, unknown>): MetricsFigures {

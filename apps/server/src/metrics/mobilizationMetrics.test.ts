@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, signIn, startTestServer, type TestServer } from '../../test/harness';
+import { NO_FIGURES } from '../../test/metrics';
 import { formEntries, type Widget } from '../db/schema';
 import {
   createActivist,
@@ -100,22 +101,7 @@ describe('GET /api/mobilizations/:id/metrics', () => {
 
   it('answers zeros and no last action for a page nobody acted on', async () => {
     const res = await alice.get(`/api/mobilizations/${quiet}/metrics`);
-    expect(res.body.metrics).toEqual({
-      activists: 0,
-      activists_last_90_days: 0,
-      form_entries: 0,
-      form_entries_last_90_days: 0,
-      pressures: 0,
-      pressures_last_90_days: 0,
-      phone_calls: 0,
-      phone_calls_last_90_days: 0,
-      donations: 0,
-      donations_last_30_days: 0,
-      total_fund_raising: 0,
-      fund_raising_last_30_days: 0,
-      active_subscriptions: 0,
-      last_action_at: null,
-    });
+    expect(res.body.metrics).toEqual(NO_FIGURES);
   });
 
   it('needs a session and an existing id', async () => {

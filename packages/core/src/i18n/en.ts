@@ -123,6 +123,25 @@ export const en: Catalogue = {
     emailFromPlaceholder: 'My Community <contact@mycommunity.org>',
     saved: 'The community’s information was saved.',
     readOnly: 'Only community admins can change this information. If something needs to change, ask an admin.',
+    tabMetrics: 'Metrics',
+  },
+  communityMetrics: {
+    intro: 'What the community has gathered across all its mobilizations, counted from the recorded actions.',
+    figuresLabel: 'Community figures',
+    activistsHelp: 'Different people who acted on any mobilization',
+    empty: 'Nobody has acted on the community’s mobilizations yet.',
+    emptyHelp:
+      'When someone signs, presses, calls or donates through one of the community’s pages, the figures show up here.',
+    byMobilization: 'By mobilization',
+    byMobilizationHelp:
+      'What each page has gathered since it was created, most recently updated first. Open one to see the details.',
+    mobilization: 'Mobilization',
+    formEntries: 'Sign-ups',
+    pressures: 'Pressures',
+    phoneCalls: 'Calls',
+    donations: 'Donations',
+    archived: 'Archived',
+    noMobilizations: 'The community has no mobilizations yet.',
   },
   account: {
     title: 'My account',
@@ -401,6 +420,8 @@ export const en: Catalogue = {
     lastAction: 'Last action on {date}',
     empty: 'Nobody has acted on this mobilization yet.',
     emptyHelp: 'When someone signs, presses, calls or donates through the page, the figures show up here.',
+    loadFailed: 'The figures could not be loaded right now.',
+    retry: 'Try again',
   },
   newMobilization: {
     goalTab: 'Goal',

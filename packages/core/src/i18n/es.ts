@@ -124,6 +124,25 @@ export const es: Catalogue = {
     saved: 'La información de la comunidad fue guardada.',
     readOnly:
       'Solo quien administra la comunidad puede cambiar esta información. Si algo debe cambiar, habla con un(a) administrador(a).',
+    tabMetrics: 'Métricas',
+  },
+  communityMetrics: {
+    intro: 'Lo que la comunidad reunió en todas sus movilizaciones, contado a partir de las acciones registradas.',
+    figuresLabel: 'Números de la comunidad',
+    activistsHelp: 'Personas distintas que actuaron en alguna movilización',
+    empty: 'Nadie actuó todavía por las movilizaciones de la comunidad.',
+    emptyHelp:
+      'Cuando alguien firme, presione, llame o done en una de las páginas de la comunidad, los números aparecerán aquí.',
+    byMobilization: 'Por movilización',
+    byMobilizationHelp:
+      'Lo que cada página reunió desde su creación, de las actualizadas más recientemente a las más antiguas. Abre una para ver los detalles.',
+    mobilization: 'Movilización',
+    formEntries: 'Inscripciones',
+    pressures: 'Presiones',
+    phoneCalls: 'Llamadas',
+    donations: 'Donaciones',
+    archived: 'Archivada',
+    noMobilizations: 'La comunidad todavía no tiene movilizaciones.',
   },
   account: {
     title: 'Mi cuenta',
@@ -402,6 +421,8 @@ export const es: Catalogue = {
     lastAction: 'Última acción el {date}',
     empty: 'Nadie actuó todavía en esta movilización.',
     emptyHelp: 'Cuando alguien firme, presione, llame o done por la página, los números aparecerán aquí.',
+    loadFailed: 'No fue posible cargar los números ahora.',
+    retry: 'Intentar de nuevo',
   },
   newMobilization: {
     goalTab: 'Objetivo',

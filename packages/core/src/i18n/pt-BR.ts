@@ -126,6 +126,25 @@ export const ptBR = {
     saved: 'As informações da comunidade foram salvas.',
     readOnly:
       'Só quem administra a comunidade pode mudar estas informações. Se algo precisar mudar, fale com um(a) administrador(a).',
+    tabMetrics: 'Métricas',
+  },
+  communityMetrics: {
+    intro: 'O que a comunidade reuniu em todas as suas mobilizações, contado a partir das ações registradas.',
+    figuresLabel: 'Números da comunidade',
+    activistsHelp: 'Pessoas diferentes que agiram em alguma mobilização',
+    empty: 'Ninguém agiu pelas mobilizações da comunidade ainda.',
+    emptyHelp:
+      'Quando alguém assinar, pressionar, ligar ou doar por uma das páginas da comunidade, os números aparecem aqui.',
+    byMobilization: 'Por mobilização',
+    byMobilizationHelp:
+      'O que cada página reuniu desde que foi criada, das atualizadas mais recentemente às mais antigas. Abra uma para ver os detalhes.',
+    mobilization: 'Mobilização',
+    formEntries: 'Inscrições',
+    pressures: 'Pressões',
+    phoneCalls: 'Ligações',
+    donations: 'Doações',
+    archived: 'Arquivada',
+    noMobilizations: 'A comunidade ainda não tem mobilizações.',
   },
   account: {
     title: 'Minha conta',
@@ -404,6 +423,8 @@ export const ptBR = {
     lastAction: 'Última ação em {date}',
     empty: 'Ninguém agiu por esta mobilização ainda.',
     emptyHelp: 'Quando alguém assinar, pressionar, ligar ou doar pela página, os números aparecem aqui.',
+    loadFailed: 'Não foi possível carregar os números agora.',
+    retry: 'Tentar de novo',
   },
   newMobilization: {
     goalTab: 'Objetivo',

@@ -1,4 +1,4 @@
-import type { CommunityInfoValues } from '@mutirao/core';
+import type { CommunityInfoValues, MetricsFigures } from '@mutirao/core';
 import { api } from '../../api/client';
 
 /** `GET /api/communities/{id}`: the community with every setting the tabs edit, and the caller's role. */
@@ -20,3 +20,29 @@ export const fetchCommunity = (id: number) => api<CommunityDetails>(`/api/commun
 
 export const updateCommunity = (id: number, community: CommunityInfoValues) =>
   api<CommunityDetails>(`/api/communities/${id}`, { method: 'PUT', body: { community } });
+
+export const communityMetricsKey = (id: number) => ['communities', id, 'metrics'] as const;
+
+/** `GET /api/communities/{id}/metrics`: what every page of the community has collected. */
+export const fetchCommunityMetrics = async (id: number) =>
+  (await api<{ metrics: MetricsFigures }>(`/api/communities/${id}/metrics`)).metrics;
+
+/** One row of the per-mobilization breakdown: the page and its own figures. */
+export interface MobilizationMetricsRow {
+  id: number;
+  name: string;
+  slug: string;
+  status: string;
+  metrics: MetricsFigures;
+}
+
+export const BREAKDOWN_PER_PAGE = 10;
+
+export const mobilizationBreakdownKey = (id: number, page: number) =>
+  ['communities', id, 'metrics', 'mobilizations', page] as const;
+
+/** `GET /api/communities/{id}/metrics/mobilizations`: a page of the community's mobilizations with their figures. */
+export const fetchMobilizationBreakdown = (id: number, page: number) =>
+  api<{ mobilizations: MobilizationMetricsRow[]; total: number; page: number; per_page: number }>(
+    `/api/communities/${id}/metrics/mobilizations?page=${page}&per_page=${BREAKDOWN_PER_PAGE}`,
+  );

@@ -1,4 +1,4 @@
-import type { MobilizationFont, MobilizationLanguage, MobilizationUpdateInput } from '@mutirao/core';
+import type { MetricsFigures, MobilizationFont, MobilizationLanguage, MobilizationUpdateInput } from '@mutirao/core';
 import { api } from '../../api/client';
 import { graphql } from '../../api/graphql';
 import type { Subtheme } from '../createApi';
@@ -50,25 +50,8 @@ export function saveMobilization(id: number, mobilization: MobilizationUpdateInp
   return api<MobilizationSettings>(`/api/mobilizations/${id}`, { method: 'PUT', body: { mobilization } });
 }
 
-export interface MobilizationMetrics {
-  activists: number;
-  activists_last_90_days: number;
-  form_entries: number;
-  form_entries_last_90_days: number;
-  pressures: number;
-  pressures_last_90_days: number;
-  phone_calls: number;
-  phone_calls_last_90_days: number;
-  donations: number;
-  donations_last_30_days: number;
-  total_fund_raising: number;
-  fund_raising_last_30_days: number;
-  active_subscriptions: number;
-  last_action_at: string | null;
-}
-
 export const mobilizationMetricsKey = (id: number) => ['mobilization', id, 'metrics'] as const;
 
 export async function fetchMobilizationMetrics(id: number) {
-  return (await api<{ metrics: MobilizationMetrics }>(`/api/mobilizations/${id}/metrics`)).metrics;
+  return (await api<{ metrics: MetricsFigures }>(`/api/mobilizations/${id}/metrics`)).metrics;
 }

@@ -2,13 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { SidebarLink } from './SidebarLink';
 
-/** Outside a mobilization: Mobilizações, Comunidade, Métricas, Domínios (spec 01 §2). */
+/** Outside a mobilization: Mobilizações, Comunidade, Métricas (spec 01 §2; Domínios waits for its feature). */
 export function CommunityNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const within = (prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
   const metrics = within('/community/metrics');
-  const domains = within('/community/domain');
   return (
     <div>
       <SidebarLink
@@ -21,10 +20,10 @@ export function CommunityNav() {
         to="/community/info"
         label={t('sidebar.community')}
         icon="users"
-        active={within('/community') && !metrics && !domains}
+        active={within('/community') && !metrics}
       />
       <SidebarLink to="/community/metrics" label={t('sidebar.metrics')} icon="chart" active={metrics} />
-      <SidebarLink to="/community/domain" label={t('sidebar.domains')} icon="globe" active={domains} />
+      {/* Domínios (/community/domain, icon "globe") goes back here with custom domains and the domain wizard. */}
     </div>
   );
 }

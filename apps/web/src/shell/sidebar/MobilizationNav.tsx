@@ -11,7 +11,7 @@ import {
 import { Icon } from '../icons';
 import { SidebarLink } from './SidebarLink';
 
-/** Inside a mobilization: its status or the way to publish it, edit, add content, view, settings (spec 01 §2). */
+/** Inside a mobilization: its status, edit, add content, view, settings (spec 01 §2; publishing comes later). */
 export function MobilizationNav({ id }: { id: number }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -36,9 +36,7 @@ export function MobilizationNav({ id }: { id: number }) {
           )}
         </Group>
       )}
-      {mobilization && !isPublic(mobilization) && (
-        <SidebarLink to={`${base}/launch`} label={t('sidebar.publish')} icon="rocket" active={within('/launch')} />
-      )}
+      {/* "Publicar" (`${base}/launch`, icon "rocket") goes back here, for pages not yet public, with the launch wizard. */}
       <SidebarLink to={`${base}/edit`} label={t('sidebar.edit')} icon="edit" active={within('/edit')} />
       <SidebarLink
         to={`${base}/blocks/create`}

@@ -1,0 +1,128 @@
+import { Alert, Button, Card, EmptyState, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatDate, formatMoney, METRICS_WINDOW_DAYS, type MetricsFigures } from '@mutirao/core';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../shell/icons';
+
+function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
+  return (
+    <Card withBorder padding="md" component="li">
+      <Stack gap={2}>
+        <Text size="sm" fw={700} c="gray.8">
+          {label}
+        </Text>
+        <Text fz={32} fw={800} lh={1.1}>
+          {value}
+        </Text>
+        {detail && (
+          <Text size="sm" c="gray.7">
+            {detail}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+interface MetricFiguresProps {
+  metrics: MetricsFigures;
+  /** Names the list of figures for screen readers (whose figures they are). */
+  label: string;
+  /** Who counts as an activist in this scope (the page, or any page of the community). */
+  activistsHelp: string;
+}
+
+/**
+ * The figure cards both Métricas screens show, a page's and a community's: each total with its recent count in the
+ * spec's window (90 days for actions, 30 for donations), then the time of the latest action.
+ */
+export function MetricFigures({ metrics: m, label, activistsHelp }: MetricFiguresProps) {
+  const { t, i18n } = useTranslation();
+  const n = (value: number) => value.toLocaleString(i18n.language);
+  const { actions, donations } = METRICS_WINDOW_DAYS;
+  const recent = (count: number, days: number) => t('mobilizationMetrics.recentCount', { count: n(count), days });
+  const figures = [
+    {
+      label: t('mobilizationMetrics.activists'),
+      value: n(m.activists),
+      detail: `${activistsHelp}. ${recent(m.activists_last_90_days, actions)}`,
+    },
+    {
+      label: t('mobilizationMetrics.formEntries'),
+      value: n(m.form_entries),
+      detail: recent(m.form_entries_last_90_days, actions),
+    },
+    {
+      label: t('mobilizationMetrics.pressures'),
+      value: n(m.pressures),
+      detail: recent(m.pressures_last_90_days, actions),
+    },
+    {
+      label: t('mobilizationMetrics.phoneCalls'),
+      value: n(m.phone_calls),
+      detail: recent(m.phone_calls_last_90_days, actions),
+    },
+    {
+      label: t('mobilizationMetrics.donations'),
+      value: n(m.donations),
+      detail: recent(m.donations_last_30_days, donations),
+    },
+    {
+      label: t('mobilizationMetrics.raised'),
+      value: formatMoney(m.total_fund_raising),
+      detail: t('mobilizationMetrics.recentAmount', {
+        amount: formatMoney(m.fund_raising_last_30_days),
+        days: donations,
+      }),
+    },
+    { label: t('mobilizationMetrics.subscriptions'), value: n(m.active_subscriptions) },
+  ];
+  return (
+    <Stack gap="sm">
+      <SimpleGrid
+        component="ul"
+        cols={{ base: 1, sm: 2, lg: 3 }}
+        spacing="md"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+        aria-label={label}
+      >
+        {figures.map((figure) => (
+          <Figure key={figure.label} {...figure} />
+        ))}
+      </SimpleGrid>
+      {m.last_action_at && (
+        <Text size="sm" c="dimmed">
+          {t('mobilizationMetrics.lastAction', { date: formatDate(m.last_action_at) })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** Nobody acted yet: says so, and what will make figures appear. */
+export function MetricsEmpty({ title, help }: { title: string; help: string }) {
+  return (
+    <Paper withBorder p="xl">
+      <EmptyState variant="light" color="brand" icon={<Icon name="chart" size={28} />}>
+        <EmptyState.Title order={2}>{title}</EmptyState.Title>
+        <EmptyState.Description>{help}</EmptyState.Description>
+      </EmptyState>
+    </Paper>
+  );
+}
+
+/** The figures could not be loaded: says so and offers to try again. */
+export function MetricsLoadFailed({ onRetry }: { onRetry(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="danger" variant="light" role="alert">
+      <Stack gap="sm" align="flex-start">
+        <Text>{t('mobilizationMetrics.loadFailed')}</Text>
+        <Button variant="default" onClick={onRetry}>
+          {t('mobilizationMetrics.retry')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,25 @@
+/** Spec 01 §9 metrics windows, in days: actions (active activists, pressures, form sign-ups) and donations. */
+export const METRICS_WINDOW_DAYS = { actions: 90, donations: 30 } as const;
+
+/**
+ * What a page or a community has collected (the Métricas screens, `GET /api/mobilizations/{id}/metrics` and
+ * `GET /api/communities/{id}/metrics`): distinct activists, form entries, e-mail pressures, phone calls to targets,
+ * paid donations and their sum in integer cents, active recurring donations, each with its recent count in the
+ * spec's window, and the time of the latest action.
+ */
+export interface MetricsFigures {
+  activists: number;
+  activists_last_90_days: number;
+  form_entries: number;
+  form_entries_last_90_days: number;
+  pressures: number;
+  pressures_last_90_days: number;
+  phone_calls: number;
+  phone_calls_last_90_days: number;
+  donations: number;
+  donations_last_30_days: number;
+  total_fund_raising: number;
+  fund_raising_last_30_days: number;
+  active_subscriptions: number;
+  last_action_at: string | null;
+}
