@@ -1,5 +1,4 @@
 import { createServer } from 'node:net';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFormPage, entryBody, formSettings, TEST_FIELDS, THANK_YOU_SETTINGS } from '../../../test/formPage';
 import { Client, eventually, startTestServer, type TestServer } from '../../../test/harness';
