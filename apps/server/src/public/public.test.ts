@@ -1,9 +1,7 @@
-import { request as httpRequest } from 'node:http';
-import { gunzipSync } from 'node:zlib';
 import { type RichTextDocument, serializeContent } from '@mutirao/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, signIn, startTestServer, type TestServer } from '../../test/harness';
+import { type Client, getByHost, signIn, startTestServer, type TestServer } from '../../test/harness';
 import { blocks, mobilizations } from '../db/schema';
 import { createCommunity, createMobilization, createUser } from '../seed/factories';
 
@@ -33,21 +31,10 @@ interface Answer {
 }
 
 /** A request with its own Host header, as a browser on that host would send. */
-function get(host: string, path = '/', headers: Record<string, string> = {}): Promise<Answer> {
-  const { port } = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, headers: { host, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        const body = res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: body.toString('utf8') });
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
+/** A request with its own Host header, as a browser on that host would send, with the body as text. */
+async function get(host: string, path = '/', headers: Record<string, string> = {}): Promise<Answer> {
+  const answer = await getByHost(server, host, path, headers);
+  return { ...answer, body: answer.body.toString('utf8') };
 }
 
 beforeAll(async () => {

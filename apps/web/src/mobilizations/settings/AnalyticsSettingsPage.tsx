@@ -2,7 +2,7 @@ import { Stack, Text, TextInput } from '@mantine/core';
 import { type MobilizationAnalyticsInput, mobilizationAnalyticsSchema } from '@mutirao/core';
 import { useTranslation } from 'react-i18next';
 import { useSettingsMobilization } from './SettingsLayout';
-import { hasFieldErrors, SettingsSubmit } from './SettingsSubmit';
+import { SettingsSubmit } from './SettingsSubmit';
 import type { MobilizationSettings } from './settingsApi';
 import { useSettingsForm } from './useSettingsForm';
 
@@ -26,12 +26,7 @@ export default function AnalyticsSettingsPage() {
           spellCheck={false}
           {...field('google_analytics_code')}
         />
-        <SettingsSubmit
-          dirty={form.formState.isDirty}
-          submitting={form.formState.isSubmitting}
-          invalid={hasFieldErrors(form.formState.errors)}
-          error={serverError}
-        />
+        <SettingsSubmit formState={form.formState} error={serverError} />
       </Stack>
     </form>
   );

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { fetchSubthemes, type Subtheme, subthemesQueryKey } from '../createApi';
 import { publicUrlOf } from '../mobilizationsApi';
 import { useSettingsMobilization } from './SettingsLayout';
-import { hasFieldErrors, SettingsSubmit } from './SettingsSubmit';
+import { SettingsSubmit } from './SettingsSubmit';
 import { SubthemeFields } from './SubthemeFields';
 import type { MobilizationSettings } from './settingsApi';
 import { useSettingsForm } from './useSettingsForm';
@@ -111,12 +111,7 @@ export default function BasicsSettingsPage() {
           subthemesError={errorOf('subthemes')}
           themeError={errorOf('theme_id')}
         />
-        <SettingsSubmit
-          dirty={form.formState.isDirty}
-          submitting={form.formState.isSubmitting}
-          invalid={hasFieldErrors(form.formState.errors)}
-          error={serverError}
-        />
+        <SettingsSubmit formState={form.formState} error={serverError} />
       </Stack>
     </form>
   );

@@ -6,7 +6,7 @@ import { ImageUpload } from '../../uploads/ImageUpload';
 import { ColorSchemePicker } from './ColorSchemePicker';
 import { DesignPreview } from './DesignPreview';
 import { useSettingsMobilization } from './SettingsLayout';
-import { hasFieldErrors, SettingsSubmit } from './SettingsSubmit';
+import { SettingsSubmit } from './SettingsSubmit';
 import type { MobilizationSettings } from './settingsApi';
 import { useSettingsForm } from './useSettingsForm';
 
@@ -64,12 +64,7 @@ export default function DesignSettingsPage() {
               onChange={(url) => form.setValue('favicon', url ?? '', { shouldDirty: true })}
               previewSize={48}
             />
-            <SettingsSubmit
-              dirty={form.formState.isDirty}
-              submitting={form.formState.isSubmitting}
-              invalid={hasFieldErrors(form.formState.errors)}
-              error={serverError}
-            />
+            <SettingsSubmit formState={form.formState} error={serverError} />
           </Stack>
         </form>
       </Grid.Col>

@@ -5,7 +5,7 @@ import { ImageUpload } from '../../uploads/ImageUpload';
 import { checkShareImageSize } from '../../uploads/uploadImage';
 import { publicUrlOf } from '../mobilizationsApi';
 import { useSettingsMobilization } from './SettingsLayout';
-import { hasFieldErrors, SettingsSubmit } from './SettingsSubmit';
+import { SettingsSubmit } from './SettingsSubmit';
 import type { MobilizationSettings } from './settingsApi';
 import { useSettingsForm } from './useSettingsForm';
 
@@ -79,12 +79,7 @@ export default function SharingSettingsPage() {
               minRows={3}
               {...field('twitter_share_text')}
             />
-            <SettingsSubmit
-              dirty={form.formState.isDirty}
-              submitting={form.formState.isSubmitting}
-              invalid={hasFieldErrors(form.formState.errors)}
-              error={serverError}
-            />
+            <SettingsSubmit formState={form.formState} error={serverError} />
           </Stack>
         </form>
       </Grid.Col>
