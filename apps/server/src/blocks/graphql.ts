@@ -1,9 +1,9 @@
 import { blockCreateSchema, msg } from '@mutirao/core';
-import { and, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { GraphQLResolveInfo } from 'graphql';
 import { actorOf } from '../communities/service';
 import { type Block, blocks, type Widget, widgets } from '../db/schema';
-import { type GraphQLContext, type ListArgs, pageOf } from '../graphql/context';
+import { type GraphQLContext, type ListArgs, loaderOf, pageOf } from '../graphql/context';
 import { nullIfNotFound } from '../graphql/errors';
 import { boolExpToSql, type ColumnMap, orderByToSql, type RelationMap } from '../graphql/hasura';
 import { selectedFields } from '../graphql/selection';
@@ -47,12 +47,22 @@ const widgetsWhere = (gctx: GraphQLContext, where: Record<string, unknown> | und
     boolExpToSql(where, widgetColumns, widgetRelations),
   );
 
-/** Widgets present their block lazily, as Hasura's object relation. */
+/** Widgets present their block lazily, as Hasura's object relation: every widget of a level shares one query. */
 function widgetNode(gctx: GraphQLContext, w: Widget, counts: Map<number, number>) {
   return {
     ...presentWidget(w, counts),
-    block: async () => (await queryBlocks(gctx, { where: { id: { _eq: w.blockId } } }))[0],
+    block: (): Promise<unknown> => loaderOf(gctx, 'widget.block', (ids) => blocksById(gctx, ids)).load(w.blockId),
   };
+}
+
+/** The visible blocks among `ids`, each with its widgets. */
+async function blocksById(gctx: GraphQLContext, ids: readonly number[]): Promise<Map<number, unknown>> {
+  const rows = await gctx.app.db
+    .select()
+    .from(blocks)
+    .where(and(visibleBlocks(actorIn(gctx)), inArray(blocks.id, [...ids])));
+  const nodes = await blockNodes(gctx, rows);
+  return new Map(nodes.map((n) => [n.id, n]));
 }
 
 /** Blocks with their widgets, loaded in one query for the whole list when the query asks for them. */

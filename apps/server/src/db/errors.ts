@@ -18,3 +18,15 @@ export function isExclusionViolation(error: unknown, constraint: string): boolea
   }
   return false;
 }
+
+/**
+ * True when a query failed on a value the caller sent (SQLSTATE class 22: a NUL byte, an out-of-range number, a
+ * malformed date, a negative OFFSET). Such a failure is the caller's bad input, answered as one, never a 500.
+ */
+export function isDataException(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code } = e as { code?: string };
+    if (typeof code === 'string' && code.startsWith('22')) return true;
+  }
+  return false;
+}

@@ -1,16 +1,48 @@
 import type { Locale } from '@mutirao/core';
+import DataLoader from 'dataloader';
+import { GraphQLError } from 'graphql';
 import type { AppContext } from '../context';
 import type { UserRow } from '../http/session';
+import { GRAPHQL_LIMITS } from './limits';
 
 export interface GraphQLContext {
+  /** In a mutation document, `app.db` is the document's transaction. */
   app: AppContext;
   user: UserRow;
   locale: Locale;
+  /** Per-request batch loaders, so a relation costs one query per level of the document, not one per row. */
+  loaders: Map<string, DataLoader<number, unknown>>;
+}
+
+/**
+ * The request's loader for one relation: every row of a level asks for its key in the same tick, and `batch`
+ * answers all of them with one query. `batch` returns a map from key to value; keys it leaves out are null.
+ */
+export function loaderOf<V>(
+  gctx: GraphQLContext,
+  name: string,
+  batch: (keys: readonly number[]) => Promise<Map<number, V>>,
+): DataLoader<number, V | null> {
+  let loader = gctx.loaders.get(name) as DataLoader<number, V | null> | undefined;
+  if (!loader) {
+    loader = new DataLoader<number, V | null>(async (keys) => {
+      const found = await batch(keys);
+      return keys.map((k) => found.get(k) ?? null);
+    });
+    gctx.loaders.set(name, loader as DataLoader<number, unknown>);
+  }
+  return loader;
 }
 
 /** Hasura list arguments. */
 export type ListArgs = { where?: Record<string, unknown>; order_by?: unknown; limit?: number; offset?: number };
 
-/** Lists are capped like Hasura's default row limit. */
-export const MAX_ROWS = 500;
-export const pageOf = (args: ListArgs) => ({ limit: Math.min(args.limit ?? 100, MAX_ROWS), offset: args.offset ?? 0 });
+/** Lists are capped like Hasura's row limit; a negative limit or offset is a clear error, not a database one. */
+export function pageOf(args: ListArgs) {
+  if ((args.limit ?? 0) < 0 || (args.offset ?? 0) < 0)
+    throw new GraphQLError('api.negativePage', { extensions: { code: 'validation-failed' } });
+  return {
+    limit: Math.min(args.limit ?? GRAPHQL_LIMITS.defaultRows, GRAPHQL_LIMITS.maxRows),
+    offset: args.offset ?? 0,
+  };
+}

@@ -30,9 +30,27 @@ export type RelationMap = Record<string, (inner: Record<string, unknown>) => SQL
 
 type Comparison = Record<string, unknown>;
 
+const invalidValue = () => new GraphQLError('api.invalidValue', { extensions: { code: 'validation-failed' } });
+
+/**
+ * A value as its column takes it: a timestamp column gets a Date (a string that is no date is the caller's
+ * error), and no string may carry a NUL byte, which PostgreSQL text cannot hold.
+ */
+function columnValue(column: AnyPgColumn, value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((v) => columnValue(column, v));
+  if (typeof value === 'string' && value.includes('\u0000')) throw invalidValue();
+  if (column.dataType === 'date' && value !== null) {
+    const date = new Date(value as string | number);
+    if (Number.isNaN(date.getTime())) throw invalidValue();
+    return date;
+  }
+  return value;
+}
+
 function compare(column: AnyPgColumn, ops: Comparison): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
-  for (const [op, value] of Object.entries(ops)) {
+  for (const [op, raw] of Object.entries(ops)) {
+    const value = columnValue(column, raw);
     switch (op) {
       case '_eq':
         parts.push(value === null ? isNull(column) : eq(column, value));

@@ -10,7 +10,7 @@ import { parseInput } from '../http/validate';
 import { mobilizationResolvers } from '../mobilizations/graphql';
 import { templateResolvers } from '../templates/graphql';
 import { themeResolvers } from '../themes/graphql';
-import type { GraphQLContext } from './context';
+import { type GraphQLContext, pageOf } from './context';
 import { toGraphQLError } from './errors';
 import { boolExpToSql, type ColumnMap, orderByToSql } from './hasura';
 
@@ -40,8 +40,8 @@ async function queryCommunities(
     )
     .where(boolExpToSql(args.where, communityColumns))
     .orderBy(...orderByToSql(args.order_by, communityColumns), communities.id)
-    .limit(Math.min(args.limit ?? 100, 500))
-    .offset(args.offset ?? 0);
+    .limit(pageOf(args).limit)
+    .offset(pageOf(args).offset);
   return rows.map((r) => presentCommunity(r.community, r.role));
 }
 

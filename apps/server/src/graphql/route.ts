@@ -1,8 +1,22 @@
+import { type Locale, renderMessage } from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
-import { execute, GraphQLError, type OperationDefinitionNode, parse, specifiedRules, validate } from 'graphql';
+import {
+  type DocumentNode,
+  type ExecutionResult,
+  execute,
+  GraphQLError,
+  NoSchemaIntrospectionCustomRule,
+  type OperationDefinitionNode,
+  parse,
+  specifiedRules,
+  validate,
+} from 'graphql';
 import type { AppContext } from '../context';
+import { isDataException } from '../db/errors';
 import { localeOf } from '../http/locale';
+import type { UserRow } from '../http/session';
 import { sessionOf } from '../http/session';
+import { checkDocumentLimits, type LimitFailure } from './limits';
 import { type GraphQLContext, rootValue } from './resolvers';
 import { schema } from './schema';
 
@@ -22,12 +36,18 @@ const JWT_MESSAGES = {
   revoked: 'Could not verify JWT: JWTExpired',
 } as const;
 
+function operationOf(document: DocumentNode, name: string | null | undefined) {
+  return document.definitions.find(
+    (d): d is OperationDefinitionNode => d.kind === 'OperationDefinition' && (!name || d.name?.value === name),
+  );
+}
+
 /** `POST /v1/graphql`, always answering 200 with `data` or `errors`, as Hasura does. */
 export function graphqlRoute(app: FastifyInstance, ctx: AppContext) {
   app.post('/v1/graphql', async (request, reply) => {
     const body = (request.body ?? {}) as GraphQLBody;
     if (typeof body.query !== 'string') return reply.send(hasuraError('missing query', 'bad-request'));
-    let document: ReturnType<typeof parse>;
+    let document: DocumentNode;
     try {
       document = parse(body.query);
     } catch (error) {
@@ -37,10 +57,7 @@ export function graphqlRoute(app: FastifyInstance, ctx: AppContext) {
     if (session.kind === 'invalid') return reply.send(hasuraError(JWT_MESSAGES[session.failure], 'invalid-jwt'));
     if (session.kind === 'anonymous') {
       // The anonymous role sees no fields, so any root field is "not found", as Hasura words it.
-      const operation = document.definitions.find(
-        (d): d is OperationDefinitionNode =>
-          d.kind === 'OperationDefinition' && (!body.operationName || d.name?.value === body.operationName),
-      );
+      const operation = operationOf(document, body.operationName);
       const field = operation?.selectionSet.selections.find(
         (s) => s.kind === 'Field' && !s.name.value.startsWith('__'),
       );
@@ -49,14 +66,63 @@ export function graphqlRoute(app: FastifyInstance, ctx: AppContext) {
         return reply.send(hasuraError(`field ${field.name.value} not found in type ${root}`, 'validation-failed'));
       }
     }
-    const errors = validate(schema, document, specifiedRules);
+    const user = session.kind === 'user' ? session.user : undefined;
+    const locale = localeOf(request);
+    const rules = mayIntrospect(ctx, user) ? specifiedRules : [...specifiedRules, NoSchemaIntrospectionCustomRule];
+    const errors = validate(schema, document, rules, { maxErrors: 10 });
     if (errors.length)
       return reply.send({
-        errors: errors.map((e) => ({ message: e.message, extensions: { code: 'validation-failed' } })),
+        errors: errors.map((e) => ({
+          message: e.message.startsWith('GraphQL introspection')
+            ? renderMessage(locale, 'api.introspectionDisabled')
+            : e.message,
+          extensions: { code: 'validation-failed' },
+        })),
       });
-    if (session.kind !== 'user') return reply.send({ data: {} });
-    const contextValue: GraphQLContext = { app: ctx, user: session.user, locale: localeOf(request) };
-    const result = await execute({
+    const failure = checkDocumentLimits(schema, document, body.operationName, body.variables);
+    if (failure) return reply.send(hasuraError(limitMessage(locale, failure), 'validation-failed'));
+    if (!user) return reply.send({ data: {} });
+    const result = await run(ctx, { user, locale }, document, body);
+    if (result.errors?.length) {
+      return reply.send({
+        ...(result.data ? { data: result.data } : {}),
+        errors: result.errors.map((e) => presentError(e, locale, request.log)),
+      });
+    }
+    return reply.send({ data: result.data });
+  });
+}
+
+/** The schema describes itself in development and to platform admins; elsewhere it is not advertised. */
+function mayIntrospect(ctx: AppContext, user: UserRow | undefined) {
+  return !ctx.config.production || Boolean(user?.isAdmin);
+}
+
+function limitMessage(locale: Locale, failure: LimitFailure) {
+  if (failure.reason === 'depth') return renderMessage(locale, `api.queryTooDeep?limit=${failure.limit}`);
+  if (failure.reason === 'aliases') return renderMessage(locale, `api.tooManyAliases?limit=${failure.limit}`);
+  return renderMessage(locale, `api.queryTooCostly?limit=${failure.limit}&cost=${Math.round(failure.cost)}`);
+}
+
+class RolledBack extends Error {
+  constructor(readonly result: ExecutionResult) {
+    super('rolled back');
+  }
+}
+
+/**
+ * Runs the document. A mutation document runs in one transaction, as Hasura does: when any of its fields fails,
+ * none of them is kept, and the answer carries only the errors.
+ */
+async function run(
+  ctx: AppContext,
+  caller: { user: UserRow; locale: Locale },
+  document: DocumentNode,
+  body: GraphQLBody,
+): Promise<ExecutionResult> {
+  const exec = (app: AppContext) => {
+    const contextValue: GraphQLContext = { app, ...caller, loaders: new Map() };
+    return execute({
       schema,
       document,
       rootValue,
@@ -64,16 +130,26 @@ export function graphqlRoute(app: FastifyInstance, ctx: AppContext) {
       variableValues: body.variables ?? undefined,
       operationName: body.operationName ?? undefined,
     });
-    if (result.errors?.length) {
-      return reply.send({
-        ...(result.data ? { data: result.data } : {}),
-        errors: result.errors.map((e) => {
-          const known = e.originalError instanceof GraphQLError || !e.originalError;
-          if (!known) request.log.error(e.originalError);
-          return { message: known ? e.message : 'unexpected', extensions: { code: 'unexpected', ...e.extensions } };
-        }),
-      });
-    }
-    return reply.send({ data: result.data });
-  });
+  };
+  if (operationOf(document, body.operationName)?.operation !== 'mutation') return exec(ctx);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const result = await exec({ ...ctx, db: tx });
+      if (result.errors?.length) throw new RolledBack({ errors: result.errors });
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof RolledBack) return error.result;
+    throw error;
+  }
+}
+
+/** Known errors keep their message; bad values become a clear message; anything else is logged and hidden. */
+function presentError(e: GraphQLError, locale: Locale, log: { error: (e: unknown) => void }) {
+  if (isDataException(e.originalError))
+    return { message: renderMessage(locale, 'api.invalidValue'), extensions: { code: 'data-exception', path: e.path } };
+  const known = e.originalError instanceof GraphQLError || !e.originalError;
+  if (!known) log.error(e.originalError);
+  const message = known && e.message.startsWith('api.') ? renderMessage(locale, e.message) : e.message;
+  return { message: known ? message : 'unexpected', extensions: { code: 'unexpected', ...e.extensions } };
 }

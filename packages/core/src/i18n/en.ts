@@ -741,6 +741,17 @@ export const en: Catalogue = {
       remove: 'Remove',
     },
   },
+  api: {
+    queryTooDeep: 'The query is more than {limit} levels deep.',
+    tooManyAliases: 'The query uses more than {limit} aliases.',
+    queryTooCostly:
+      'The query could read up to {cost} rows; the most allowed is {limit}. Ask for fewer rows with limit.',
+    negativePage: 'limit and offset cannot be negative.',
+    invalidValue: 'One of the values sent is not valid.',
+    introspectionDisabled: 'Schema introspection is not available here.',
+    invalidId: 'Invalid identifier.',
+    bodyTooLarge: 'The request body is larger than {kb} kB.',
+  },
   mailbox: {
     title: 'Mailbox (sandbox)',
     help: 'In sandbox mode no e-mail leaves the server: they show up here.',

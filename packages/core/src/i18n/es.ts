@@ -744,6 +744,16 @@ export const es: Catalogue = {
       remove: 'Quitar',
     },
   },
+  api: {
+    queryTooDeep: 'La consulta supera los {limit} niveles de profundidad.',
+    tooManyAliases: 'La consulta usa más de {limit} alias.',
+    queryTooCostly: 'La consulta podría leer hasta {cost} filas; el máximo es {limit}. Pide menos filas con limit.',
+    negativePage: 'limit y offset no pueden ser negativos.',
+    invalidValue: 'Uno de los valores enviados no es válido.',
+    introspectionDisabled: 'La introspección del esquema no está disponible aquí.',
+    invalidId: 'Identificador no válido.',
+    bodyTooLarge: 'El cuerpo de la solicitud supera los {kb} kB.',
+  },
   mailbox: {
     title: 'Bandeja de correos (sandbox)',
     help: 'En modo sandbox ningún correo sale del servidor: aparecen aquí.',

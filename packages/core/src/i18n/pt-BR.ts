@@ -745,6 +745,16 @@ export const ptBR = {
       remove: 'Remover',
     },
   },
+  api: {
+    queryTooDeep: 'A consulta passa de {limit} níveis de profundidade.',
+    tooManyAliases: 'A consulta usa mais de {limit} apelidos (aliases).',
+    queryTooCostly: 'A consulta pode ler até {cost} linhas; o máximo é {limit}. Peça menos linhas com limit.',
+    negativePage: 'limit e offset não podem ser negativos.',
+    invalidValue: 'Um dos valores enviados não é válido.',
+    introspectionDisabled: 'A introspecção do esquema não está disponível aqui.',
+    invalidId: 'Identificador inválido.',
+    bodyTooLarge: 'O corpo da requisição passa de {kb} kB.',
+  },
   mailbox: {
     title: 'Caixa de e-mails (sandbox)',
     help: 'No modo sandbox nenhum e-mail sai do servidor: eles aparecem aqui.',
