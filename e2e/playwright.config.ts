@@ -50,6 +50,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
       ENABLE_TEST_SEED: 'true',
+      // The journeys read visitors' mail and recovery links sent to signed-out users.
+      SANDBOX_MAILBOX: 'open',
       LOG_LEVEL: 'warn',
       // A copy of the built admin app may be given, so a rebuild during the run cannot pull files from under it.
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),

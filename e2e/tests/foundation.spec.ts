@@ -216,13 +216,33 @@ test('account: name, e-mail and photo are saved and shown after a reload', async
   await page.getByLabel(t('account.email')).fill(email);
   await page.locator('input[type="file"]').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByRole('img', { name: t('upload.previewAlt') })).toBeVisible();
+  // A new e-mail asks for the current password, and is refused without the right one.
+  const current = page.getByLabel(t('account.currentPassword'));
+  await expect(current).toBeVisible();
+  await expectAccessible(page, 'account, e-mail change');
+  await current.fill('nao-e-esta');
+  await page.getByRole('button', { name: t('account.submit') }).click();
+  await expect(page.getByText(t('errors.incorrectPassword'))).toBeVisible();
+  await current.fill(user.password);
   await page.getByRole('button', { name: t('account.submit') }).click();
   await expect(page.getByText(t('toast.accountSaved'))).toBeVisible();
+  await expect(current).toBeHidden();
 
   await page.reload();
   await expect(page.getByLabel(t('account.firstName'), { exact: true })).toHaveValue('Lia Maria');
   await expect(page.getByLabel(t('account.email'))).toHaveValue(email);
   await expect(page.getByRole('img', { name: t('upload.previewAlt') })).toBeVisible();
+
+  // 'Sign out everywhere' asks first, then ends this session too.
+  await page.getByRole('button', { name: t('account.signOutEverywhere') }).click();
+  const dialog = page.getByRole('dialog', { name: t('account.signOutEverywhere') });
+  await expect(dialog.getByText(t('account.signOutEverywhereConfirm'))).toBeVisible();
+  await expectAccessible(page, 'sign out everywhere');
+  await dialog.getByRole('button', { name: t('account.signOutEverywhere') }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(t('account.signOutEverywhereDone'))).toBeVisible();
+  await page.goto('/account/edit');
+  await expect(page).toHaveURL(/\/login\?next=/);
 });
 
 test('unknown addresses and technical problems get their own screens', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { sessionSweepJob } from './auth/sessions';
 import { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -35,6 +36,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   );
   const { loginLimits, actionLimits } = config;
   queue.register(rateLimitSweepJob(database.db, Math.max(loginLimits.windowSeconds, actionLimits.windowSeconds)));
+  queue.register(sessionSweepJob(database.db, config.sessions));
   return {
     config,
     database,

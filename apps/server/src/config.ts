@@ -36,7 +36,10 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PUBLIC_URL: z.string().optional(),
   LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(30),
-  LOGIN_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  LOGIN_MAX_PER_ACCOUNT_IP: z.coerce.number().int().positive().default(10),
+  LOGIN_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(100),
+  SESSION_IDLE_DAYS: z.coerce.number().positive().default(14),
+  SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   ACTION_MAX_PER_IP: z.coerce.number().int().positive().default(30),
   ACTION_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
@@ -52,6 +55,7 @@ const envSchema = z.object({
     )
     .optional(),
   ENABLE_TEST_SEED: bool,
+  SANDBOX_MAILBOX: z.enum(['own', 'open']).default('own'),
 });
 
 const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -112,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     replicaUrl: e.DATABASE_REPLICA_URL,
     processRole: e.PROCESS_ROLE,
     sessionSecret: e.SESSION_SECRET ?? devSecret(dataDir),
+    sessions: { idleDays: e.SESSION_IDLE_DAYS, maxDays: Math.max(e.SESSION_MAX_DAYS, e.SESSION_IDLE_DAYS) },
     seedDemo: e.SEED_DEMO ?? !production,
     mail: { driver: mailDriver, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, retryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS },
     storage: {
@@ -128,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     loginLimits: {
       perIp: e.LOGIN_MAX_PER_IP,
+      perAccountAndIp: e.LOGIN_MAX_PER_ACCOUNT_IP,
       perAccount: e.LOGIN_MAX_PER_ACCOUNT,
       windowSeconds: e.LOGIN_WINDOW_SECONDS,
     },
@@ -137,6 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: trustProxyOf(e.TRUST_PROXY, production),
+    /** Every sandbox message for anyone (browser journeys); otherwise each user sees their own. Never in production. */
+    sandboxMailboxOpen: e.SANDBOX_MAILBOX === 'open' && !production,
     /** The test-only seed route for browser journeys and the bench; never in production. */
     testSeed: (e.ENABLE_TEST_SEED ?? false) && !production,
   };

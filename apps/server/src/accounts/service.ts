@@ -1,30 +1,67 @@
-import type { AccountInput, accountSchema } from '@mutirao/core';
+import { type AccountInput, type accountSchema, type Locale, translate } from '@mutirao/core';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { verifyPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
 import { AppError } from '../http/errors';
+import type { UserRow } from '../http/session';
+import { queueMail } from '../mail/outbox';
 
-/** Saves the organiser's own name, e-mail and avatar (the spec's stub made real). */
-export async function updateAccount(ctx: AppContext, userId: number, input: z.output<typeof accountSchema>) {
+/**
+ * Saves the organiser's own name, e-mail and avatar. A new e-mail needs the current password (a borrowed session
+ * must not be enough to take the account: the e-mail is where recovery links go), and the old address is told.
+ */
+export async function updateAccount(
+  ctx: AppContext,
+  current: UserRow,
+  input: z.output<typeof accountSchema>,
+  locale: Locale,
+) {
+  const email = input.email.toLowerCase();
+  const changesEmail = email !== current.email.toLowerCase();
+  if (changesEmail) {
+    if (!input.current_password)
+      throw new AppError('unprocessable', { current_password: ['account.currentPasswordRequired'] });
+    if (!(await verifyPassword(current.passwordHash, input.current_password)))
+      throw new AppError('unprocessable', { current_password: ['errors.incorrectPassword'] });
+  }
   const [taken] = await ctx.db
     .select({ id: users.id })
     .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${input.email})`, ne(users.id, userId)))
+    .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, current.id)))
     .limit(1);
   if (taken) throw new AppError('unprocessable', { email: ['errors.emailTaken'] });
-  const [user] = await ctx.db
-    .update(users)
-    .set({
-      firstName: input.first_name,
-      lastName: input.last_name,
-      email: input.email.toLowerCase(),
-      avatar: input.avatar,
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, userId))
-    .returning();
-  if (!user) throw new AppError('not_found');
+  const { user, outboxId } = await ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({
+        firstName: input.first_name,
+        lastName: input.last_name,
+        email,
+        avatar: input.avatar,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, current.id))
+      .returning();
+    if (!user) throw new AppError('not_found');
+    const outboxId = changesEmail
+      ? await queueMail(tx, {
+          idempotencyKey: `email-changed-${user.id}-${user.updatedAt.getTime()}`,
+          kind: 'email_changed',
+          to: current.email,
+          subject: translate(locale, 'account.emailChangedSubject'),
+          text: translate(locale, 'account.emailChangedText', {
+            name: user.firstName,
+            old: current.email,
+            new: email,
+            support: ctx.config.supportEmail,
+          }),
+        })
+      : undefined;
+    return { user, outboxId };
+  });
+  if (outboxId) await ctx.mailer.dispatch(outboxId);
   return user;
 }
 

@@ -6,7 +6,7 @@ import { createUser } from '../seed/factories';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ env: { LOGIN_MAX_PER_ACCOUNT: '4', LOGIN_MAX_PER_IP: '1000' } });
+  server = await startTestServer({ env: { LOGIN_MAX_PER_ACCOUNT_IP: '4', LOGIN_MAX_PER_IP: '1000' } });
   await createUser(server.ctx.db, { email: 'ana@example.org', password: 'correct-horse', firstName: 'Ana' });
 });
 afterAll(() => server.close());
@@ -125,7 +125,16 @@ describe('sign-in and sign-out', () => {
     expect(unauthorized.body).toEqual({ errors: ['Unauthorized'] });
   });
 
-  it('limits failed attempts per account, even with the right password afterwards', async () => {
+  it('answers an unknown e-mail exactly as a wrong password', async () => {
+    const res = await new Client(server.url).post('/api/auth/sign_in', {
+      email: 'nobody-here@example.org',
+      password: 'wrong-one',
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ password: ['Incorrect password'] });
+  });
+
+  it('limits failed attempts per account from one address, even with the right password afterwards', async () => {
     await createUser(server.ctx.db, { email: 'target@example.org', password: 'right-password' });
     const client = new Client(server.url);
     for (let i = 0; i < 4; i++) {
@@ -220,7 +229,7 @@ describe('password recovery', () => {
     await oldSession.post('/api/auth/sign_in', { email: 'rec@example.org', password: 'old-password' });
 
     const token = await requestLink('rec@example.org');
-    const mailbox = await new Client(server.url).get('/api/dev/mailbox');
+    const mailbox = await oldSession.get('/api/dev/mailbox');
     expect(mailbox.body.messages[0]).toMatchObject({
       to: 'rec@example.org',
       subject: 'Crie uma nova senha no Mutirão',
@@ -291,10 +300,18 @@ describe('account', () => {
     const bad = await client.put('/api/users/me', { user: { first_name: '', email: 'x' } });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({ first_name: ['Informe seu nome'], email: ['E-mail inválido'] });
-    const taken = await client.put('/api/users/me', { user: { first_name: 'E', email: 'ana@example.org' } });
+    const taken = await client.put('/api/users/me', {
+      user: { first_name: 'E', email: 'ana@example.org', current_password: 'password123' },
+    });
     expect(taken.body.errors.email).toEqual(['Já existe uma conta com esse e-mail']);
     const ok = await client.put('/api/users/me', {
-      user: { first_name: 'Edna', last_name: 'Melo', email: 'edna@example.org', avatar: 'http://x/uploads/a.png' },
+      user: {
+        first_name: 'Edna',
+        last_name: 'Melo',
+        email: 'edna@example.org',
+        avatar: 'http://x/uploads/a.png',
+        current_password: 'password123',
+      },
     });
     expect(ok.status).toBe(200);
     const me = await client.get('/api/users/me');

@@ -4,10 +4,10 @@ import { presentUser } from '../accounts/presenter';
 import { updateAccount } from '../accounts/service';
 import type { AppContext } from '../context';
 import { localeOf } from '../http/locale';
-import { clearSessionCookies, requireUser, setSessionCookie } from '../http/session';
+import { clearSessionCookies, requireSession, requireUser, sessionOf, setSessionCookie } from '../http/session';
 import { parseInput, unwrap } from '../http/validate';
 import { registerUser, requestPasswordReset, resetPassword, signInWithPassword } from './service';
-import { SESSION_TTL_SECONDS } from './tokens';
+import { createSession, revokeSession, revokeUserSessions } from './sessions';
 
 /** Where links in e-mails point: APP_URL, or the address the caller used. */
 export function appUrlOf(ctx: AppContext, request: FastifyRequest): string {
@@ -21,12 +21,12 @@ const body = (request: FastifyRequest) => {
 };
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
-  const startSession = async (
-    reply: Parameters<typeof setSessionCookie>[1],
-    user: { id: number; tokenVersion: number },
-  ) => {
-    const token = await ctx.tokens.sign({ userId: user.id, version: user.tokenVersion });
-    setSessionCookie(ctx, reply, token, SESSION_TTL_SECONDS);
+  /** A new `sessions` row and a token naming it, as a cookie for the browser and in the body for scripts. */
+  const startSession = async (reply: Parameters<typeof setSessionCookie>[1], user: { id: number }) => {
+    const { maxDays } = ctx.config.sessions;
+    const sessionId = await createSession(ctx.db, user.id, ctx.config.sessions);
+    const token = await ctx.tokens.sign({ userId: user.id, sessionId }, Math.round(maxDays * 86_400));
+    setSessionCookie(ctx, reply, token, Math.round(maxDays * 86_400));
     return token;
   };
 
@@ -44,8 +44,18 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return { user: presentUser(user), token };
   });
 
-  app.post('/api/auth/sign_out', async (_request, reply) => {
-    clearSessionCookies(reply);
+  // The token stops working at once, wherever a copy of it is (cookie, script, another tab).
+  app.post('/api/auth/sign_out', async (request, reply) => {
+    const state = await sessionOf(ctx, request);
+    if (state.kind === 'user') await revokeSession(ctx.db, state.sessionId);
+    clearSessionCookies(ctx, reply);
+    return reply.status(204).send();
+  });
+
+  app.post('/api/auth/sign_out_everywhere', async (request, reply) => {
+    const { user } = await requireSession(ctx, request);
+    await revokeUserSessions(ctx.db, user.id);
+    clearSessionCookies(ctx, reply);
     return reply.status(204).send();
   });
 
@@ -62,7 +72,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   app.put('/api/auth/password', async (request, reply) => {
     const input = parseInput(resetPasswordSchema, body(request), 'unprocessable');
     await resetPassword(ctx, input);
-    clearSessionCookies(reply);
+    clearSessionCookies(ctx, reply);
     return { ok: true };
   });
 
@@ -74,6 +84,6 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   app.put('/api/users/me', async (request) => {
     const user = await requireUser(ctx, request);
     const input = parseInput(accountSchema, unwrap(request.body, 'user'), 'unprocessable');
-    return { user: presentUser(await updateAccount(ctx, user.id, input)) };
+    return { user: presentUser(await updateAccount(ctx, user, input, localeOf(request))) };
   });
 }

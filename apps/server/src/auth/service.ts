@@ -9,11 +9,13 @@ import {
 } from '@mutirao/core';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import type { Db } from '../db/client';
 import { passwordResets, users } from '../db/schema';
 import { AppError } from '../http/errors';
 import { queueMail } from '../mail/outbox';
 import { hit, peek, reset } from '../rate-limit/rate-limit';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import { revokeUserSessions } from './sessions';
 import { hashOpaqueToken, newOpaqueToken } from './tokens';
 
 const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
@@ -34,30 +36,32 @@ export async function registerUser(ctx: AppContext, input: RegisterInput, locale
 }
 
 /**
- * Checks e-mail and password with two limits: attempts per IP, and failed attempts per account.
- * A wrong password names the password field ('Incorrect password'), as the spec's login screen expects.
- * It is a 422, not a 401: a 401 means "your session ended" to the admin app.
+ * Checks e-mail and password. An unknown e-mail and a wrong password get the same answer ('Incorrect password' on
+ * the password field, a 422: a 401 means "your session ended" to the admin app), so the form tells no one who has
+ * an account. Three limits: attempts per IP; failures per account from one IP, which stops a guesser without
+ * locking the owner out from elsewhere; and a much higher ceiling of failures per account from everywhere.
  */
 export async function signInWithPassword(ctx: AppContext, input: LoginInput, ip: string) {
-  const { perIp, perAccount, windowSeconds } = ctx.config.loginLimits;
-  const accountKey = `login:account:${input.email.toLowerCase()}`;
+  const { perIp, perAccountAndIp, perAccount, windowSeconds } = ctx.config.loginLimits;
+  const email = input.email.toLowerCase();
+  const pairKey = `login:account-ip:${email}:${ip}`;
+  const accountKey = `login:account:${email}`;
   const ipHit = await hit(ctx.db, `login:ip:${ip}`, windowSeconds);
+  const pairFailures = await peek(ctx.db, pairKey, windowSeconds);
   const accountFailures = await peek(ctx.db, accountKey, windowSeconds);
-  if (ipHit.count > perIp || accountFailures >= perAccount) {
+  if (ipHit.count > perIp || pairFailures >= perAccountAndIp || accountFailures >= perAccount) {
     const minutes = Math.max(1, Math.ceil((ipHit.count > perIp ? ipHit.retryAfter : windowSeconds) / 60));
     throw new AppError('rate_limited', undefined, `errors.tooManyAttempts?minutes=${minutes}`);
   }
   const [user] = await ctx.db.select().from(users).where(byEmail(input.email)).limit(1);
-  if (!user) {
-    await burnPasswordCheck(input.password);
-    await hit(ctx.db, accountKey, windowSeconds);
-    throw new AppError('unprocessable', { email: ['errors.unknownEmail'] });
-  }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
+  // An unknown e-mail still costs one hash, so the answer's timing does not tell either.
+  const ok = user ? await verifyPassword(user.passwordHash, input.password) : await burnPasswordCheck(input.password);
+  if (!user || ok !== true) {
+    await hit(ctx.db, pairKey, windowSeconds);
     await hit(ctx.db, accountKey, windowSeconds);
     throw new AppError('unprocessable', { password: ['errors.incorrectPassword'] });
   }
-  await reset(ctx.db, accountKey);
+  await reset(ctx.db, pairKey);
   return user;
 }
 
@@ -100,7 +104,10 @@ export async function requestPasswordReset(
   await ctx.mailer.dispatch(outboxId);
 }
 
-/** Uses the link once: the password changes, every open session ends, and the link is spent. */
+/**
+ * Uses the link once: the password changes, every open session ends, and every outstanding link of the user is
+ * spent with it, so an older link found later in a mailbox cannot change the password again.
+ */
 export async function resetPassword(ctx: AppContext, input: ResetPasswordInput) {
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
@@ -118,9 +125,19 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordInput) 
     if (!spent) throw new AppError('unprocessable', { token: ['errors.resetLinkInvalid'] });
     const [user] = await tx
       .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, spent.userId))
       .returning();
+    await spendResetLinks(tx, spent.userId);
+    await revokeUserSessions(tx, spent.userId);
     return user;
   });
+}
+
+/** Spends every unused recovery link of the user (after a reset, or any other password change). */
+export async function spendResetLinks(db: Db, userId: number) {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }

@@ -5,7 +5,8 @@ export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 30;
 
 export interface SessionClaims {
   userId: number;
-  version: number;
+  /** The `sessions` row this token stands for; deleting the row revokes the token. */
+  sessionId: string;
 }
 
 /** Why a presented token was refused; GraphQL reports these with Hasura's wording. */
@@ -19,7 +20,7 @@ export class TokenService {
   }
 
   sign(claims: SessionClaims, ttlSeconds = SESSION_TTL_SECONDS): Promise<string> {
-    return new SignJWT({ ver: claims.version })
+    return new SignJWT({ sid: claims.sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(claims.userId))
       .setIssuedAt()
@@ -31,8 +32,8 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const userId = Number(payload.sub);
-      if (!Number.isInteger(userId)) return { ok: false, failure: 'malformed' };
-      return { ok: true, claims: { userId, version: Number(payload.ver ?? 0) } };
+      if (!Number.isInteger(userId) || typeof payload.sid !== 'string') return { ok: false, failure: 'malformed' };
+      return { ok: true, claims: { userId, sessionId: payload.sid } };
     } catch (error) {
       if (error instanceof errors.JWTExpired) return { ok: false, failure: 'expired' };
       if (error instanceof errors.JWSSignatureVerificationFailed) return { ok: false, failure: 'invalid-signature' };

@@ -63,7 +63,7 @@ describe('the Session query at POST /v1/graphql', () => {
   });
 
   it('reports an expired token as invalid', async () => {
-    const expired = await server.ctx.tokens.sign({ userId, version: 0 }, -10);
+    const expired = await server.ctx.tokens.sign({ userId, sessionId: 'gone' }, -10);
     const res = await new Client(server.url).graphql(SESSION, undefined, { 'access-token': expired });
     expect(res.body.errors[0]).toMatchObject({
       message: 'Could not verify JWT: JWTExpired',

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { userOfSession } from '../auth/sessions';
 import type { TokenFailure } from '../auth/tokens';
 import type { AppContext } from '../context';
-import { users } from '../db/schema';
+import type { users } from '../db/schema';
 import { unauthorized } from './errors';
 
 export type UserRow = typeof users.$inferSelect;
@@ -10,18 +10,26 @@ export type UserRow = typeof users.$inferSelect;
 export type SessionState =
   | { kind: 'anonymous' }
   | { kind: 'invalid'; failure: TokenFailure | 'revoked' }
-  | { kind: 'user'; user: UserRow };
+  | { kind: 'user'; user: UserRow; sessionId: string };
 
-export const SESSION_COOKIE = 'session';
 export const COMMUNITY_COOKIE = 'community';
 
-/** A token from the `session` cookie, or for API scripts the `access-token` or `Authorization: Bearer` header. */
-export function presentedToken(request: FastifyRequest): string | undefined {
+/**
+ * The session cookie's name. In production it is `__Host-session`: browsers accept such a cookie only when it is
+ * Secure, has Path=/ and no Domain, so a script on a public page at a sibling host (organiser embeds run there)
+ * cannot plant one on the admin. No other name is read there.
+ */
+export function sessionCookieName(ctx: AppContext): string {
+  return ctx.config.production ? '__Host-session' : 'session';
+}
+
+/** A token from the session cookie, or for API scripts the `access-token` or `Authorization: Bearer` header. */
+export function presentedToken(ctx: AppContext, request: FastifyRequest): string | undefined {
   const header = request.headers['access-token'];
   if (typeof header === 'string' && header) return header;
   const authorization = request.headers.authorization;
   if (authorization?.startsWith('Bearer ')) return authorization.slice(7).trim() || undefined;
-  return request.cookies?.[SESSION_COOKIE] || undefined;
+  return request.cookies?.[sessionCookieName(ctx)] || undefined;
 }
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionState>>();
@@ -30,7 +38,7 @@ const cache = new WeakMap<FastifyRequest, Promise<SessionState>>();
 export function sessionOf(ctx: AppContext, request: FastifyRequest): Promise<SessionState> {
   let state = cache.get(request);
   if (!state) {
-    state = resolveSession(ctx, presentedToken(request));
+    state = resolveSession(ctx, presentedToken(ctx, request));
     cache.set(request, state);
   }
   return state;
@@ -40,20 +48,26 @@ export async function resolveSession(ctx: AppContext, token: string | undefined)
   if (!token) return { kind: 'anonymous' };
   const verified = await ctx.tokens.verify(token);
   if (!verified.ok) return { kind: 'invalid', failure: verified.failure };
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, verified.claims.userId)).limit(1);
-  if (!user || user.tokenVersion !== verified.claims.version) return { kind: 'invalid', failure: 'revoked' };
-  return { kind: 'user', user };
+  const { userId, sessionId } = verified.claims;
+  const user = await userOfSession(ctx.db, userId, sessionId, ctx.config.sessions);
+  if (!user) return { kind: 'invalid', failure: 'revoked' };
+  return { kind: 'user', user, sessionId };
 }
 
 /** The signed-in user, or a 401 `{errors: ["Unauthorized"]}`. */
 export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<UserRow> {
+  return (await requireSession(ctx, request)).user;
+}
+
+/** The signed-in user and the session the request came with, or a 401. */
+export async function requireSession(ctx: AppContext, request: FastifyRequest) {
   const state = await sessionOf(ctx, request);
   if (state.kind !== 'user') throw unauthorized();
-  return state.user;
+  return state;
 }
 
 export function setSessionCookie(ctx: AppContext, reply: FastifyReply, token: string, maxAgeSeconds: number) {
-  reply.setCookie(SESSION_COOKIE, token, {
+  reply.setCookie(sessionCookieName(ctx), token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -63,7 +77,7 @@ export function setSessionCookie(ctx: AppContext, reply: FastifyReply, token: st
   });
 }
 
-export function clearSessionCookies(reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+export function clearSessionCookies(ctx: AppContext, reply: FastifyReply) {
+  reply.clearCookie(sessionCookieName(ctx), { path: '/', secure: ctx.config.production });
   reply.clearCookie(COMMUNITY_COOKIE, { path: '/' });
 }

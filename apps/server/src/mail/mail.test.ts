@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, eventually, startTestServer, type TestServer } from '../../test/harness';
+import { Client, eventually, signIn, startTestServer, type TestServer } from '../../test/harness';
 import { startSmtp } from '../../test/smtp';
+import { loadConfig } from '../config';
 import { outbox } from '../db/schema';
 import { createUser } from '../seed/factories';
 import { queueMail } from './outbox';
@@ -65,20 +66,53 @@ describe('sandbox driver', () => {
   });
   afterAll(() => server.close());
 
-  it('keeps messages in the database and lists them on the development mailbox', async () => {
-    const id = await queueMail(server.ctx.db, {
-      idempotencyKey: 'sb-1',
-      kind: 'test',
-      to: 'box@example.org',
-      subject: 'Olá',
-      text: 'Corpo',
-    });
-    await server.ctx.mailer.dispatch(id);
+  it('keeps messages in the database and shows each signed-in user only their own', async () => {
+    await createUser(server.ctx.db, { email: 'box@example.org' });
+    await createUser(server.ctx.db, { email: 'other@example.org' });
+    for (const to of ['box@example.org', 'stranger@example.org'])
+      await server.ctx.mailer.dispatch(
+        await queueMail(server.ctx.db, { idempotencyKey: `sb-${to}`, kind: 'test', to, subject: 'Olá', text: 'Corpo' }),
+      );
+    const owner = await signIn(server, 'box@example.org');
     const box = await eventually(async () => {
-      const res = await new Client(server.url).get('/api/dev/mailbox');
+      const res = await owner.get('/api/dev/mailbox');
       return res.body.messages.length ? res.body : undefined;
     });
+    expect(box.messages).toHaveLength(1);
     expect(box.messages[0]).toMatchObject({ to: 'box@example.org', subject: 'Olá', text: 'Corpo' });
+    const other = await signIn(server, 'other@example.org');
+    expect((await other.get('/api/dev/mailbox')).body.messages).toEqual([]);
+    expect((await new Client(server.url).get('/api/dev/mailbox')).status).toBe(401);
+  });
+
+  it('shows every message only when SANDBOX_MAILBOX=open, and never in production', async () => {
+    const open = await startTestServer({ env: { SANDBOX_MAILBOX: 'open' } });
+    try {
+      await open.ctx.mailer.dispatch(
+        await queueMail(open.ctx.db, {
+          idempotencyKey: 'sb-open',
+          kind: 'test',
+          to: 'v@example.org',
+          subject: 'S',
+          text: 'T',
+        }),
+      );
+      const res = await eventually(async () => {
+        const r = await new Client(open.url).get('/api/dev/mailbox');
+        return r.body.messages?.length ? r : undefined;
+      });
+      expect(res.body.messages[0].to).toBe('v@example.org');
+    } finally {
+      await open.close();
+    }
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(40),
+        APP_URL: 'https://a.example',
+        SANDBOX_MAILBOX: 'open',
+      }).sandboxMailboxOpen,
+    ).toBe(false);
   });
 
   it('records a failed delivery and keeps it for retry', async () => {

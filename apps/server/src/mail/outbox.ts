@@ -129,8 +129,8 @@ export class Mailer {
     for (const { id } of stale) await this.dispatch(id);
   }
 
-  /** The development mailbox: messages the sandbox driver kept, newest first. */
-  mailbox(limit = 100) {
+  /** The development mailbox: messages the sandbox driver kept, newest first; only those to `to` when given. */
+  mailbox(to: string | undefined, limit = 100) {
     return this.db
       .select({
         id: outbox.id,
@@ -141,7 +141,12 @@ export class Mailer {
         sent_at: outbox.sentAt,
       })
       .from(outbox)
-      .where(eq(outbox.driver, 'sandbox'))
+      .where(
+        and(
+          eq(outbox.driver, 'sandbox'),
+          to === undefined ? undefined : sql`lower(${outbox.toAddress}) = lower(${to})`,
+        ),
+      )
       .orderBy(desc(outbox.createdAt), desc(outbox.id))
       .limit(limit);
   }

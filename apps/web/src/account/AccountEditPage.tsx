@@ -5,6 +5,7 @@ import { LoadingScreen } from '../shell/layouts/LoadingScreen';
 import { TitledPage } from '../shell/layouts/TitledPage';
 import { AccountForm } from './AccountForm';
 import { fetchMe, ME_QUERY_KEY } from './accountApi';
+import { SignOutEverywhere } from './SignOutEverywhere';
 
 /** `/account/edit`: the signed-in user's own details (spec 01 §2), saved for real. */
 export default function AccountEditPage() {
@@ -20,6 +21,9 @@ export default function AccountEditPage() {
             {t('toast.requestErrorMessage')}
           </Alert>
         )}
+      </Paper>
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }} maw={640} mt="lg">
+        <SignOutEverywhere />
       </Paper>
     </TitledPage>
   );

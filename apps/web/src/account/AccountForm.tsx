@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { accountSchema } from '@mutirao/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
@@ -15,6 +15,7 @@ const formValues = (user: AccountUser) => ({
   first_name: user.first_name ?? '',
   last_name: user.last_name ?? '',
   email: user.email,
+  current_password: '',
 });
 
 export function AccountForm({ user }: { user: AccountUser }) {
@@ -34,6 +35,8 @@ export function AccountForm({ user }: { user: AccountUser }) {
     },
   });
   const { isSubmitting, isDirty } = form.formState;
+  // A new e-mail needs the current password; the field appears only then.
+  const changesEmail = form.watch('email').trim().toLowerCase() !== user.email.toLowerCase();
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -55,6 +58,15 @@ export function AccountForm({ user }: { user: AccountUser }) {
           <TextInput label={t('account.lastName')} autoComplete="family-name" {...field('last_name')} />
         </SimpleGrid>
         <TextInput label={t('account.email')} type="email" autoComplete="email" required {...field('email')} />
+        {changesEmail && (
+          <PasswordInput
+            label={t('account.currentPassword')}
+            description={t('account.currentPasswordHelp')}
+            autoComplete="current-password"
+            required
+            {...field('current_password')}
+          />
+        )}
         <FormAlert message={serverError} />
         <Group justify="flex-end">
           <Button type="submit" loading={isSubmitting} disabled={!isDirty}>

@@ -13,6 +13,7 @@ import {
   type SessionData,
   SIGNED_OUT,
   signOut,
+  signOutEverywhere,
 } from './sessionQuery';
 
 export interface SessionContextValue {
@@ -25,7 +26,8 @@ export interface SessionContextValue {
   loggedOut: boolean;
   /** Runs the Session query again (after sign-in, sign-up, or a change to the user or communities). */
   refresh(): Promise<SessionData>;
-  logout(): Promise<void>;
+  /** Ends this session, or with `everywhere` every session of the user. */
+  logout(options?: { everywhere?: boolean }): Promise<void>;
 }
 
 const SessionContext = createContext<SessionContextValue | undefined>(undefined);
@@ -67,8 +69,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (next.user) setLoggedOut(false);
         return next;
       },
-      async logout() {
-        await signOut().catch(() => undefined);
+      async logout(options) {
+        await (options?.everywhere ? signOutEverywhere() : signOut()).catch(() => undefined);
         forgetCommunity();
         setSelectedId(undefined);
         setLoggedOut(true);

@@ -69,3 +69,8 @@ export async function fetchSession(): Promise<SessionData> {
 export function signOut() {
   return api<void>('/api/auth/sign_out', { method: 'POST', allowUnauthorized: true });
 }
+
+/** Ends every session of the user, this one included. */
+export function signOutEverywhere() {
+  return api<void>('/api/auth/sign_out_everywhere', { method: 'POST', allowUnauthorized: true });
+}

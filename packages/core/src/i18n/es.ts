@@ -30,7 +30,6 @@ export const es: Catalogue = {
     unauthorized: 'Unauthorized',
     notFound: 'No encontrado',
     incorrectPassword: 'Incorrect password',
-    unknownEmail: 'No encontramos una cuenta con ese correo',
     tooManyAttempts: 'Demasiados intentos. Inténtalo de nuevo en {minutes} minutos.',
     emailTaken: 'Ya existe una cuenta con ese correo',
     invalidJson: 'El cuerpo de la solicitud no es un JSON válido',
@@ -151,6 +150,18 @@ export const es: Catalogue = {
     lastName: 'Apellido',
     email: 'Correo electrónico',
     submit: 'Guardar',
+    currentPassword: 'Contraseña actual',
+    currentPasswordHelp: 'Para cambiar el correo, confirma tu contraseña actual.',
+    currentPasswordRequired: 'Escribe tu contraseña actual para cambiar el correo',
+    emailChangedSubject: 'El correo de tu cuenta en Mutirão cambió',
+    emailChangedText:
+      'Hola, {name}.\n\nEl correo de tu cuenta en Mutirão cambió de {old} a {new}.\n\nSi no fuiste tú, escribe a {support} ahora mismo.',
+    sessionsTitle: 'Sesiones',
+    sessionsHelp:
+      'Cierra la sesión en todos los navegadores y aplicaciones donde tu cuenta está abierta, incluido este.',
+    signOutEverywhere: 'Terminar todas las sesiones',
+    signOutEverywhereConfirm: '¿Terminar tu sesión en todos los navegadores y aplicaciones, incluido este?',
+    signOutEverywhereDone: 'Todas tus sesiones terminaron.',
   },
   sidebar: {
     navigation: 'Navegación principal',

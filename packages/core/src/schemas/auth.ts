@@ -70,5 +70,7 @@ export const accountSchema = z.object({
     .max(2000)
     .nullish()
     .transform((v) => v || null),
+  /** Needed only when the e-mail changes: whoever holds a session must not take the account with it. */
+  current_password: z.string().max(200).optional(),
 });
 export type AccountInput = z.input<typeof accountSchema>;

@@ -13,12 +13,28 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
     locale: text('locale').notNull().default('pt-BR'),
-    /** Bumped on password change: tokens issued before it stop working. */
-    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+/**
+ * One row per signed-in browser or script. A session token names its row, so signing out, changing the password
+ * or 'sign out everywhere' revoke tokens at once by deleting rows; `last_seen_at` drives the idle timeout.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
 /** Single-use, expiring password-recovery links; only a hash of the token is stored. */
