@@ -7,6 +7,7 @@ import { communityRoutes } from './communities/routes';
 import type { AppContext } from './context';
 import { graphqlRoute } from './graphql/route';
 import { registerErrorHandler } from './http/errors';
+import { registerSecurityHeaders } from './http/headers';
 import { localeOf } from './http/locale';
 import { mailboxRoutes } from './mail/routes';
 import { metricsRoutes } from './metrics/routes';
@@ -31,6 +32,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   });
   await app.register(fastifyCookie);
   registerErrorHandler(app);
+  registerSecurityHeaders(app, ctx.config);
 
   // Public pages first: on a public host they answer everything but /api/.
   const islands = await loadIslandBundle(ctx.config.production);

@@ -74,10 +74,11 @@ const isProxyAddress = (entry: string) => {
  * Which peers may tell us the client's address in `X-Forwarded-For` (Fastify's `trustProxy`). That address
  * drives the sign-in limit, so a header a client wrote itself must never count. Proxies are named by address,
  * not by hop count (Fastify ignores hop counts, since they cannot tell a proxy from a client). In production the
- * default trusts proxies on loopback and private networks, where a TLS proxy or load balancer sits; elsewhere none.
+ * default trusts a proxy on loopback only (Caddy or nginx on the same machine): trusting whole private ranges would
+ * let any client on the same network name its own address and dodge the visitor limits. Elsewhere none.
  */
 function trustProxyOf(value: string | undefined, production: boolean): boolean | string[] {
-  if (value === undefined) return production ? NAMED_RANGES : false;
+  if (value === undefined) return production ? ['loopback'] : false;
   if (/^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
   return proxyList(value);
 }
@@ -148,6 +149,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** The test-only seed route for browser journeys and the bench; never in production. */
     testSeed: (e.ENABLE_TEST_SEED ?? false) && !production,
   };
+}
+
+/**
+ * The admin's address for links that leave the server (e-mails): APP_URL, or in development this machine's port.
+ * Never the request's Host, which the caller chooses.
+ */
+export function adminBaseUrl(config: Config): string {
+  return config.appUrl ?? `http://localhost:${config.port}`;
+}
+
+/**
+ * A public page's own address (canonical, og:url): its custom domain, or `{slug}.{PUBLIC_HOST}`, with APP_URL's
+ * scheme (and, for subdomains, its port). Built from configuration only, since it is cached for every visitor.
+ */
+export function publicPageUrl(config: Config, page: { slug: string; customDomain: string | null }): string {
+  const admin = new URL(adminBaseUrl(config));
+  if (page.customDomain) return `${admin.protocol}//${page.customDomain}/`;
+  return `${admin.protocol}//${page.slug}.${config.publicHost ?? admin.hostname}${admin.port ? `:${admin.port}` : ''}/`;
 }
 
 /** Outside production a secret is made once and kept beside the data, so sessions survive restarts. */

@@ -42,9 +42,10 @@ export function completeName(input: ActivistInput): ActivistInput {
 
 /**
  * The upsert of the community's activist with this e-mail (matched without regard to case, the unique index
- * `activists_community_email_lower_idx`), returning its id: to run, or to embed in a larger statement. What the
- * action gave overwrites what was stored; what it did not give (a form without a phone field) leaves the stored value
- * alone. One statement, so concurrent actions by the same person cannot create two rows.
+ * `activists_community_email_lower_idx`), returning its id: to run, or to embed in a larger statement. Visitor
+ * actions are anonymous, and anyone can type someone else's e-mail, so an action only fills what the record lacks:
+ * a stored name or phone is never rewritten by it (what the visitor typed stays on their own entry). One statement,
+ * so concurrent actions by the same person cannot create two rows.
  */
 export function activistUpsertQuery(communityId: number, raw: ActivistInput): SQL {
   const a = completeName(raw);
@@ -53,11 +54,11 @@ export function activistUpsertQuery(communityId: number, raw: ActivistInput): SQ
     values (${communityId}, ${a.email}, ${a.name ?? null}, ${a.firstName ?? null}, ${a.lastName ?? null},
             ${a.phone ?? null}, ${a.city ?? null})
     on conflict (community_id, lower(email)) do update set
-      name = coalesce(excluded.name, activists.name),
-      first_name = coalesce(excluded.first_name, activists.first_name),
-      last_name = coalesce(excluded.last_name, activists.last_name),
-      phone = coalesce(excluded.phone, activists.phone),
-      city = coalesce(excluded.city, activists.city),
+      name = coalesce(activists.name, excluded.name),
+      first_name = coalesce(activists.first_name, excluded.first_name),
+      last_name = coalesce(activists.last_name, excluded.last_name),
+      phone = coalesce(activists.phone, excluded.phone),
+      city = coalesce(activists.city, excluded.city),
       updated_at = now()
     returning id`;
 }

@@ -2,6 +2,7 @@ import { accountSchema, loginSchema, recoverPasswordSchema, registerSchema, rese
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { presentUser } from '../accounts/presenter';
 import { updateAccount } from '../accounts/service';
+import { adminBaseUrl } from '../config';
 import type { AppContext } from '../context';
 import { localeOf } from '../http/locale';
 import { clearSessionCookies, requireSession, requireUser, sessionOf, setSessionCookie } from '../http/session';
@@ -9,7 +10,10 @@ import { parseInput, unwrap } from '../http/validate';
 import { registerUser, requestPasswordReset, resetPassword, signInWithPassword } from './service';
 import { createSession, revokeSession, revokeUserSessions } from './sessions';
 
-/** Where links in e-mails point: APP_URL, or the address the caller used. */
+/**
+ * The origin an upload's signed PUT goes back to: APP_URL, or in development the address the caller used (it is
+ * answered to that caller only). Links in e-mails use `adminBaseUrl`, never the request.
+ */
 export function appUrlOf(ctx: AppContext, request: FastifyRequest): string {
   return ctx.config.appUrl ?? `${request.protocol}://${request.host}`;
 }
@@ -62,7 +66,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/auth/password', async (request, reply) => {
     const input = parseInput(recoverPasswordSchema, body(request));
     await requestPasswordReset(ctx, input, {
-      appUrl: appUrlOf(ctx, request),
+      appUrl: adminBaseUrl(ctx.config),
       locale: localeOf(request),
       ip: request.ip,
     });

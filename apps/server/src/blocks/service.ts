@@ -152,13 +152,13 @@ export function createBlockIn(db: Db, mobilizationId: number, input: BlockCreate
     const created = await tx
       .insert(widgets)
       .values(
-        input.widgets_attributes.map((w) => ({
+        input.widgets_attributes.map((w, index) => ({
           blockId: block.id,
           kind: w.kind ?? 'draft',
           smSize: w.sm_size,
           mdSize: w.md_size,
           lgSize: w.lg_size,
-          settings: w.kind && w.kind !== 'draft' ? (w.settings ?? {}) : {},
+          settings: w.kind && w.kind !== 'draft' ? checkedSettings(w.kind, w.settings ?? {}, index) : {},
         })),
       )
       .returning();
@@ -167,6 +167,24 @@ export function createBlockIn(db: Db, mobilizationId: number, input: BlockCreate
       created.sort((a, b) => a.id - b.id),
     );
   });
+}
+
+/**
+ * A new block's widget settings pass the same schemas as the settings tabs' saves (a sender with a line break, a
+ * colour that breaks out of its CSS, an over-long text are refused here too); errors name the column:
+ * `widgets_attributes.{index}.settings.{key}`.
+ */
+function checkedSettings(kind: WidgetKind, settings: Record<string, unknown>, index: number) {
+  try {
+    return normalizeWidgetSettings(kind, settings);
+  } catch (error) {
+    if (!(error instanceof AppError) || !error.fields) throw error;
+    const fields = Object.entries(error.fields).map(([key, messages]) => [
+      `widgets_attributes.${index}.settings.${key}`,
+      messages,
+    ]);
+    throw new AppError('unprocessable', Object.fromEntries(fields));
+  }
 }
 
 /** A block and its page, if the actor may work on that page; otherwise the same 404 as a missing block. */

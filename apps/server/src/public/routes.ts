@@ -1,6 +1,8 @@
 import { type Locale, translate } from '@mutirao/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { publicPageUrl } from '../config';
 import type { AppContext } from '../context';
+import { PUBLIC_PAGE_POLICY } from '../http/headers';
 import { localeOf } from '../http/locale';
 import { escapeHtml, publicDocument } from './document';
 import { type HostRules, publicSiteOf } from './hosts';
@@ -23,8 +25,7 @@ const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   // Browsers and proxies check back each time; an unchanged page answers 304 from its ETag.
   'cache-control': 'public, max-age=0, must-revalidate',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
+  'content-security-policy': PUBLIC_PAGE_POLICY,
   vary: 'accept-encoding',
 };
 
@@ -86,9 +87,9 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext, re
     if (!page) {
       const data = await loadPublicPage(ctx.db, found.id);
       if (!data) return notFound();
-      // One address for every host the page answers on: its custom domain once it has one.
-      const host = data.mobilization.customDomain ?? request.headers.host;
-      const url = `${request.protocol}://${host}/`;
+      // One address for every host the page answers on (its custom domain once it has one), from configuration:
+      // the rendering is cached for every visitor, so nothing in it may come from this request's headers.
+      const url = publicPageUrl(ctx.config, data.mobilization);
       page = packPage(data.mobilization, publicDocument({ mobilization: data.mobilization, url, ...render(data) }));
       cache.set(page);
     }

@@ -1,6 +1,6 @@
 import { isImageContentType, LIMITS, msg } from '@mutirao/core';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { appUrlOf } from '../auth/routes';
 import type { AppContext } from '../context';
@@ -69,14 +69,20 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
   const storage = ctx.storage;
   if (!(storage instanceof LocalStorage)) return;
 
-  app.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: LIMITS.imageMaxBytes }, (_req, body, done) =>
-    done(null, body),
-  );
+  // The image parser and its 8 MB limit live in their own scope: every other route keeps the 1 MB limit and refuses
+  // image bodies, so no route can be made to buffer 8 MB by a caller who names an image type.
+  app.register(async (scope) => {
+    scope.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: LIMITS.imageMaxBytes }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.put('/uploads/*', { bodyLimit: LIMITS.imageMaxBytes }, storeUpload);
+  });
 
-  app.put('/uploads/*', { bodyLimit: LIMITS.imageMaxBytes }, async (request, reply) => {
+  const local: LocalStorage = storage;
+  async function storeUpload(request: FastifyRequest, reply: FastifyReply) {
     const key = (request.params as { '*': string })['*'];
     const query = request.query as { expires?: string; type?: string; signature?: string };
-    if (!storage.pathOf(key) || !storage.verify(key, query)) {
+    if (!local.pathOf(key) || !local.verify(key, query)) {
       throw new AppError('forbidden', undefined, 'upload.signatureInvalid');
     }
     const contentType =
@@ -90,10 +96,10 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     const [row] = await ctx.db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
     if (!row) throw new AppError('forbidden', undefined, 'upload.signatureInvalid');
-    await storage.write(key, bytes);
+    await local.write(key, bytes);
     await ctx.db.update(uploads).set({ status: 'stored', size: bytes.length }).where(eq(uploads.id, row.id));
     return reply.status(200).send({ url: row.url });
-  });
+  }
 
   app.get('/uploads/*', async (request, reply) => {
     const key = (request.params as { '*': string })['*'];

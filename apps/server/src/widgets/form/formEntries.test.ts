@@ -3,6 +3,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFormPage, entryBody, formSettings, TEST_FIELDS, THANK_YOU_SETTINGS } from '../../../test/formPage';
 import { Client, startTestServer, type TestServer } from '../../../test/harness';
+import { adminBaseUrl } from '../../config';
 import { activists, blocks, formEntries, mobilizations, outbox } from '../../db/schema';
 import { loadPublicPage } from '../../public/pages';
 import { rateLimitSweepJob } from '../../rate-limit/rate-limit';
@@ -97,9 +98,12 @@ describe('POST /api/mobilizations/:id/form_entries', () => {
     expect((await post(other.page.id, entryBody(other.form.id, again))).status).toBe(201);
     const people = await activistsOf(communityId);
     expect(people).toHaveLength(1);
-    // The second form had no phone field: the stored phone stays; the name is the newest.
-    expect(people[0]).toMatchObject({ name: 'Beatriz Lima', firstName: 'Beatriz', lastName: 'Lima' });
+    // An anonymous submission only fills blanks: anyone can type another person's e-mail, so the stored name stays,
+    // and what this visitor typed is kept on their own entry.
+    expect(people[0]).toMatchObject({ name: 'Maria da Conceição', firstName: 'Maria', lastName: 'da Conceição' });
     expect(people[0]?.phone).toBe('(81) 99999-0000');
+    const [second] = await db.select().from(formEntries).where(eq(formEntries.widgetId, other.form.id));
+    expect(second?.fields).toContainEqual(expect.objectContaining({ uid: 'f-nome', value: 'Beatriz Lima' }));
     expect(people[0]?.email.toLowerCase()).toBe('bia@example.org');
 
     const elsewhere = await createFormPage(db);
@@ -293,9 +297,11 @@ describe('POST /api/mobilizations/:id/form_entries', () => {
       subject: 'Obrigada por participar',
     });
     expect(mail?.idempotencyKey).toMatch(/^form-entry-[0-9a-f-]{36}-thank-you$/);
-    expect(mail?.text).toBe(`Que bom ter você, de verdade\n\nVeja a agenda (${server.url}/agenda).`);
+    // Relative links become absolute on the configured admin address, never the one the visitor's request named.
+    const base = adminBaseUrl(server.ctx.config);
+    expect(mail?.text).toBe(`Que bom ter você, de verdade\n\nVeja a agenda (${base}/agenda).`);
     expect(mail?.html).toContain('<strong>de verdade</strong>');
-    expect(mail?.html).toContain(`href="${server.url}/agenda"`);
+    expect(mail?.html).toContain(`href="${base}/agenda"`);
 
     const unset = await createFormPage(db, {
       settings: formSettings(TEST_FIELDS, { ...THANK_YOU_SETTINGS, email_subject: '' }),

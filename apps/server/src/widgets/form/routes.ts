@@ -1,5 +1,6 @@
 import { formEntrySubmissionSchema, type Locale, parseFormFields } from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
+import { adminBaseUrl } from '../../config';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { idParam, parseInput, unwrap } from '../../http/validate';
@@ -33,7 +34,7 @@ export function formEntryRoutes(app: FastifyInstance, ctx: AppContext) {
         widget: found.widget,
         fields,
         locale: (found.language === 'es' ? 'es' : 'pt-BR') satisfies Locale,
-        baseUrl: `${request.protocol}://${request.host}`,
+        baseUrl: adminBaseUrl(ctx.config),
       });
       return reply.status(201).send({
         form_entry: { id: entry.id, widget_id: found.widget.id, created_at: entry.createdAt.toISOString() },
