@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import { renderMessage } from '@mutirao/core';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/routes';
 import { blockRoutes } from './blocks/routes';
 import { communityRoutes } from './communities/routes';
@@ -9,6 +9,7 @@ import { graphqlRoute } from './graphql/route';
 import { registerErrorHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/headers';
 import { localeOf } from './http/locale';
+import { refuseNulCharacters } from './http/nul';
 import { mailboxRoutes } from './mail/routes';
 import { metricsRoutes } from './metrics/routes';
 import { mobilizationRoutes } from './mobilizations/routes';
@@ -23,6 +24,9 @@ import { uploadRoutes } from './uploads/routes';
 import { findWebDist, serveAdminApp } from './web/static';
 import { formEntryRoutes } from './widgets/form/routes';
 
+/** Every route an app registered, as `METHOD url` pairs (the route fuzz test walks them all). */
+export const registeredRoutes = new WeakMap<FastifyInstance, { method: string; url: string }[]>();
+
 /** One Fastify server: REST under /api, GraphQL at /v1/graphql, uploads, and the admin app. */
 export async function buildApp(ctx: AppContext, options: { logger?: boolean; serveWeb?: boolean } = {}) {
   const app = Fastify({
@@ -30,9 +34,15 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  const routes: { method: string; url: string }[] = [];
+  registeredRoutes.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
   await app.register(fastifyCookie);
   registerErrorHandler(app);
   registerSecurityHeaders(app, ctx.config);
+  refuseNulCharacters(app);
 
   // Public pages first: on a public host they answer everything but /api/.
   const islands = await loadIslandBundle(ctx.config.production);

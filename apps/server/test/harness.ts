@@ -8,7 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, registeredRoutes } from '../src/app';
 import { closeContext, createContext } from '../src/bootstrap';
 import { loadConfig } from '../src/config';
 import type { AppContext } from '../src/context';
@@ -49,6 +49,8 @@ export async function freshDatabase(): Promise<{ database: Database; url?: strin
 export interface TestServer {
   url: string;
   ctx: AppContext;
+  /** Every route the app registered. */
+  routes: { method: string; url: string }[];
   close(): Promise<void>;
 }
 
@@ -79,6 +81,7 @@ export async function startTestServer(
   return {
     url: `http://127.0.0.1:${port}`,
     ctx,
+    routes: registeredRoutes.get(app) ?? [],
     close: async () => {
       await app.close();
       await closeContext(ctx);

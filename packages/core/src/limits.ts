@@ -1,5 +1,7 @@
 /** Business constants from spec 01 §9 and spec 02. */
 export const LIMITS = {
+  /** The largest id a PostgreSQL `integer` column holds; a larger one names no row. */
+  idMax: 2_147_483_647,
   passwordMin: 8,
   personNameMax: 100,
   emailMax: 254,

@@ -1,5 +1,6 @@
 import { type Locale, renderMessage } from '@mutirao/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDataException } from '../db/errors';
 import { localeOf } from './locale';
 
 export const ERROR_STATUS = {
@@ -64,6 +65,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       const message = config?.tooLargeMessage ?? 'upload.tooLarge?mb=8';
       return reply.status(413).send({ errors: [renderMessage(locale, message)] });
     }
+    // A value PostgreSQL could not take (SQLSTATE class 22: a NUL byte, a number out of range, a malformed date, a
+    // negative offset) is the caller's bad input. Routes validate first; this is the net under all of them.
+    if (isDataException(error)) return reply.status(400).send({ errors: [renderMessage(locale, 'api.invalidValue')] });
     if (status === 415) return reply.status(415).send({ errors: [renderMessage(locale, 'errors.invalidBody')] });
     if (status && status >= 400 && status < 500) {
       return reply.status(status).send({ errors: [renderMessage(locale, 'errors.invalidBody')] });

@@ -1,3 +1,4 @@
+import { LIMITS } from '@mutirao/core';
 import type { z } from 'zod';
 import { AppError, type FieldErrors, notFound } from './errors';
 
@@ -32,6 +33,6 @@ export function unwrap(body: unknown, key: string): unknown {
 /** A path id: a positive integer, or the same 404 as a missing row (never a 500 or a validation error). */
 export function idParam(raw: unknown): number {
   const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0) throw notFound();
+  if (!Number.isInteger(id) || id <= 0 || id > LIMITS.idMax) throw notFound();
   return id;
 }

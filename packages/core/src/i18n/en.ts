@@ -752,6 +752,7 @@ export const en: Catalogue = {
     },
   },
   api: {
+    nulCharacter: 'Contains a character that is not allowed (NUL).',
     queryTooDeep: 'The query is more than {limit} levels deep.',
     tooManyAliases: 'The query uses more than {limit} aliases.',
     queryTooCostly:

@@ -756,6 +756,7 @@ export const es: Catalogue = {
     },
   },
   api: {
+    nulCharacter: 'Contiene un carácter que no está permitido (NUL).',
     queryTooDeep: 'La consulta supera los {limit} niveles de profundidad.',
     tooManyAliases: 'La consulta usa más de {limit} alias.',
     queryTooCostly: 'La consulta podría leer hasta {cost} filas; el máximo es {limit}. Pide menos filas con limit.',

@@ -756,6 +756,7 @@ export const ptBR = {
     },
   },
   api: {
+    nulCharacter: 'Contém um caractere que não é permitido (NUL).',
     queryTooDeep: 'A consulta passa de {limit} níveis de profundidade.',
     tooManyAliases: 'A consulta usa mais de {limit} apelidos (aliases).',
     queryTooCostly: 'A consulta pode ler até {cost} linhas; o máximo é {limit}. Peça menos linhas com limit.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../limits';
 import { msg } from '../messages';
 import { WIDGET_KINDS, type WidgetKind } from '../widgets/kinds';
 
@@ -134,11 +135,12 @@ export const blockPositionsSchema = z.object({
   mobilization_id: z
     .number({ error: msg('blocksApi.mobilizationRequired') })
     .int()
-    .positive(),
+    .positive()
+    .max(LIMITS.idMax),
   blocks: z
     .array(
       z.object({
-        id: z.number().int().positive(),
+        id: z.number().int().positive().max(LIMITS.idMax),
         // Out-of-range positions are the service's to name: the first block cannot go up, the last cannot go down.
         position: z.number({ error: msg('blocksApi.positionInvalid') }).int(msg('blocksApi.positionInvalid')),
       }),
@@ -158,7 +160,8 @@ export const widgetUpdateSchema = z.object({
 });
 export type WidgetUpdateData = z.output<typeof widgetUpdateSchema>;
 
-const queryId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+const queryId = (message: string) =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(LIMITS.idMax, message);
 const queryFlag = z
   .enum(['true', 'false'], { error: msg('blocksApi.flagInvalid') })
   .transform((v) => v === 'true')

@@ -88,7 +88,8 @@ const language = z.enum(MOBILIZATION_LANGUAGES, { error: msg('mobilizationForm.l
 const id = z
   .number({ error: msg('mobilizationForm.subthemeInvalid') })
   .int()
-  .positive();
+  .positive()
+  .max(LIMITS.idMax);
 
 const subthemes = z
   .array(id, { error: msg('mobilizationForm.subthemesRequired') })
@@ -100,6 +101,7 @@ const themeId = z
   .number({ error: msg('mobilizationForm.themeRequired') })
   .int()
   .positive()
+  .max(LIMITS.idMax)
   .nullish()
   .transform((v) => v ?? null);
 
@@ -190,7 +192,8 @@ export type MobilizationDesignInput = z.input<typeof mobilizationDesignSchema>;
 const communityId = z
   .number({ error: msg('mobilizationForm.communityRequired') })
   .int()
-  .positive();
+  .positive()
+  .max(LIMITS.idMax);
 
 /** A new mobilization: the basics, plus any of the other settings. */
 export const mobilizationCreateSchema = mobilizationBasicsSchema

@@ -16,7 +16,7 @@ export const templateCreateSchema = z.object({
     .trim()
     .min(1, required)
     .max(LIMITS.mobilizationGoalMax, msg('validation.tooLong', { max: LIMITS.mobilizationGoalMax })),
-  mobilization_id: z.number({ error: required }).int().positive(),
+  mobilization_id: z.number({ error: required }).int().positive().max(LIMITS.idMax),
   global: z
     .boolean()
     .nullish()
@@ -30,6 +30,7 @@ export const templateApplySchema = z.object({
   template_mobilization_id: z
     .number({ error: msg('templatesApi.templateRequired') })
     .int()
-    .positive(),
+    .positive()
+    .max(LIMITS.idMax),
 });
 export type TemplateApplyInput = z.input<typeof templateApplySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../limits';
 import { msg } from '../messages';
 import { EMAIL_PATTERN } from './action';
 
@@ -166,7 +167,8 @@ export const formEntrySubmissionSchema = z.object({
   widget_id: z.coerce
     .number({ error: msg('formWidget.widgetRequired') })
     .int(msg('formWidget.widgetRequired'))
-    .positive(msg('formWidget.widgetRequired')),
+    .positive(msg('formWidget.widgetRequired'))
+    .max(LIMITS.idMax, msg('formWidget.widgetRequired')),
   fields: z.union(
     [z.string().max(200_000, msg('formWidget.entryTooLarge')), z.array(z.unknown()).max(FORM_FIELDS_MAX + 10)],
     {
