@@ -1,4 +1,5 @@
-// Bundles the server (and the workspace packages it imports) into dist/main.js; npm dependencies stay external.
+// Bundles the server (and the workspace packages it imports) into dist/main.js, and its database commands into
+// dist/cli.js; npm dependencies stay external.
 // Also builds the public pages' island bundle into dist/islands/ (see packages/widgets/build-islands.mjs).
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { buildIslands } from '@mutirao/widgets/build-islands';
@@ -8,8 +9,8 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@mutirao/'));
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

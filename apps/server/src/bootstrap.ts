@@ -3,7 +3,8 @@ import { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
-import { migrate } from './db/migrate';
+import { writeSnapshot } from './db/embedded';
+import { migrate, migrationState } from './db/migrate';
 import { JobQueue } from './jobs/queue';
 import { createMailDriver, type MailDriver } from './mail/drivers';
 import { Mailer } from './mail/outbox';
@@ -21,8 +22,19 @@ export interface ContextOptions {
 /** Opens the database, applies migrations and wires every service. Jobs are started separately. */
 export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
   const database =
-    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  if (options.migrate !== false) await migrate(database);
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      statementTimeoutMs: config.statementTimeoutMs,
+    }));
+  if (options.migrate !== false) {
+    // A migration that goes wrong on the embedded database should cost nothing: a snapshot is taken first.
+    const state = await migrationState(database);
+    if (database.pglite && state.applied > 0 && state.pending > 0)
+      await writeSnapshot(database.pglite, config.dataDir, config.backups.keep, 'before-migration');
+    await migrate(database);
+  }
   const queue = new JobQueue(database, {
     databaseUrl: config.databaseUrl,
     pollingIntervalSeconds: options.jobPollingIntervalSeconds,

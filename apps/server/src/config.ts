@@ -55,6 +55,11 @@ const envSchema = z.object({
     )
     .optional(),
   ENABLE_TEST_SEED: bool,
+  LANGUAGE: z.enum(['pt-BR', 'es', 'en']).default('pt-BR'),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(120).default(5),
+  BACKUP_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(24),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   SANDBOX_MAILBOX: z.enum(['own', 'open']).default('own'),
 });
 
@@ -116,6 +121,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: e.DATABASE_URL,
     replicaUrl: e.DATABASE_REPLICA_URL,
     processRole: e.PROCESS_ROLE,
+    /** The language of what the server itself prints (start-up, shutdown, database messages). */
+    language: e.LANGUAGE,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    /** Snapshots of the embedded database: every this many minutes (0: never on a schedule), keeping this many. */
+    backups: { intervalMinutes: e.BACKUP_INTERVAL_MINUTES, keep: e.BACKUP_KEEP },
+    statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     sessionSecret: e.SESSION_SECRET ?? devSecret(dataDir),
     sessions: { idleDays: e.SESSION_IDLE_DAYS, maxDays: Math.max(e.SESSION_MAX_DAYS, e.SESSION_IDLE_DAYS) },
     seedDemo: e.SEED_DEMO ?? !production,

@@ -1,6 +1,10 @@
+import { translate } from '@mutirao/core';
 import { buildApp } from './app';
 import { closeContext, createContext } from './bootstrap';
-import { loadConfig } from './config';
+import { type Config, loadConfig } from './config';
+import type { AppContext } from './context';
+import { DataDirBusy, EmbeddedDatabaseUnopenable, lockDataDir, writeSnapshot } from './db/embedded';
+import { EXIT_DATA_DIR_BUSY, EXIT_DATABASE_UNOPENABLE, explainUnopenable } from './db/explain';
 import { DEMO_ORGANISER, seedDemoIfEmpty } from './seed/demo';
 import { seedThemes } from './seed/themes';
 
@@ -16,7 +20,15 @@ async function main() {
   if (!config.databaseUrl && config.processRole !== 'all') {
     throw new Error('The embedded database allows one process only: use PROCESS_ROLE=all, or set DATABASE_URL');
   }
-  const ctx = await createContext(config);
+  const t = (key: string, params?: Record<string, string | number>) => translate(config.language, key, params);
+  const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+  let ctx: AppContext;
+  try {
+    ctx = await createContext(config);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   // Web and worker may boot together on PostgreSQL: the lock lets only one of them seed.
   // Themes are reference data every install needs (the mobilization form requires a subtheme).
   const seeded = await ctx.database.withLock(SEED_LOCK, async () => {
@@ -24,17 +36,13 @@ async function main() {
     return config.seedDemo ? seedDemoIfEmpty(ctx.db, ctx.storage) : false;
   });
   await ctx.queue.start({ work: config.processRole !== 'web' });
+  const stopSnapshots = scheduleSnapshots(ctx, config);
 
-  let close = async () => closeContext(ctx);
-  if (config.processRole !== 'worker') {
-    const app = await buildApp(ctx, { logger: true });
+  const app = config.processRole !== 'worker' ? await buildApp(ctx, { logger: true }) : undefined;
+  if (app) {
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    close = async () => {
-      await app.close();
-      await closeContext(ctx);
-    };
     const url = config.appUrl ?? `http://localhost:${port}`;
     const lines = [
       '',
@@ -50,18 +58,87 @@ async function main() {
     console.log('Mutirão worker started');
   }
 
+  /**
+   * Stops in an order that always ends with the database closed: no new requests; in-flight ones get the grace
+   * period, then their connections are cut; the job worker stops; the database closes (PGlite checkpoints there, so
+   * an interrupted close is what leaves files that cannot be opened). A second signal does not interrupt it.
+   */
   let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      console.log(t('database.alreadyStopping'));
+      return;
+    }
     stopping = true;
-    await close();
+    console.log(`${signal}: ${t('database.stopping', { seconds: config.shutdownGraceSeconds })}`);
+    stopSnapshots();
+    if (app) {
+      const cut = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceSeconds * 1000);
+      app.server.closeIdleConnections();
+      await app.close().catch((error) => console.error(error));
+      clearTimeout(cut);
+    }
+    await closeContext(ctx).catch((error) => console.error(error));
+    unlock();
+    console.log(t('database.stopped'));
     process.exit(0);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));
+}
+
+/**
+ * Snapshots of the embedded database on a schedule, and on demand when `npm run db:backup` sends SIGUSR2 (a second
+ * process must never open the live files). Nothing to do on PostgreSQL, which has its own tools.
+ */
+function scheduleSnapshots(ctx: AppContext, config: Config): () => void {
+  const pglite = ctx.database.pglite;
+  if (!pglite) return () => {};
+  let running = false;
+  const snapshot = async (reason?: string) => {
+    if (running) return;
+    running = true;
+    try {
+      const taken = await writeSnapshot(pglite, config.dataDir, config.backups.keep, reason);
+      console.log(
+        translate(config.language, 'database.snapshotTaken', {
+          file: taken.file,
+          kb: Math.round(taken.bytes / 1024),
+          ms: taken.ms,
+        }),
+      );
+    } catch (error) {
+      console.error('snapshot failed:', error);
+    } finally {
+      running = false;
+    }
+  };
+  const minutes = config.backups.intervalMinutes;
+  const timer = minutes > 0 ? setInterval(() => void snapshot(), minutes * 60_000) : undefined;
+  timer?.unref();
+  const onDemand = () => void snapshot('on-demand');
+  process.on('SIGUSR2', onDemand);
+  return () => {
+    if (timer) clearInterval(timer);
+    process.off('SIGUSR2', onDemand);
+  };
 }
 
 main().catch((error) => {
+  const config = (() => {
+    try {
+      return loadConfig();
+    } catch {
+      return undefined;
+    }
+  })();
+  if (error instanceof EmbeddedDatabaseUnopenable && config) {
+    console.error(explainUnopenable(config));
+    process.exit(EXIT_DATABASE_UNOPENABLE);
+  }
+  if (error instanceof DataDirBusy && config) {
+    console.error(translate(config.language, 'database.busy', { pid: error.pid, dir: error.dataDir }));
+    process.exit(EXIT_DATA_DIR_BUSY);
+  }
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { openPglite } from './embedded';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -33,11 +32,21 @@ export interface OpenOptions {
   dataDir?: string;
   /** An already open PGlite (tests load a migrated snapshot into one). */
   pglite?: PGlite;
+  /**
+   * PostgreSQL cancels a statement that runs longer (0: never). PGlite runs each query to its end in one WASM call
+   * and cannot be interrupted, so on the embedded engine the bounds are the request layer's (GraphQL cost limits,
+   * capped lists, exports in short batches).
+   */
+  statementTimeoutMs?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 20,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    });
     // An idle or closing connection that the server ends (a restart, a failover, a dropped test database) reports
     // here; without a listener node-postgres would throw it as an uncaught exception and stop the process.
     pool.on('error', (error) => console.error('[db] connection lost:', error.message));
@@ -60,13 +69,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  let client = options.pglite;
-  if (!client) {
-    const dir = join(options.dataDir ?? 'data', 'pglite');
-    mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
-  }
-  const pglite = client;
+  const pglite = options.pglite ?? (await openPglite(options.dataDir ?? 'data'));
   await pglite.waitReady;
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
   return {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -32,4 +32,19 @@ async function runMigrations(database: Database, folder: string): Promise<void> 
     // biome-ignore lint/suspicious/noExplicitAny: see above.
     await migratePg(database.db as any, { migrationsFolder: folder });
   }
+}
+
+/**
+ * Migrations applied so far and those still to apply. A fresh database has applied none (its migrations table does
+ * not exist yet).
+ */
+export async function migrationState(database: Database): Promise<{ applied: number; pending: number }> {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  const table = await database.raw.executeSql("select to_regclass('drizzle.__drizzle_migrations') as t", []);
+  if (!(table.rows[0] as { t: unknown } | undefined)?.t) return { applied: 0, pending: journal.entries.length };
+  const rows = await database.raw.executeSql('select count(*)::int as n from drizzle.__drizzle_migrations', []);
+  const applied = Number((rows.rows[0] as { n: number } | undefined)?.n ?? 0);
+  return { applied, pending: Math.max(0, journal.entries.length - applied) };
 }

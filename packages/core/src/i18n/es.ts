@@ -755,6 +755,25 @@ export const es: Catalogue = {
       remove: 'Quitar',
     },
   },
+  database: {
+    cannotOpen:
+      'No se pudo abrir la base de datos integrada en {dir}. La carpeta se dejó como estaba, sin ningún cambio.',
+    lastSnapshot: 'La última instantánea es {file}, de {age}.',
+    noSnapshot: 'No hay ninguna instantánea en {dir}.',
+    restoreHint: 'Para restaurarla, ejecuta: {command}',
+    busy: 'Otro servidor (proceso {pid}) ya usa los datos en {dir}. Detenlo antes, o usa otra DATA_DIR.',
+    snapshotTaken: 'Instantánea guardada en {file} ({kb} kB, en {ms} ms).',
+    snapshotAsked: 'Pedimos una instantánea al servidor en ejecución (proceso {pid}).',
+    snapshotTimeout: 'El servidor en ejecución no respondió a tiempo; mira los archivos en {dir}.',
+    restored: 'Restaurada la instantánea {file}, de {age}. La carpeta anterior se guardó en {kept}.',
+    restoredFresh: 'Restaurada la instantánea {file}, de {age}.',
+    noGoodSnapshot: 'No se encontró ninguna instantánea que abra en {dir}. No se cambió nada.',
+    notEmbedded:
+      'Este comando es para la base de datos integrada; con DATABASE_URL, usa las herramientas de PostgreSQL (pg_dump).',
+    stopping: 'Deteniendo: esperando hasta {seconds} s por las solicitudes en curso...',
+    alreadyStopping: 'Ya estamos deteniendo; la base de datos se cerrará enseguida.',
+    stopped: 'Detenido.',
+  },
   api: {
     nulCharacter: 'Contiene un carácter que no está permitido (NUL).',
     queryTooDeep: 'La consulta supera los {limit} niveles de profundidad.',

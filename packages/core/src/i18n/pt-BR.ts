@@ -755,6 +755,25 @@ export const ptBR = {
       remove: 'Remover',
     },
   },
+  database: {
+    cannotOpen:
+      'Não foi possível abrir o banco de dados embutido em {dir}. A pasta foi mantida como estava, sem nenhuma alteração.',
+    lastSnapshot: 'O último snapshot é {file}, de {age}.',
+    noSnapshot: 'Não há nenhum snapshot em {dir}.',
+    restoreHint: 'Para restaurá-lo, rode: {command}',
+    busy: 'Outro servidor (processo {pid}) já usa os dados em {dir}. Pare-o antes, ou use outra DATA_DIR.',
+    snapshotTaken: 'Snapshot salvo em {file} ({kb} kB, em {ms} ms).',
+    snapshotAsked: 'Pedimos um snapshot ao servidor em execução (processo {pid}).',
+    snapshotTimeout: 'O servidor em execução não respondeu a tempo; veja os arquivos em {dir}.',
+    restored: 'Restaurado o snapshot {file}, de {age}. A pasta anterior foi guardada em {kept}.',
+    restoredFresh: 'Restaurado o snapshot {file}, de {age}.',
+    noGoodSnapshot: 'Nenhum snapshot que abra foi encontrado em {dir}. Nada foi alterado.',
+    notEmbedded:
+      'Este comando é para o banco de dados embutido; com DATABASE_URL, use as ferramentas do PostgreSQL (pg_dump).',
+    stopping: 'Encerrando: aguardando até {seconds} s pelas requisições em andamento...',
+    alreadyStopping: 'Já estamos encerrando; o banco de dados será fechado em seguida.',
+    stopped: 'Encerrado.',
+  },
   api: {
     nulCharacter: 'Contém um caractere que não é permitido (NUL).',
     queryTooDeep: 'A consulta passa de {limit} níveis de profundidade.',

@@ -1,0 +1,85 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { freePort, runEntry, waitHealthy } from '../../test/process';
+import { EXIT_DATA_DIR_BUSY, EXIT_DATABASE_UNOPENABLE } from './explain';
+
+const FIXTURE = join(import.meta.dirname, '../../../../../shared/fixtures/pglite-unrecoverable.tgz');
+
+/** The embedded database only: on PostgreSQL the suite has nothing of this to test. */
+describe.skipIf(inject('engine') !== 'pglite')('a broken embedded database is never a dead end', () => {
+  it('says what happened, keeps the folder, and db:restore brings back the snapshot made before the damage', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mutirao-restore-'));
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const env = {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      BACKUP_INTERVAL_MINUTES: '0',
+    };
+    try {
+      const first = runEntry('main', env);
+      await waitHealthy(url, first);
+      const signUp = await fetch(`${url}/api/auth/sign_up`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Rosa',
+          email: 'rosa@example.org',
+          password: 'rosa-password',
+          password_confirmation: 'rosa-password',
+        }),
+      });
+      expect(signUp.status).toBe(201);
+
+      // A second server on the same folder is refused: PGlite cannot share it.
+      const second = runEntry('main', { ...env, PORT: String(await freePort()) });
+      expect(await second.exited).toBe(EXIT_DATA_DIR_BUSY);
+      expect(second.output()).toContain(`já usa os dados em ${dataDir}`);
+
+      // db:backup asks the running server for the snapshot.
+      const backup = runEntry('cli', env, ['backup']);
+      expect(await backup.exited).toBe(0);
+      expect(backup.output()).toMatch(/Snapshot salvo em .*pglite-\d{8}T\d{6}Z-on-demand\.tar\.gz/);
+
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+
+      // The damage: the files left by the instance that could not start again.
+      rmSync(join(dataDir, 'pglite'), { recursive: true });
+      execFileSync('tar', ['xzf', FIXTURE, '-C', dataDir]);
+      const broken = runEntry('main', env);
+      expect(await broken.exited).toBe(EXIT_DATABASE_UNOPENABLE);
+      const said = broken.output();
+      expect(said).toContain(`Não foi possível abrir o banco de dados embutido em ${join(dataDir, 'pglite')}`);
+      expect(said).toContain('A pasta foi mantida como estava');
+      expect(said).toMatch(/O último snapshot é .*-on-demand\.tar\.gz, de (agora|há \d+ segundos?|há \d+ minutos?)/);
+      expect(said).toContain(`DATA_DIR=${dataDir} npm run db:restore`);
+      expect(said).not.toContain('Aborted()');
+
+      const restore = runEntry('cli', env, ['restore']);
+      expect(await restore.exited).toBe(0);
+      expect(restore.output()).toMatch(/Restaurado o snapshot .*-on-demand\.tar\.gz/);
+      const kept = readdirSync(dataDir).find((name) => name.startsWith('pglite-broken-'));
+      expect(kept).toBeTruthy();
+      expect(existsSync(join(dataDir, kept ?? '', 'PG_VERSION'))).toBe(true);
+
+      const again = runEntry('main', env);
+      await waitHealthy(url, again);
+      const signIn = await fetch(`${url}/api/auth/sign_in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'rosa@example.org', password: 'rosa-password' }),
+      });
+      expect(signIn.status).toBe(200);
+      again.child.kill('SIGINT');
+      expect(await again.exited).toBe(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
