@@ -96,7 +96,8 @@ describe('the demo seed', () => {
     expect(page).toContain('Coletivo Bem Viver');
     expect(page).not.toMatch(/<a[^>]*>Quem somos<\/a>/);
     expect(page).toContain(
-      '<meta property="og:image" content="http://moradia-digna-recife.localhost/uploads/demo/moradia-centro.jpg">',
+      // The page's address comes from configuration (PORT 3000 in development), never from the request.
+      '<meta property="og:image" content="http://moradia-digna-recife.localhost:3000/uploads/demo/moradia-centro.jpg">',
     );
     const image = await fetch(`${server.url}/uploads/demo/moradia-centro.jpg`);
     expect(image.status).toBe(200);
