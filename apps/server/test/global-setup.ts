@@ -55,6 +55,9 @@ export default async function setup(project: TestProject) {
   const file = join(mkdtempSync(join(tmpdir(), 'mutirao-test-')), 'migrated.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
+  // The embedded-database tests run the built server in processes of its own, as `npm start` does.
+  const { ensureBuilt } = await import('../../../scripts/lib/build.mjs');
+  await ensureBuilt(join(import.meta.dirname, '../../..'));
   project.provide('engine', 'pglite');
   project.provide('snapshotFile', file);
   project.provide('templateUrl', '');
