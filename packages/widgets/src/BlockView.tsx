@@ -41,9 +41,13 @@ export function BlockView({ block, widgets, mobilization, locale, mode, index = 
       id={blockAnchor(block)}
       className={classes.join(' ')}
       style={background.style}
-      aria-label={name || undefined}
+      aria-labelledby={`${blockAnchor(block)}-name`}
       data-block-id={block.id}
     >
+      {/* The block's name heads its section for screen readers; the navbar already shows it to everyone. */}
+      <h2 className="mz-visually-hidden" id={`${blockAnchor(block)}-name`}>
+        {name || translate(locale, 'widgets.untitledBlock', { position: index + 1 })}
+      </h2>
       {tags}
       {mode === 'edit' && slots?.renderBlockMenu && (
         <div className="mz-block__menu" data-mz-edit="">

@@ -1,6 +1,7 @@
 import { fontStack, type Locale, translate } from '@mutirao/core';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useRef, useState } from 'react';
 import { BlockView } from './BlockView';
+import { browserWindow, type Focusable } from './browser';
 import { blockAnchor, orderBlocks, widgetsOf } from './layout';
 import { schemeName } from './theme';
 import type { EditorSlots, PageBlock, PageMobilization, PageWidget, RenderMode } from './types';
@@ -28,15 +29,42 @@ interface NavbarProps {
 /**
  * Links to the blocks by name. The public page leaves out blocks with `menu_hidden` (and hidden ones); the editor
  * lists them all, so their names and eye buttons stay reachable. `navbarScript` fixes it after 120px of scroll.
+ * On a narrow page the list folds behind a menu button: the public page's inline `navbarScript` opens it there, and
+ * React's handlers do in the editor, with the same markup and the same behaviour (focus into the list on opening,
+ * back to the button on Escape).
  */
 function Navbar({ blocks, locale, mode, slots }: NavbarProps) {
+  const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement & Focusable>(null);
+  const list = useRef<HTMLUListElement & { querySelector(selector: string): Focusable | null }>(null);
   const items = mode === 'public' ? blocks.filter((b) => !b.menu_hidden && !b.hidden) : blocks;
   if (!items.length) return null;
+  const openMenu = (next: boolean) => {
+    setOpen(next);
+    if (next) browserWindow().requestAnimationFrame(() => list.current?.querySelector('a')?.focus());
+    else toggle.current?.focus();
+  };
   return (
     <div className="mz-navbar-slot">
-      <header className="mz-navbar" data-mz-navbar="">
-        <nav aria-label={translate(locale, 'widgets.navigation')}>
-          <ul className="mz-navbar__list">
+      <header className="mz-navbar" data-mz-navbar="" data-open={open ? '' : undefined}>
+        <nav
+          aria-label={translate(locale, 'widgets.navigation')}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && open) openMenu(false);
+          }}
+        >
+          <button
+            ref={toggle}
+            type="button"
+            className="mz-navbar__toggle"
+            aria-expanded={open}
+            aria-controls="mz-navbar-list"
+            onClick={() => openMenu(!open)}
+          >
+            <span className="mz-navbar__bars" aria-hidden="true" />
+            {translate(locale, 'widgets.menu')}
+          </button>
+          <ul className="mz-navbar__list" id="mz-navbar-list" ref={list}>
             {items.map((block) => {
               const position = blocks.indexOf(block) + 1;
               const link = (
@@ -72,6 +100,8 @@ export function MobilizationPage({ mobilization, blocks, widgets, locale, mode, 
       <Navbar blocks={ordered} locale={locale} mode={mode} slots={slots} />
       {/* The admin app has its own <main>; the page is the main landmark only where it is the whole document. */}
       <Main className="mz-blocks" id="mz-main">
+        {/* The page's title heads it for screen readers (in the editor too, so both render the same markup). */}
+        <h1 className="mz-visually-hidden">{mobilization.name}</h1>
         {ordered.map((block, index) => (
           <BlockView
             key={block.id}

@@ -164,7 +164,7 @@ describe('edit mode', () => {
   it('shows hidden blocks tagged Escondido, and menu_hidden ones tagged', () => {
     expect(html).toContain('Só a equipe vê isto');
     expect(html).toMatch(
-      /id="block-3" class="mz-block mz-block--hidden"[^>]*><div class="mz-block__tags" data-mz-edit=""><span class="mz-tag">Escondido<\/span>/,
+      /id="block-3" class="mz-block mz-block--hidden"[^>]*><h2 class="mz-visually-hidden"[^>]*>[^<]*<\/h2><div class="mz-block__tags" data-mz-edit=""><span class="mz-tag">Escondido<\/span>/,
     );
     expect(html).toContain('<span class="mz-tag mz-tag--muted">Fora do menu</span>');
   });

@@ -97,6 +97,8 @@ describe('navbar script', () => {
     const classes = new Set<string>();
     const navbar = {
       classList: { toggle: (name: string, on: boolean) => (on ? classes.add(name) : classes.delete(name)) },
+      // A wide page's navbar in this fake has no menu button.
+      querySelector: () => null,
     };
     let onScroll = () => {};
     const win = { scrollY: 0, addEventListener: (_: string, fn: () => void) => (onScroll = fn) };

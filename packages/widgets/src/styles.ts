@@ -29,12 +29,12 @@ const base = `
 .mz-page :focus-visible{outline:3px solid var(--mz-link);outline-offset:2px}
 .mz-page .mz-visually-hidden{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 .mz-page h1,.mz-page h2,.mz-page h3,.mz-page h4,.mz-page h5,.mz-page h6{font-family:var(--mz-header-font);line-height:1.15;margin:0 0 .5em;overflow-wrap:anywhere}
-.mz-page h1{font-size:clamp(2.25rem,1.5rem + 5cqi,5rem)}
-.mz-page h2{font-size:clamp(2rem,1.25rem + 4cqi,4.5rem)}
-.mz-page h3{font-size:clamp(1.75rem,1.25rem + 2.5cqi,3rem)}
-.mz-page h4{font-size:1.5rem}
-.mz-page h5{font-size:1.125rem}
-.mz-page h6{font-size:.875rem;text-transform:uppercase;letter-spacing:.04em}
+.mz-page h1,.mz-page .mz-rt-h1{font-size:clamp(2.25rem,1.5rem + 5cqi,5rem);text-transform:none;letter-spacing:normal}
+.mz-page h2,.mz-page .mz-rt-h2{font-size:clamp(2rem,1.25rem + 4cqi,4.5rem);text-transform:none;letter-spacing:normal}
+.mz-page h3,.mz-page .mz-rt-h3{font-size:clamp(1.75rem,1.25rem + 2.5cqi,3rem);text-transform:none;letter-spacing:normal}
+.mz-page h4,.mz-page .mz-rt-h4{font-size:1.5rem;text-transform:none;letter-spacing:normal}
+.mz-page h5,.mz-page .mz-rt-h5{font-size:1.125rem;text-transform:none;letter-spacing:normal}
+.mz-page h6,.mz-page .mz-rt-h6{font-size:.875rem;text-transform:uppercase;letter-spacing:.04em}
 .mz-page a{color:var(--mz-link);text-decoration:underline;text-underline-offset:.15em}
 .mz-page img{max-width:100%;height:auto}
 
@@ -42,7 +42,19 @@ const base = `
 .mz-blocks{container:mz-page/inline-size;display:block}
 .mz-navbar-slot{min-height:3.5rem}
 .mz-navbar{background:var(--mz-navbar-bg);color:${LIGHT_TEXT};min-height:3.5rem;display:flex;align-items:center}
-.mz-navbar nav{width:100%}
+.mz-navbar nav{width:100%;position:relative}
+.mz-navbar{container:mz-navbar/inline-size}
+.mz-page .mz-navbar__toggle{display:none;align-items:center;gap:.6rem;margin:0 1rem;padding:.6rem .75rem;min-height:2.75rem;background:none;border:2px solid currentColor;border-radius:.4rem;color:inherit;font:inherit;font-weight:700;cursor:pointer}
+.mz-navbar__bars,.mz-navbar__bars::before,.mz-navbar__bars::after{display:block;width:1.1rem;height:2px;background:currentColor}
+.mz-navbar__bars{position:relative}.mz-navbar__bars::before,.mz-navbar__bars::after{content:'';position:absolute;left:0}
+.mz-navbar__bars::before{top:-6px}.mz-navbar__bars::after{top:6px}
+@container mz-navbar (max-width:40rem){
+.mz-page .mz-navbar__toggle{display:inline-flex}
+.mz-navbar__list{display:none;position:absolute;top:100%;left:0;right:0;flex-direction:column;align-items:stretch;padding:.25rem 0;background:var(--mz-navbar-bg);box-shadow:0 8px 16px rgba(0,0,0,.25);max-height:70vh;overflow-y:auto}
+.mz-navbar[data-open] .mz-navbar__list{display:flex}
+.mz-navbar__list li{display:block}
+.mz-page .mz-navbar a{padding:.85rem 1.25rem;white-space:normal}
+}
 .mz-navbar--fixed{position:fixed;top:0;left:0;right:0;z-index:50;box-shadow:0 2px 8px rgba(0,0,0,.25)}
 .mz-navbar__list{display:flex;gap:.25rem;overflow-x:auto;list-style:none;margin:0 auto;padding:0 1rem;max-width:72rem;scrollbar-width:thin}
 .mz-navbar__list li{flex:none;display:flex;align-items:center}

@@ -261,6 +261,7 @@ export const en: Catalogue = {
     initialFontSizeRequired: 'You must supply the initialFontSize',
   },
   widgets: {
+    menu: 'Menu',
     hiddenTag: 'Hidden',
     menuHiddenTag: 'Not in menu',
     clickToEdit: 'Click to edit',

@@ -263,6 +263,7 @@ export const es: Catalogue = {
     initialFontSizeRequired: 'You must supply the initialFontSize',
   },
   widgets: {
+    menu: 'Menú',
     hiddenTag: 'Oculto',
     menuHiddenTag: 'Fuera del menú',
     clickToEdit: 'Haz clic para editar',

@@ -264,6 +264,7 @@ export const ptBR = {
     initialFontSizeRequired: 'You must supply the initialFontSize',
   },
   widgets: {
+    menu: 'Menu',
     hiddenTag: 'Escondido',
     menuHiddenTag: 'Fora do menu',
     clickToEdit: 'Clique para editar',

@@ -1,5 +1,6 @@
 import type { Locale } from '@mutirao/core';
 import { RichTextView } from '../content/RichTextView';
+import { HEADING_LEVELS } from '../headings';
 import type { RenderMode } from '../types';
 import { type FinishModel, finishModel } from './finish';
 import { ShareScreen, type ShareScreenProps } from './ShareScreen';
@@ -22,7 +23,7 @@ export function FinishMessage({ finish, locale, mode, share }: FinishMessageProp
   if (finish.type === 'custom') {
     return (
       <div className="mz-finish" style={{ backgroundColor: finish.background, color: finish.color }}>
-        <RichTextView document={finish.document} mode={mode} locale={locale} />
+        <RichTextView document={finish.document} mode={mode} locale={locale} headingBase={HEADING_LEVELS.inWidget} />
       </div>
     );
   }

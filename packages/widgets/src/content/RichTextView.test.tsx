@@ -33,6 +33,25 @@ describe('rich-text renderer', () => {
     );
   });
 
+  it('shifts a block’s headings below the page’s, the block’s and the widget’s, never skipping a level', () => {
+    const html = renderToStaticMarkup(
+      <RichTextView
+        document={[
+          { type: 'heading', level: 1, children: [{ text: 'A' }] },
+          { type: 'heading', level: 4, children: [{ text: 'B' }] },
+          { type: 'heading', level: 2, children: [{ text: 'C' }] },
+          { type: 'heading', level: 6, children: [{ text: 'D' }] },
+        ]}
+        mode="public"
+        locale="pt-BR"
+        headingBase={3}
+      />,
+    );
+    expect(
+      [...html.matchAll(/<h(\d) class="mz-rt-heading mz-rt-h(\d)">(\w)/g)].map((m) => m.slice(1).join('')),
+    ).toEqual(['31A', '44B', '42C', '56D']);
+  });
+
   it('renders headings, alignment, line breaks and empty paragraphs', () => {
     expect(
       view([
@@ -43,8 +62,9 @@ describe('rich-text renderer', () => {
       ]),
     ).toBe(
       '<div class="mz-rich-text">' +
-        '<h1 class="mz-rt-heading" style="text-align:center">Título</h1>' +
-        '<h6 class="mz-rt-heading">Pequeno</h6>' +
+        '<h1 class="mz-rt-heading mz-rt-h1" style="text-align:center">Título</h1>' +
+        // No level is skipped: h1 then h6 renders as h1 then h2, with the authored size kept by its class.
+        '<h2 class="mz-rt-heading mz-rt-h6">Pequeno</h2>' +
         '<p class="mz-rt-p" style="text-align:right">linha 1<br/>linha 2</p>' +
         '<p class="mz-rt-p"><br/></p>' +
         '</div>',

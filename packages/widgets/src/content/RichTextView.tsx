@@ -25,6 +25,26 @@ import { EmbedView } from './EmbedView';
 interface Ctx {
   mode: RenderMode;
   locale: Locale;
+  /** The rendered level of each top-level heading, by position (see `headingLevels`). */
+  levels: Map<number, number>;
+}
+
+/**
+ * The levels a document's headings render at on a page, where they sit below the page's, the block's and the widget's
+ * own headings: the author's first level becomes `base`, and no heading goes more than one level deeper than the one
+ * before it, whatever the author chose (h1 then h3 renders as h3 then h4), so screen-reader users meet no gaps. The
+ * look stays the author's: the class `mz-rt-h{level}` carries the authored size.
+ */
+export function headingLevels(document: RichTextDocument, base: number): Map<number, number> {
+  const levels = new Map<number, number>();
+  let previous = base - 1;
+  document.forEach((node, index) => {
+    if (node.type !== 'heading') return;
+    const level = Math.min(6, Math.max(base, base - 1 + node.level), previous + 1);
+    levels.set(index, level);
+    previous = level;
+  });
+  return levels;
 }
 
 /** Document nodes carry no ids and a document always renders whole, so a node's position is its identity. */
@@ -158,7 +178,7 @@ function ListView({ list, ctx }: { list: ListElement; ctx: Ctx }): ReactNode {
   );
 }
 
-function Block({ node, ctx }: { node: TopLevelElement; ctx: Ctx }): ReactNode {
+function Block({ node, ctx, index }: { node: TopLevelElement; ctx: Ctx; index: number }): ReactNode {
   switch (node.type) {
     case 'paragraph':
       // An embed may hold block markup, which may not sit inside <p>: such a paragraph is a div.
@@ -169,8 +189,8 @@ function Block({ node, ctx }: { node: TopLevelElement; ctx: Ctx }): ReactNode {
       );
     case 'heading':
       return createElement(
-        `h${node.level}`,
-        { className: 'mz-rt-heading', style: alignStyle(node.align) },
+        `h${ctx.levels.get(index) ?? node.level}`,
+        { className: `mz-rt-heading mz-rt-h${node.level}`, style: alignStyle(node.align) },
         <Inlines nodes={node.children} ctx={ctx} />,
       );
     case 'unordered-list':
@@ -197,15 +217,18 @@ export interface RichTextViewProps {
   document: RichTextDocument;
   mode: RenderMode;
   locale: Locale;
+  /** The level the document's first heading level renders at (1 when the document stands alone, as in e-mail). */
+  headingBase?: number;
 }
 
 /** A whole document. */
-export function RichTextView({ document, mode, locale }: RichTextViewProps) {
-  const ctx = { mode, locale };
+export function RichTextView({ document, mode, locale, headingBase = 1 }: RichTextViewProps) {
+  const ctx = { mode, locale, levels: headingLevels(document, headingBase) };
   return (
     <div className="mz-rich-text">
-      {each(document, (node) => (
-        <Block node={node} ctx={ctx} />
+      {document.map((node, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a node's position is its identity (see `each`).
+        <Block key={index} node={node} ctx={ctx} index={index} />
       ))}
     </div>
   );

@@ -65,7 +65,7 @@ function withIslandCatalogue<T>(fn: () => T): T {
 describe('form widget, rendered on the server', () => {
   it('renders labelled fields, the title, the button and the count, and embeds plain props without secrets', () => {
     const { body, islands, props } = serverPage();
-    expect(body).toContain('<h2 class="mz-form__title" id="mz-form-42-title">Assine pela praça</h2>');
+    expect(body).toContain('<h3 class="mz-form__title" id="mz-form-42-title">Assine pela praça</h3>');
     expect(body).toContain('<label class="mz-form__label" for="mz-form-42-0">Nome');
     // HTML attribute names are case-insensitive; React writes some in camel case.
     expect(body).toMatch(/type="email" autocomplete="email"/i);

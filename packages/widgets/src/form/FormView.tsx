@@ -135,9 +135,9 @@ export function FormView({ model, locale, mode, fieldSlot, fieldsFooter }: FormV
         inert={mode === 'edit' && !fieldSlot ? true : undefined}
       >
         {model.callToAction && (
-          <h2 className="mz-form__title" id={titleId}>
+          <h3 className="mz-form__title" id={titleId}>
             {model.callToAction}
-          </h2>
+          </h3>
         )}
         <div className="mz-form__fields">
           {fields.map((field, index) => {
