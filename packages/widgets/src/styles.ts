@@ -48,13 +48,6 @@ const base = `
 .mz-navbar__bars,.mz-navbar__bars::before,.mz-navbar__bars::after{display:block;width:1.1rem;height:2px;background:currentColor}
 .mz-navbar__bars{position:relative}.mz-navbar__bars::before,.mz-navbar__bars::after{content:'';position:absolute;left:0}
 .mz-navbar__bars::before{top:-6px}.mz-navbar__bars::after{top:6px}
-@container mz-navbar (max-width:40rem){
-.mz-page .mz-navbar__toggle{display:inline-flex}
-.mz-navbar__list{display:none;position:absolute;top:100%;left:0;right:0;flex-direction:column;align-items:stretch;padding:.25rem 0;background:var(--mz-navbar-bg);box-shadow:0 8px 16px rgba(0,0,0,.25);max-height:70vh;overflow-y:auto}
-.mz-navbar[data-open] .mz-navbar__list{display:flex}
-.mz-navbar__list li{display:block}
-.mz-page .mz-navbar a{padding:.85rem 1.25rem;white-space:normal}
-}
 .mz-navbar--fixed{position:fixed;top:0;left:0;right:0;z-index:50;box-shadow:0 2px 8px rgba(0,0,0,.25)}
 .mz-navbar__list{display:flex;gap:.25rem;overflow-x:auto;list-style:none;margin:0 auto;padding:0 1rem;max-width:72rem;scrollbar-width:thin}
 .mz-navbar__list li{flex:none;display:flex;align-items:center}
@@ -62,6 +55,14 @@ const base = `
 .mz-page .mz-navbar a:hover{text-decoration:underline}
 .mz-page .mz-navbar a:focus-visible{outline-color:${LIGHT_TEXT};outline-offset:-3px}
 .mz-navbar__item--menu-hidden a{text-decoration:line-through}
+/* Narrow pages fold the list behind the menu button; this comes after the wide rules it overrides. */
+@container mz-navbar (max-width:40rem){
+.mz-page .mz-navbar__toggle{display:inline-flex}
+.mz-navbar__list{display:none;position:absolute;top:100%;left:0;right:0;flex-direction:column;align-items:stretch;padding:.25rem 0;background:var(--mz-navbar-bg);box-shadow:0 8px 16px rgba(0,0,0,.25);max-height:70vh;overflow-y:auto}
+.mz-navbar[data-open] .mz-navbar__list{display:flex}
+.mz-navbar__list li{display:block}
+.mz-page .mz-navbar a{padding:.85rem 1.25rem;white-space:normal}
+}
 
 .mz-block{position:relative;padding:5em 0;scroll-margin-top:3.5rem;background-size:cover;background-position:center;background-repeat:no-repeat}
 .mz-block--image{color:${LIGHT_TEXT};background-color:#333;text-shadow:0 1px 3px rgba(0,0,0,.7)}
