@@ -161,6 +161,21 @@ export default function EditorPage() {
     [editing, mobilizationId, navigate, t],
   );
 
+  /** Leaves the text editor and gives the focus back to the widget's 'Editar' button, where a keyboard user was. */
+  const closeEditor = useCallback(
+    (widget: { id: number; kind: string }) => {
+      setEditing(undefined);
+      const module = widgetModule(widget.kind);
+      const name = t('editor.widget.editNamed', { kind: module ? translate(locale, module.labelKey) : widget.kind });
+      requestAnimationFrame(() =>
+        document
+          .querySelector<HTMLElement>(`[data-widget-id="${widget.id}"] button[aria-label="${CSS.escape(name)}"]`)
+          ?.focus(),
+      );
+    },
+    [locale, t],
+  );
+
   const chooseKind = useCallback(
     async (widget: { id: number }, kind: WidgetKind) => {
       const settings = kind === 'content' ? { content: serializeContent(emptyDocument()) } : {};
@@ -212,7 +227,7 @@ export default function EditorPage() {
                 settings: { ...((widget.settings as Record<string, unknown>) ?? {}), content },
               })
             }
-            onClose={() => setEditing(undefined)}
+            onClose={() => closeEditor(widget)}
             preview={view}
             onDirtyChange={onDirtyChange}
           />
@@ -235,7 +250,7 @@ export default function EditorPage() {
       },
       onWidgetClick: (widget) => openWidget(widget),
     }),
-    [actions, byId, chooseKind, editing, locale, mutations, nameOf, onDirtyChange, openWidget, t],
+    [actions, byId, chooseKind, closeEditor, editing, locale, mutations, nameOf, onDirtyChange, openWidget, t],
   );
 
   if (mobilization.isPending || (mobilization.data && blocksQuery.isPending))

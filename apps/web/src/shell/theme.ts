@@ -4,12 +4,14 @@ import {
   createTheme,
   type MantineColorsTuple,
   MultiSelect,
+  NativeSelect,
   Notification,
   PasswordInput,
   Textarea,
   TextInput,
 } from '@mantine/core';
 import { BRAND } from '@mutirao/core';
+import focusClasses from './focus.module.css';
 
 /**
  * Shade 6 is the brand pink #ee0099. On white it reaches only 4.1:1, short of WCAG AA for body text, so
@@ -56,6 +58,8 @@ const danger: MantineColorsTuple = [
   '#9c0018',
 ];
 
+const focusRingClass = focusClasses.ring;
+
 const fontFamily = `'${BRAND.bodyFont}', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif`;
 
 export const theme = createTheme({
@@ -78,6 +82,8 @@ export const theme = createTheme({
     // The description under a toast's title is gray 6 by default (3.3:1).
     Notification: Notification.extend({ styles: { description: { color: 'var(--mantine-color-gray-7)' } } }),
     TextInput: TextInput.extend({ defaultProps: { withAsterisk: false } }),
+    // A native select (the language switch) shows only a faint border colour on focus: give it the focus ring too.
+    NativeSelect: NativeSelect.extend({ classNames: { input: focusRingClass } }),
     Textarea: Textarea.extend({ defaultProps: { withAsterisk: false } }),
     MultiSelect: MultiSelect.extend({ defaultProps: { withAsterisk: false } }),
     PasswordInput: PasswordInput.extend({

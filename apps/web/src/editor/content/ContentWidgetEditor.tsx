@@ -3,6 +3,7 @@ import { contentOfSettings, renderMessage, serializeContent } from '@mutirao/cor
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Descendant, Editor } from 'slate';
+import { ReactEditor } from 'slate-react';
 import { useLocale } from '../../i18n/useLocale';
 import { showSuccess } from '../../shell/toasts';
 import { hotkeyLabel } from '../richtext/hotkeys';
@@ -53,6 +54,15 @@ export function ContentWidgetEditor({
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
+
+  // Opened from its 'Editar' button by keyboard or mouse, the text takes the focus, so typing starts at once.
+  useEffect(() => {
+    if (!converted) return;
+    const frame = requestAnimationFrame(() => {
+      if (editor.current) ReactEditor.focus(editor.current as ReactEditor);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [converted]);
 
   const save = async () => {
     if (!editor.current || saving) return;
@@ -108,6 +118,11 @@ export function ContentWidgetEditor({
       bg="transparent"
       className="mz-content-editor"
       style={{ color: 'inherit' }}
+      onKeyDown={(event) => {
+        // Escape leaves the editor (asking first when something changed). A dialog opened from the toolbar lives in
+        // a portal, outside this element: its own Escape closes only it.
+        if (event.key === 'Escape' && event.currentTarget.contains(event.target as Node) && !confirmCancel) cancel();
+      }}
     >
       <RichTextEditor
         initialValue={parsed.document as Descendant[]}
