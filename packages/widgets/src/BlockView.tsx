@@ -65,6 +65,7 @@ export function BlockView({ block, widgets, mobilization, locale, mode, index = 
                 locale={locale}
                 mode={mode}
                 slots={slots}
+                aboveTheFold={index === 0}
               />
             </div>
           ))}

@@ -68,6 +68,8 @@ export interface WidgetViewProps {
   locale: Locale;
   mode: RenderMode;
   slots?: EditorSlots;
+  /** In the page's first block, seen without scrolling: its images load at once instead of lazily. */
+  aboveTheFold?: boolean;
 }
 
 /** One widget kind: how it renders and how the page treats it. */

@@ -32,10 +32,20 @@ export interface DocumentParts {
   script: string;
   /** The island bundle's tags, last in <body>; empty for a page without interactive widgets. */
   islands?: string;
+  /** More tags for <head> (font preloads). */
+  head?: string;
 }
 
 /** The whole public page: language, title, favicon, Open Graph and Twitter meta, analytics, then the body. */
-export function publicDocument({ mobilization: m, url, body, css, script, islands = '' }: DocumentParts): string {
+export function publicDocument({
+  mobilization: m,
+  url,
+  body,
+  css,
+  script,
+  islands = '',
+  head = '',
+}: DocumentParts): string {
   const title = m.facebookShareTitle || m.name;
   // Crawlers need an absolute address; uploads on local storage are stored as paths.
   const image = m.facebookShareImage ? new URL(m.facebookShareImage, url).href : null;
@@ -49,6 +59,7 @@ export function publicDocument({ mobilization: m, url, body, css, script, island
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(m.name)}</title>`,
+    head,
     meta('name', 'description', description),
     `<link rel="icon" href="${escapeHtml(m.favicon || 'data:,')}">`,
     `<link rel="canonical" href="${escapeHtml(url)}">`,

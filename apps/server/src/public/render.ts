@@ -1,7 +1,7 @@
 import type { Locale } from '@mutirao/core';
-import { pageFontFamilies } from '@mutirao/widgets';
+import { DEFAULT_BODY_FONT, pageFontFamilies } from '@mutirao/widgets';
 import { renderMobilizationHtml } from '@mutirao/widgets/server';
-import { fontFaceCss } from './fonts';
+import { fontFaceCss, fontPreloads } from './fonts';
 import type { PublicPageData } from './pages';
 import type { RenderedBody } from './routes';
 
@@ -43,5 +43,10 @@ export function renderPublicPage(
     { islandsSrc },
   );
   const fonts = fontFaceCss(pageFontFamilies(page, pageBlocks, pageWidgets));
-  return { ...rendered, css: fonts + rendered.css };
+  const body = m.bodyFont?.trim() || DEFAULT_BODY_FONT;
+  const head = fontPreloads([
+    { family: m.headerFont?.trim() || body, weight: 700 },
+    { family: body, weight: 400 },
+  ]);
+  return { ...rendered, css: fonts + rendered.css, head };
 }

@@ -15,6 +15,8 @@ export interface RenderedBody {
   script: string;
   /** The island bundle's tags, for a page with interactive widgets (empty otherwise). */
   islands: string;
+  /** Tags for <head>: preloads of the page's fonts. */
+  head?: string;
 }
 export type PageRenderer = (page: PublicPageData) => RenderedBody;
 

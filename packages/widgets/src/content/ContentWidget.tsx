@@ -5,7 +5,15 @@ import type { WidgetViewProps } from '../types';
 import { RichTextView } from './RichTextView';
 
 /** The content widget: its rich text, read from `settings.content` in whichever stored format it is. */
-export function ContentWidget({ widget, mode, locale }: WidgetViewProps) {
+export function ContentWidget({ widget, mode, locale, aboveTheFold }: WidgetViewProps) {
   const document = useMemo(() => contentOfSettings(widget.settings).document, [widget.settings]);
-  return <RichTextView document={document} mode={mode} locale={locale} headingBase={HEADING_LEVELS.content} />;
+  return (
+    <RichTextView
+      document={document}
+      mode={mode}
+      locale={locale}
+      headingBase={HEADING_LEVELS.content}
+      eagerImages={aboveTheFold}
+    />
+  );
 }

@@ -27,6 +27,8 @@ interface Ctx {
   locale: Locale;
   /** The rendered level of each top-level heading, by position (see `headingLevels`). */
   levels: Map<number, number>;
+  /** Images load at once (the page's first block, where the largest image a visitor first sees usually is). */
+  eagerImages?: boolean;
 }
 
 /**
@@ -115,7 +117,7 @@ function Inline({ node, ctx }: { node: InlineNode; ctx: Ctx }): ReactNode {
           title={node.title}
           width={node.width}
           height={node.height}
-          loading="lazy"
+          loading={ctx.eagerImages ? 'eager' : 'lazy'}
           decoding="async"
         />
       );
@@ -135,7 +137,7 @@ function Inline({ node, ctx }: { node: InlineNode; ctx: Ctx }): ReactNode {
             title={node.title}
             width={node.width}
             height={node.height}
-            loading="lazy"
+            loading={ctx.eagerImages ? 'eager' : 'lazy'}
             decoding="async"
           />
           {node.openExternal && <NewTabNote locale={ctx.locale} />}
@@ -219,11 +221,12 @@ export interface RichTextViewProps {
   locale: Locale;
   /** The level the document's first heading level renders at (1 when the document stands alone, as in e-mail). */
   headingBase?: number;
+  eagerImages?: boolean;
 }
 
 /** A whole document. */
-export function RichTextView({ document, mode, locale, headingBase = 1 }: RichTextViewProps) {
-  const ctx = { mode, locale, levels: headingLevels(document, headingBase) };
+export function RichTextView({ document, mode, locale, headingBase = 1, eagerImages }: RichTextViewProps) {
+  const ctx = { mode, locale, levels: headingLevels(document, headingBase), eagerImages };
   return (
     <div className="mz-rich-text">
       {document.map((node, index) => (
