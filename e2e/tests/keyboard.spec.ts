@@ -62,7 +62,7 @@ test('the editor by keyboard alone: add a block, rename it, move it, write and s
 
   // Move it up with its menu.
   await chooseFromBlockMenu(page, blocks(page).nth(1), 'Mover para cima');
-  await expect(blocks(page).first()).toHaveAttribute('aria-labelledby', /.+/);
+  await expect(blocks(page).first()).toHaveAttribute('aria-label', 'Manifesto');
   await expect(blocks(page).first().getByRole('heading', { name: 'Manifesto', level: 2 })).toBeAttached();
 
   // Write in it: choose 'Conteúdo' for its column, the text takes the focus, Ctrl+S saves, and the focus returns to

@@ -41,11 +41,11 @@ export function BlockView({ block, widgets, mobilization, locale, mode, index = 
       id={blockAnchor(block)}
       className={classes.join(' ')}
       style={background.style}
-      aria-labelledby={`${blockAnchor(block)}-name`}
+      aria-label={name || undefined}
       data-block-id={block.id}
     >
       {/* The block's name heads its section for screen readers; the navbar already shows it to everyone. */}
-      <h2 className="mz-visually-hidden" id={`${blockAnchor(block)}-name`}>
+      <h2 className="mz-visually-hidden">
         {name || translate(locale, 'widgets.untitledBlock', { position: index + 1 })}
       </h2>
       {tags}

@@ -36,7 +36,8 @@ export function BlockMenu({ block, name, index, count, actions }: BlockMenuProps
 
   return (
     <>
-      <Menu position="bottom-end" withArrow shadow="md" width={230}>
+      {/* Mantine's focus placeholder is a role=presentation child of role=menu, which a menu may not hold (axe). */}
+      <Menu position="bottom-end" withArrow shadow="md" width={230} withInitialFocusPlaceholder={false}>
         <Menu.Target>
           <ActionIcon
             variant="white"
