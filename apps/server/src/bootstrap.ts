@@ -39,13 +39,10 @@ export async function createContext(config: Config, options: ContextOptions = {}
     databaseUrl: config.databaseUrl,
     pollingIntervalSeconds: options.jobPollingIntervalSeconds,
   });
-  const mailer = new Mailer(
-    database.db,
-    options.mailDriver ?? createMailDriver(config.mail),
-    queue,
-    config.mail.from,
-    config.mail.retryDelaySeconds,
-  );
+  const mailer = new Mailer(database.db, options.mailDriver ?? createMailDriver(config.mail), queue, config.mail.from, {
+    retryDelaySeconds: config.mail.retryDelaySeconds,
+    leaseSeconds: config.mail.leaseSeconds,
+  });
   const { loginLimits, actionLimits } = config;
   queue.register(rateLimitSweepJob(database.db, Math.max(loginLimits.windowSeconds, actionLimits.windowSeconds)));
   queue.register(sessionSweepJob(database.db, config.sessions));
@@ -61,6 +58,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {
+  ctx.mailer.stop();
   await ctx.queue.stop();
   await ctx.database.close();
 }

@@ -44,6 +44,7 @@ const envSchema = z.object({
   ACTION_MAX_PER_IP: z.coerce.number().int().positive().default(30),
   ACTION_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().positive().default(30),
+  MAIL_LEASE_SECONDS: z.coerce.number().int().positive().default(120),
   SUPPORT_EMAIL: z.string().default('suporte@mutirao.org'),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
@@ -130,7 +131,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sessionSecret: e.SESSION_SECRET ?? devSecret(dataDir),
     sessions: { idleDays: e.SESSION_IDLE_DAYS, maxDays: Math.max(e.SESSION_MAX_DAYS, e.SESSION_IDLE_DAYS) },
     seedDemo: e.SEED_DEMO ?? !production,
-    mail: { driver: mailDriver, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, retryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS },
+    mail: {
+      driver: mailDriver,
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      retryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
+      leaseSeconds: e.MAIL_LEASE_SECONDS,
+    },
     storage: {
       driver: storageDriver,
       uploadsDir: resolve(e.UPLOADS_DIR ?? join(dataDir, 'uploads')),

@@ -14,9 +14,10 @@ export interface TestSmtp {
 
 /**
  * A real SMTP server on loopback (port 0: any free one): mail really travels through nodemailer and the SMTP
- * protocol, and every message that arrives is kept with its envelope and raw text.
+ * protocol, and every message that arrives is kept with its envelope and raw text. `acceptAfterMs` delays the
+ * server's answer to each message, so messages can be caught in flight.
  */
-export function startSmtp(port = 0): Promise<TestSmtp> {
+export function startSmtp(port = 0, options: { acceptAfterMs?: number } = {}): Promise<TestSmtp> {
   const received: Received[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -30,9 +31,15 @@ export function startSmtp(port = 0): Promise<TestSmtp> {
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         });
-        callback();
+        // A slow server keeps each message in flight: received here, not yet confirmed to the sender.
+        if (options.acceptAfterMs) setTimeout(callback, options.acceptAfterMs);
+        else callback();
       });
     },
+  });
+  // A sender that dies mid-message (the relay test kills one) resets its connection: expected, not a failure.
+  smtp.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET') console.error('[smtp]', error);
   });
   return new Promise((resolve) => {
     smtp.listen(port, '127.0.0.1', () => {

@@ -33,6 +33,8 @@ export class JobQueue {
   private readonly boss: PgBoss;
   private readonly definitions = new Map<string, JobDefinition>();
   private started = false;
+  /** True when this process runs the handlers (not a web-only process): work can then be started in-process. */
+  working = false;
 
   constructor(database: Database, options: { databaseUrl?: string; pollingIntervalSeconds?: number } = {}) {
     this.boss = new PgBoss({
@@ -59,6 +61,7 @@ export class JobQueue {
   async start({ work }: { work: boolean }): Promise<void> {
     await this.boss.start();
     this.started = true;
+    this.working = work;
     for (const def of this.definitions.values()) {
       await this.boss.createQueue(def.name, {
         name: def.name,
@@ -110,6 +113,7 @@ export class JobQueue {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    this.working = false;
     await this.boss.stop({ graceful: true, wait: true, timeout: 5000 });
   }
 }

@@ -46,58 +46,134 @@ export async function queueMail(tx: Db | Tx, mail: QueuedMail): Promise<number |
   return rows[0]?.id;
 }
 
+/** Attempts before a message is left `failed` for good (the first, then eight retries with doubling delays). */
+export const MAIL_MAX_ATTEMPTS = 9;
+/** Messages claimed per round, and sent at once within it. */
+const BATCH = 20;
+const CONCURRENCY = 5;
+
+export interface MailerOptions {
+  /** First delay before a failed message is tried again; it doubles with each attempt. */
+  retryDelaySeconds?: number;
+  /** How long a claimed message stays with its worker; a worker that died mid-send loses it after this. */
+  leaseSeconds?: number;
+}
+
+type OutboxRow = typeof outbox.$inferSelect;
+
+/**
+ * The outbox relay. Messages are written in the transaction of the action that causes them; one relay drains them in
+ * batches. Claiming a row leases it (`sending` until `leased_until`), so a worker that dies mid-send strands nothing:
+ * the lease runs out and the row is claimed again. Every attempt carries the same Message-ID, so a retry after such a
+ * death is recognisable as the same message to servers and clients that deduplicate by it.
+ */
 export class Mailer {
-  readonly sendJob;
-  readonly sweepJob;
+  readonly relayJob;
+  private readonly retryDelaySeconds: number;
+  private readonly leaseSeconds: number;
+  private readonly domain: string;
+  private draining = false;
+  private again = false;
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly driver: MailDriver,
     private readonly queue: JobQueue,
     private readonly defaultFrom: string,
-    retryDelaySeconds = 30,
+    options: MailerOptions = {},
   ) {
-    this.sendJob = defineJob({
-      name: 'mail-send',
-      payload: z.object({ outboxId: z.number().int() }),
-      retryLimit: 8,
-      retryDelaySeconds,
-      // Visitor actions queue one message each; fetching them ten at a time halves the job statements per message.
-      batchSize: 10,
-      handle: ({ outboxId }) => this.deliver(outboxId),
-    });
-    // Picks up messages whose job was never queued (a crash between commit and send).
-    this.sweepJob = defineJob({
-      name: 'mail-sweep',
+    this.retryDelaySeconds = options.retryDelaySeconds ?? 30;
+    this.leaseSeconds = options.leaseSeconds ?? 120;
+    this.domain = /@([\w.-]+)/.exec(defaultFrom)?.[1] ?? 'mutirao';
+    // On demand after an action, and each minute as the safety net: due retries, expired leases, a lost nudge.
+    this.relayJob = defineJob({
+      name: 'mail-relay',
       payload: z.object({}).passthrough(),
       retryLimit: 0,
       retryDelaySeconds: 60,
       cron: '* * * * *',
-      handle: () => this.sweep(),
+      handle: () => this.drain(),
     });
-    queue.register(this.sendJob);
-    queue.register(this.sweepJob);
+    queue.register(this.relayJob);
   }
 
   get driverName() {
     return this.driver.name;
   }
 
-  /** Call after the transaction that queued the message has committed. */
+  /**
+   * Call after the transaction that queued a message has committed. Where this process runs the worker, the relay
+   * starts here and now; a web-only process asks a worker through one pending job.
+   */
   async dispatch(outboxId: number | undefined): Promise<void> {
     if (outboxId === undefined) return;
-    await this.queue.send(this.sendJob, { outboxId }, { singletonKey: `mail-${outboxId}` });
+    if (this.queue.working) {
+      this.drain().catch((error: unknown) => console.error('[mail] relay failed:', error));
+      return;
+    }
+    await this.queue.send(this.relayJob, {}, { singletonKey: 'mail-relay' });
   }
 
-  /** Sends one message at most once: the row is claimed before the driver is called. */
+  /** Sends what is due, batch after batch, until nothing is left; a nudge while draining runs one more pass. */
+  async drain(): Promise<void> {
+    if (this.draining) {
+      this.again = true;
+      return;
+    }
+    this.draining = true;
+    try {
+      do {
+        this.again = false;
+        for (;;) {
+          const batch = await this.claim();
+          if (!batch.length) break;
+          for (let i = 0; i < batch.length; i += CONCURRENCY)
+            await Promise.allSettled(batch.slice(i, i + CONCURRENCY).map((row) => this.attempt(row)));
+        }
+      } while (this.again);
+      await this.scheduleNextRetry();
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  /** Sends one message now, if it may be sent (not sent, not leased by another worker); rethrows a failure. */
   async deliver(outboxId: number): Promise<void> {
-    const claimed = await this.db
-      .update(outbox)
-      .set({ status: 'sending', attempts: sql`${outbox.attempts} + 1` })
-      .where(and(eq(outbox.id, outboxId), inArray(outbox.status, ['queued', 'failed'])))
-      .returning();
-    const row = claimed[0];
-    if (!row) return;
+    const [row] = await this.claim(outboxId);
+    if (row) await this.attempt(row, true);
+  }
+
+  stop() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /**
+   * Leases up to a batch of due messages (or the one named): queued ones, failed ones whose retry is due, and sending
+   * ones whose lease ran out. `skip locked` lets several workers drain side by side on PostgreSQL.
+   */
+  private async claim(outboxId?: number): Promise<OutboxRow[]> {
+    const due = outboxId
+      ? sql`${outbox.id} = ${outboxId} and ${outbox.status} in ('queued', 'failed')`
+      : sql`${outbox.status} in ('queued', 'failed') and ${outbox.nextAttemptAt} <= now()`;
+    const result = (await this.db.execute(sql`
+      update ${outbox} set status = 'sending', attempts = ${outbox.attempts} + 1,
+        leased_until = now() + make_interval(secs => ${this.leaseSeconds})
+      where ${outbox.id} in (
+        select ${outbox.id} from ${outbox}
+        where ${outbox.status} <> 'sent' and ${outbox.attempts} < ${MAIL_MAX_ATTEMPTS}
+          and ((${due}) or (${outbox.status} = 'sending' and ${outbox.leasedUntil} < now()
+                            ${outboxId ? sql`and ${outbox.id} = ${outboxId}` : sql``}))
+        order by ${outbox.nextAttemptAt}, ${outbox.id}
+        limit ${outboxId ? 1 : BATCH}
+        for update skip locked)
+      returning id`)) as unknown as { rows: { id: number }[] };
+    const ids = result.rows.map((r) => Number(r.id));
+    return ids.length ? this.db.select().from(outbox).where(inArray(outbox.id, ids)) : [];
+  }
+
+  private async attempt(row: OutboxRow, rethrow = false): Promise<void> {
     try {
       await this.driver.send({
         from: row.fromAddress ?? this.defaultFrom,
@@ -105,28 +181,45 @@ export class Mailer {
         subject: row.subject,
         text: row.text,
         html: row.html,
-        messageId: `<${row.idempotencyKey.replace(/[^\w.-]/g, '-')}@mutirao>`,
+        messageId: `<outbox-${row.id}.${row.idempotencyKey.replace(/[^\w.-]/g, '-')}@${this.domain}>`,
       });
       await this.db
         .update(outbox)
-        .set({ status: 'sent', driver: this.driver.name, sentAt: new Date(), lastError: null })
-        .where(eq(outbox.id, outboxId));
+        .set({ status: 'sent', driver: this.driver.name, sentAt: new Date(), lastError: null, leasedUntil: null })
+        .where(eq(outbox.id, row.id));
     } catch (error) {
+      const delay = this.retryDelaySeconds * 2 ** Math.max(0, row.attempts - 1);
       await this.db
         .update(outbox)
-        .set({ status: 'failed', lastError: error instanceof Error ? error.message : String(error) })
-        .where(eq(outbox.id, outboxId));
-      throw error;
+        .set({
+          status: 'failed',
+          leasedUntil: null,
+          lastError: error instanceof Error ? error.message : String(error),
+          nextAttemptAt: sql`now() + make_interval(secs => ${delay})`,
+        })
+        .where(eq(outbox.id, row.id));
+      if (rethrow) throw error;
     }
   }
 
-  async sweep(): Promise<void> {
-    const stale = await this.db
-      .select({ id: outbox.id })
+  /** In a worker, wakes the relay when the next retry falls due, rather than waiting for the minute's round. */
+  private async scheduleNextRetry() {
+    if (!this.queue.working) return;
+    const [next] = await this.db
+      .select({ at: outbox.nextAttemptAt })
       .from(outbox)
-      .where(and(eq(outbox.status, 'queued'), lt(outbox.createdAt, sql`now() - interval '1 minute'`)))
-      .limit(500);
-    for (const { id } of stale) await this.dispatch(id);
+      .where(and(eq(outbox.status, 'failed'), lt(outbox.attempts, MAIL_MAX_ATTEMPTS)))
+      .orderBy(outbox.nextAttemptAt)
+      .limit(1);
+    if (!next) return;
+    const wait = Math.max(100, next.at.getTime() - Date.now());
+    if (wait > 60_000) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.drain().catch((error: unknown) => console.error('[mail] relay failed:', error));
+    }, wait);
+    this.timer.unref();
   }
 
   /** The development mailbox: messages the sandbox driver kept, newest first; only those to `to` when given. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { communities } from './communities';
@@ -36,8 +37,13 @@ export const outbox = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     communityId: integer('community_id').references(() => communities.id, { onDelete: 'cascade' }),
-    /** queued → sent | failed */
+    /**
+     * queued → sending (leased) → sent, or failed (retried at `next_attempt_at` until `MAIL_MAX_ATTEMPTS`). A
+     * `sending` row whose lease ran out (its worker died mid-send) is claimed again.
+     */
     status: text('status').notNull().default('queued'),
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** Which mail driver delivered it: 'sandbox' rows make up the development mailbox. */
     driver: text('driver'),
     attempts: integer('attempts').notNull().default(0),
@@ -49,5 +55,7 @@ export const outbox = pgTable(
   (t) => [
     uniqueIndex('outbox_idempotency_key_idx').on(t.idempotencyKey),
     index('outbox_driver_created_idx').on(t.driver, t.createdAt),
+    // The relay's claim reads only messages still to send, in the order they became due.
+    index('outbox_pending_idx').on(t.nextAttemptAt).where(sql`status <> 'sent'`),
   ],
 );
