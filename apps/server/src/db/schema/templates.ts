@@ -1,7 +1,7 @@
+import type { WidgetKind } from '@mutirao/core';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { communities } from './communities';
-import type { WidgetKind } from './mobilizations';
 
 /**
  * A reusable copy of a mobilization (spec 01 §3 Template). Global templates are offered to every

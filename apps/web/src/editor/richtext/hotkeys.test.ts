@@ -32,7 +32,20 @@ describe('editor shortcuts', () => {
       'image',
       'save',
     ];
-    for (const action of needed) expect(HOTKEYS[action]).toBeDefined();
+    // Pressing each action's own combination, as a keyboard would send it, must trigger that action on both
+    // platforms: a missing, shadowed or unreachable shortcut fails here.
+    for (const action of needed) {
+      const combo = HOTKEYS[action];
+      const key = combo.key === 'enter' ? 'Enter' : combo.key === 'tab' ? 'Tab' : (combo.key ?? '');
+      const shifted = combo.shift && key.length === 1 ? key.toUpperCase() : key;
+      for (const mac of [false, true]) {
+        const mods = {
+          shiftKey: Boolean(combo.shift),
+          ...(combo.mod ? (mac ? { metaKey: true } : { ctrlKey: true }) : {}),
+        };
+        expect(actionOf(press(shifted || '§', mods, combo.code ?? ''), mac), `${action} on mac=${mac}`).toBe(action);
+      }
+    }
   });
 
   it('never gives two actions the same keys', () => {
