@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// Imports between folders run one way: entry points → domains → toolkits → db (docs/architecture.md, "Import
+// direction"). This lists every relative import that runs against that order and fails when a workspace has more
+// than it is allowed, so the count can only go down.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Higher rank = nearer the entry point. A folder or top-level file not listed is a domain (rank 2). */
+const WORKSPACES = [
+  {
+    dir: 'apps/server/src',
+    allowed: 14,
+    ranks: {
+      app: 3,
+      main: 3,
+      bootstrap: 3,
+      seed: 3,
+      graphql: 1,
+      http: 1,
+      mail: 1,
+      jobs: 1,
+      'rate-limit': 1,
+      config: 1,
+      context: 1,
+      db: 0,
+    },
+  },
+  {
+    dir: 'apps/web/src',
+    allowed: 3,
+    // shell/ is the UI toolkit (layouts, toasts, icons) the domains build on; its sidebar is the app's frame, which
+    // lists domains, so it ranks with the entry points. api/ sits below the UI toolkit.
+    ranks: { main: 3, App: 3, routes: 3, 'shell/sidebar': 3, shell: 1.5, api: 1, i18n: 1 },
+  },
+];
+
+function* sources(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* sources(path);
+    else if (/\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name)) yield path;
+  }
+}
+
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/g;
+
+let failed = false;
+for (const ws of WORKSPACES) {
+  const base = join(root, ws.dir);
+  // Top-level files are named without their extension, as import specifiers name them.
+  const top = (file) =>
+    relative(base, file)
+      .split(/[\\/]/)[0]
+      .replace(/\.tsx?$/, '');
+  const twoLevels = (file) => relative(base, file).split(/[\\/]/).slice(0, 2).join('/');
+  const rank = (file) => ws.ranks[twoLevels(file)] ?? ws.ranks[top(file)] ?? 2;
+  const against = [];
+  for (const file of sources(base)) {
+    for (const [, spec] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const target = resolve(dirname(file), spec);
+      if (top(target) === top(file) || relative(base, target).startsWith('..')) continue;
+      if (rank(target) > rank(file)) against.push(`${relative(root, file)} → ${relative(root, target)}`);
+    }
+  }
+  const verdict = against.length > ws.allowed ? 'too many' : 'ok';
+  console.log(`${ws.dir}: ${against.length} import(s) against the direction (allowed ${ws.allowed}): ${verdict}`);
+  for (const line of against) console.log(`  ${line}`);
+  if (against.length > ws.allowed) failed = true;
+}
+process.exit(failed ? 1 : 0);
