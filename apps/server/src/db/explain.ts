@@ -1,5 +1,4 @@
 import { type Locale, translate } from '@mutirao/core';
-import type { Config } from '../config';
 import { backupsDir, listSnapshots, pgliteDir } from './embedded';
 
 /** Exit codes a process manager can tell apart from a crash (1). */
@@ -24,7 +23,7 @@ export function ageOf(date: Date, locale: Locale, now = Date.now()): string {
  * What a person needs when the embedded database will not open: that the folder was kept untouched, the newest
  * snapshot and its age, and the exact command that puts it back.
  */
-export function explainUnopenable(config: Config): string {
+export function explainUnopenable(config: { dataDir: string; language: Locale }): string {
   const t = (key: string, params?: Record<string, string | number>) => translate(config.language, key, params);
   const [last] = listSnapshots(config.dataDir);
   const lines = [t('database.cannotOpen', { dir: pgliteDir(config.dataDir) })];

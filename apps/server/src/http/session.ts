@@ -1,9 +1,48 @@
+import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { userOfSession } from '../auth/sessions';
 import type { TokenFailure } from '../auth/tokens';
 import type { AppContext } from '../context';
-import type { users } from '../db/schema';
+import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema';
 import { unauthorized } from './errors';
+
+/** How long a session lives: at most `maxDays` from sign-in, and ends after `idleDays` without a request. */
+export interface SessionPolicy {
+  idleDays: number;
+  maxDays: number;
+}
+
+/** `last_seen_at` is written at most this often, so a busy session does not cost a write per request. */
+const TOUCH_EVERY_MS = 10 * 60_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * The user behind a live session, or undefined when the session was revoked, expired or left idle too long.
+ * One primary-key lookup joined to the user; a session last seen over ten minutes ago is touched.
+ */
+export async function userOfSession(db: Db, userId: number, sessionId: string, policy: SessionPolicy) {
+  const now = Date.now();
+  const [row] = await db
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        gt(sessions.expiresAt, new Date(now)),
+        gt(sessions.lastSeenAt, new Date(now - policy.idleDays * DAY_MS)),
+      ),
+    )
+    .limit(1);
+  if (!row) return undefined;
+  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS)
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, sessionId));
+  return row.user;
+}
 
 export type UserRow = typeof users.$inferSelect;
 
