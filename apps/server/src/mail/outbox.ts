@@ -51,6 +51,8 @@ export const MAIL_MAX_ATTEMPTS = 9;
 /** Messages claimed per round, and sent at once within it. */
 const BATCH = 20;
 const CONCURRENCY = 5;
+/** How long the relay waits after a nudge, gathering the messages of other actions of the same moment. */
+const NUDGE_MS = 150;
 
 export interface MailerOptions {
   /** First delay before a failed message is tried again; it doubles with each attempt. */
@@ -75,6 +77,7 @@ export class Mailer {
   private draining = false;
   private again = false;
   private timer: NodeJS.Timeout | undefined;
+  private nudge: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
@@ -109,7 +112,12 @@ export class Mailer {
   async dispatch(outboxId: number | undefined): Promise<void> {
     if (outboxId === undefined) return;
     if (this.queue.working) {
-      this.drain().catch((error: unknown) => console.error('[mail] relay failed:', error));
+      // A short wait lets the messages of a burst of actions go out in one claim rather than one each.
+      if (!this.nudge)
+        this.nudge = setTimeout(() => {
+          this.nudge = undefined;
+          this.drain().catch((error: unknown) => console.error('[mail] relay failed:', error));
+        }, NUDGE_MS);
       return;
     }
     await this.queue.send(this.relayJob, {}, { singletonKey: 'mail-relay' });
@@ -146,7 +154,9 @@ export class Mailer {
 
   stop() {
     if (this.timer) clearTimeout(this.timer);
+    if (this.nudge) clearTimeout(this.nudge);
     this.timer = undefined;
+    this.nudge = undefined;
   }
 
   /**
