@@ -1,6 +1,7 @@
 // Builds the public pages' island bundle: the interactive widgets, hydrated in the visitor's browser.
 // Used by the server's build (apps/server/build.mjs) and, when no build is there, by the server itself in development.
 import { createHash } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -48,6 +49,31 @@ export default inert;`,
 };
 
 /**
+ * The table of islands, derived rather than kept: every `src/<name>/island.ts` (an interactive kind's component,
+ * exported as `component`) is imported statically under its folder's name, so tree-shaking keeps only what those
+ * components use. `registry.test.tsx` checks that each registry island has its file.
+ */
+const islandTable = {
+  name: 'island-table',
+  setup(b) {
+    b.onResolve({ filter: /^mz:islands$/ }, () => ({ path: 'islands', namespace: 'island-table' }));
+    b.onLoad({ filter: /.*/, namespace: 'island-table' }, () => {
+      const names = readdirSync(join(here, 'src'), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && existsSync(join(here, 'src', entry.name, 'island.ts')))
+        .map((entry) => entry.name)
+        .sort();
+      const imports = names.map((name, i) => `import { component as c${i} } from './src/${name}/island.ts';`);
+      const table = names.map((name, i) => `${JSON.stringify(name)}: c${i}`).join(', ');
+      return {
+        loader: 'js',
+        resolveDir: here,
+        contents: `${imports.join('\n')}\nexport const ISLANDS = { ${table} };`,
+      };
+    });
+  },
+};
+
+/**
  * Builds the bundle in memory. React is aliased to preact/compat: the same components, a tenth of the bytes.
  * Returns the code, its content hash (for the file name and the long cache) and its sizes.
  */
@@ -65,7 +91,7 @@ export async function buildIslands({ metafile = false } = {}) {
     jsx: 'automatic',
     alias: { react: 'preact/compat', 'react-dom': 'preact/compat' },
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [embeddedCatalogues, inertZod],
+    plugins: [embeddedCatalogues, inertZod, islandTable],
     logLevel: 'warning',
     metafile,
   });

@@ -22,7 +22,7 @@ import { testSeedRoutes } from './seed/routes';
 import { templateRoutes } from './templates/routes';
 import { uploadRoutes } from './uploads/routes';
 import { findWebDist, serveAdminApp } from './web/static';
-import { formEntryRoutes } from './widgets/form/routes';
+import { widgetRoutes } from './widgets/routes';
 
 /** Every route an app registered, as `METHOD url` pairs (the route fuzz test walks them all). */
 export const registeredRoutes = new WeakMap<FastifyInstance, { method: string; url: string }[]>();
@@ -55,7 +55,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   mobilizationRoutes(app, ctx);
   metricsRoutes(app, ctx);
   blockRoutes(app, ctx);
-  formEntryRoutes(app, ctx);
+  widgetRoutes(app, ctx);
   reportRoutes(app, ctx);
   templateRoutes(app, ctx);
   uploadRoutes(app, ctx);

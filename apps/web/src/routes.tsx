@@ -5,6 +5,7 @@ import { GuestOnly, HomeRedirect, RequireCommunity, RequireUser } from './auth/g
 import { AppLayout } from './shell/AppLayout';
 import { LoadingScreen } from './shell/layouts/LoadingScreen';
 import NotFoundPage, { NotFoundInShell } from './shell/NotFoundPage';
+import { WIDGET_SETTINGS_SCREENS } from './widgets/kinds';
 
 // Each screen is its own chunk: the sign-in screens should not download the editor's code, and vice versa.
 const LoginPage = lazy(() => import('./auth/LoginPage'));
@@ -32,7 +33,6 @@ const MetricsSettingsPage = lazy(() => import('./mobilizations/settings/MetricsS
 // The page editor and Slate load only on the editor's own screens.
 const EditorPage = lazy(() => import('./editor/EditorPage'));
 const CreateBlockPage = lazy(() => import('./blocks/CreateBlockPage'));
-const FormSettingsRoutes = lazy(() => import('./widgets/form/FormSettingsRoutes'));
 const TechnicalIssuesPage = lazy(() => import('./shell/TechnicalIssuesPage'));
 
 function Standalone() {
@@ -118,7 +118,9 @@ export function AppRoutes() {
           <Route path="/mobilizations/:id/templates/choose/global" element={<PickTemplatePage global />} />
           <Route path="/mobilizations/:id/edit" element={<EditorPage />} />
           <Route path="/mobilizations/:id/blocks/create" element={<CreateBlockPage />} />
-          <Route path="/mobilizations/:id/widgets/:widgetId/form/*" element={<FormSettingsRoutes />} />
+          {WIDGET_SETTINGS_SCREENS.map(({ segment, Screens }) => (
+            <Route key={segment} path={`/mobilizations/:id/widgets/:widgetId/${segment}/*`} element={<Screens />} />
+          ))}
           {/* Screens that later issues build: the frame and its navigation already work around them. */}
           <Route path="/mobilizations/*" element={<NotFoundInShell />} />
           <Route path="/community/info" element={<CommunityInfoPage />} />

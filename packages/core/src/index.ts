@@ -12,5 +12,7 @@ export * from './schemas/communities';
 export * from './schemas/mobilizations';
 export * from './schemas/templates';
 export * from './widgets/action';
+export * from './widgets/definitions';
 export * from './widgets/form';
+export * from './widgets/kindMessages';
 export * from './widgets/kinds';

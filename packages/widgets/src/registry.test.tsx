@@ -7,6 +7,7 @@ import { NAVBAR_FIXED_AFTER_PX, navbarScript } from './navbar-script';
 import { WIDGET_REGISTRY, widgetModule } from './registry';
 import { widgetsCss } from './styles';
 import { BODY_TEXT, contrastRatio, LIGHT_TEXT, PALETTES, schemeName } from './theme';
+import type { IslandSpec } from './types';
 
 const rgb = (hex: string) => parseCssColor(hex) ?? { r: 0, g: 0, b: 0, a: 1 };
 
@@ -32,6 +33,15 @@ describe('widget registry', () => {
       expect(!!(module as { island?: unknown }).island, module.kind).toBe(module.interactive);
     }
     expect(WIDGET_REGISTRY.form).toMatchObject({ interactive: true, overlay: true, island: { name: 'form' } });
+  });
+
+  it("finds each island's component where the public bundle's derived table looks for it", async () => {
+    for (const module of Object.values(WIDGET_REGISTRY)) {
+      const island = (module as { island?: IslandSpec }).island;
+      if (!island) continue;
+      const file = (await import(`./${island.name}/island.ts`)) as { component: unknown };
+      expect(file.component, island.name).toBe(island.component);
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { type MessageKey, translate, type WidgetKind } from '@mutirao/core';
 import { ContentWidget } from './content/ContentWidget';
 import { FormWidget } from './form/FormWidget';
-import { formIsland } from './form/island';
+import { formIsland } from './form/islandProps';
 import type { WidgetModule, WidgetViewProps } from './types';
 
 /** An empty column: nothing for visitors; the editor's kind chooser in edit mode. */

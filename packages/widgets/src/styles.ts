@@ -1,5 +1,7 @@
 import { actionCss } from './action/styles';
+import { WIDGET_REGISTRY } from './registry';
 import { BLACK_TEXT, BODY_TEXT, LIGHT_TEXT, PALETTES } from './theme';
+import type { WidgetModule } from './types';
 
 /*
  * The page stylesheet, as a string the server inlines in <head> and the editor injects once. Everything is scoped
@@ -114,5 +116,10 @@ ${columns('sm')}
 @media (prefers-reduced-motion:reduce){.mz-widget__actions{transition:none}}
 `;
 
+/** Each kind's own rules, from its module, so a new kind brings its styles with it. */
+const kindsCss = Object.values<WidgetModule>(WIDGET_REGISTRY)
+  .map((module) => module.css ?? '')
+  .join('');
+
 /** The stylesheet of a mobilization page: base, layout, rich text, edit-mode overlays and every colour scheme. */
-export const widgetsCss = (base + actionCss + schemes).replace(/\n+/g, '\n').trim();
+export const widgetsCss = (base + actionCss + kindsCss + schemes).replace(/\n+/g, '\n').trim();

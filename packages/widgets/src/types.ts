@@ -1,5 +1,5 @@
 import type { Locale, MessageKey, WidgetKind } from '@mutirao/core';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 
 /** 'edit' inside the page editor; 'public' on the visitor's page. */
 export type RenderMode = 'public' | 'edit';
@@ -86,15 +86,23 @@ export interface WidgetModule {
   View: (props: WidgetViewProps) => ReactNode;
   /** How an interactive widget is hydrated in the visitor's browser (see `islands/`). */
   island?: IslandSpec;
+  /** The kind's own CSS, added to the page's stylesheet (`widgetsCss`). */
+  css?: string;
 }
 
 /**
- * An interactive widget's island: the component the public bundle hydrates, by name, and the plain-JSON props it
- * hydrates from, computed on the server from the widget's props. The component must render exactly what `View` does
- * for those props, so hydration adopts the server's markup unchanged.
+ * An interactive widget's island: the component the public bundle hydrates, under its name, and the plain-JSON props
+ * it hydrates from, computed on the server from the widget's props. The component must render exactly what `View`
+ * does for those props, so hydration adopts the server's markup unchanged. The bundle's table of components is
+ * built from these specs (`islands/client.tsx`), so a new interactive kind needs nothing more.
  */
-export interface IslandSpec {
-  /** The key of the component in the public bundle's table (`islands/client.tsx`). */
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds islands of every props type; `defineIsland` checks each pair.
+export interface IslandSpec<P = any> {
+  /** The name the page's markup gives the island (`data-mz-island`). */
   name: string;
-  props(props: WidgetViewProps): unknown;
+  component: ComponentType<P>;
+  props(props: WidgetViewProps): P;
 }
+
+/** An island whose props function and component are checked against each other. */
+export const defineIsland = <P>(spec: IslandSpec<P>): IslandSpec => spec;

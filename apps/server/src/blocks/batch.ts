@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { workableCommunityFilter } from '../communities/access';
 import type { Db, Tx } from '../db/client';
 import { type Block, blocks, mobilizations } from '../db/schema';
-import { guardPositions, lockPages, positionInvalid, softDeleteBlocks } from './service';
+import { guardPositions, lockPages, positionInvalid, softDeleteBlocks } from './positions';
 
 /*
  * Writes to sets of blocks chosen by a condition, for the Hasura-style GraphQL operations (`update_blocks`,

@@ -10,9 +10,13 @@ import { selectedFields } from '../graphql/selection';
 import { AppError } from '../http/errors';
 import { parseInput } from '../http/validate';
 import { findMobilizationFor } from '../mobilizations/service';
-import { formEntriesCounts } from '../widgets/counters';
+import { actionCounts } from '../widgets/counters';
+import { presentWidget } from '../widgets/presenter';
 import { blockSetSchema, deleteBlocksWhere, updateBlocksMany, visibleBlocks } from './batch';
-import { createBlockIn, formWidgetIds, guardPositions, presentBlock, presentWidget, widgetsByBlock } from './service';
+import { groupByBlock, liveWidgetsOf } from './page';
+import { guardPositions } from './positions';
+import { presentBlock } from './presenter';
+import { createBlockIn } from './service';
 
 const blockColumns: ColumnMap = {
   id: blocks.id,
@@ -69,12 +73,17 @@ async function blocksById(gctx: GraphQLContext, ids: readonly number[]): Promise
 async function blockNodes(gctx: GraphQLContext, rows: Block[], info?: GraphQLResolveInfo) {
   const want = !info || selectedFields(info).has('widgets');
   const byBlock = want
-    ? await widgetsByBlock(
-        gctx.app.db,
-        rows.map((b) => b.id),
+    ? groupByBlock(
+        await liveWidgetsOf(
+          gctx.app.db,
+          rows.map((b) => b.id),
+        ),
       )
     : new Map<number, Widget[]>();
-  const counts = await formEntriesCounts(gctx.app.db, formWidgetIds([...byBlock.values()].flat()));
+  const counts = await actionCounts(
+    gctx.app.db,
+    [...byBlock.values()].flat().map((w) => w.id),
+  );
   return rows.map((b) => ({
     ...presentBlock(b),
     widgets: (byBlock.get(b.id) ?? []).map((w) => widgetNode(gctx, w, counts)),
@@ -102,7 +111,10 @@ async function queryWidgets(gctx: GraphQLContext, args: ListArgs) {
     .orderBy(...orderByToSql(args.order_by, widgetColumns), widgets.id)
     .limit(limit)
     .offset(offset);
-  const counts = await formEntriesCounts(gctx.app.db, formWidgetIds(rows));
+  const counts = await actionCounts(
+    gctx.app.db,
+    rows.map((w) => w.id),
+  );
   return rows.map((w) => widgetNode(gctx, w, counts));
 }
 

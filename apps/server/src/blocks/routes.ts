@@ -4,18 +4,16 @@ import {
   blockListQuerySchema,
   blockPositionsSchema,
   blockUpdateSchema,
-  widgetFilterSchema,
-  widgetListQuerySchema,
-  widgetUpdateSchema,
 } from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../communities/service';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/session';
 import { idParam, parseInput, unwrap } from '../http/validate';
-import { createBlock, deleteBlock, listBlocks, listWidgets, moveBlocks, updateBlock, updateWidget } from './service';
+import { moveBlocks } from './positions';
+import { createBlock, deleteBlock, listBlocks, updateBlock } from './service';
 
-/** Blocks and widgets, spec 01 §7 paths. Every route checks the page's community first. */
+/** Blocks, spec 01 §7 paths (widgets are in `widgets/routes.ts`). Every route checks the page's community first. */
 export function blockRoutes(app: FastifyInstance, ctx: AppContext) {
   const actor = async (request: Parameters<typeof requireUser>[1]) => actorOf(await requireUser(ctx, request));
   const pageId = (params: unknown) => idParam((params as { id: string }).id);
@@ -51,23 +49,5 @@ export function blockRoutes(app: FastifyInstance, ctx: AppContext) {
   app.delete('/api/blocks/:id', async (request, reply) => {
     await deleteBlock(ctx.db, await actor(request), pageId(request.params));
     return reply.status(204).send();
-  });
-
-  // Widget lists filter by `block_id` and `kind`; `GET /widgets` names the page with `mobilization_id`.
-  app.get('/api/mobilizations/:id/widgets', async (request) => {
-    const who = await actor(request);
-    return listWidgets(ctx.db, who, pageId(request.params), parseInput(widgetFilterSchema, request.query));
-  });
-  app.get('/api/widgets', async (request) => {
-    const who = await actor(request);
-    const { mobilization_id, ...filter } = parseInput(widgetListQuerySchema, request.query);
-    return listWidgets(ctx.db, who, mobilization_id, filter);
-  });
-
-  app.put('/api/mobilizations/:id/widgets/:widget', async (request) => {
-    const who = await actor(request);
-    const input = parseInput(widgetUpdateSchema, unwrap(request.body, 'widget'), 'unprocessable');
-    const widgetId = idParam((request.params as { widget: string }).widget);
-    return updateWidget(ctx.db, who, pageId(request.params), widgetId, input);
   });
 }

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { loadPageContent } from '../blocks/page';
 import type { Db } from '../db/client';
-import { blocks, type Mobilization, mobilizations, widgets } from '../db/schema';
-import { formEntriesCounts } from '../widgets/counters';
+import { type Mobilization, mobilizations } from '../db/schema';
+import { actionCounts } from '../widgets/counters';
 import type { PublicSite } from './hosts';
 
 /** A rendered page, ready to send as is or gzipped. */
@@ -37,36 +38,17 @@ export async function findPublicPage(db: Db, site: PublicSite) {
   return row;
 }
 
-/** Everything a page shows, blocks in order with their widgets; deleted rows left out. */
+/** Everything a page shows, blocks in order with their widgets (the page repository), and the widgets' counts. */
 export async function loadPublicPage(db: Db, id: number) {
   const [mobilization] = await db.select().from(mobilizations).where(eq(mobilizations.id, id)).limit(1);
   if (!mobilization) return undefined;
-  const blockRows = await db
-    .select()
-    .from(blocks)
-    .where(and(eq(blocks.mobilizationId, id), isNull(blocks.deletedAt)))
-    .orderBy(asc(blocks.position), asc(blocks.id));
-  const widgetRows = blockRows.length
-    ? await db
-        .select()
-        .from(widgets)
-        .where(
-          and(
-            inArray(
-              widgets.blockId,
-              blockRows.map((b) => b.id),
-            ),
-            isNull(widgets.deletedAt),
-          ),
-        )
-        .orderBy(asc(widgets.id))
-    : [];
-  // The page shows form counts as of rendering; the widget refreshes its own on load (submissions keep the version).
-  const formEntriesCountsById = await formEntriesCounts(
+  const page = await loadPageContent(db, id);
+  // The page shows counts as of rendering; action widgets refresh their own on load (actions keep the version).
+  const counts = await actionCounts(
     db,
-    widgetRows.filter((w) => w.kind === 'form').map((w) => w.id),
+    page.widgets.map((w) => w.id),
   );
-  return { mobilization, blocks: blockRows, widgets: widgetRows, formEntriesCounts: formEntriesCountsById };
+  return { mobilization, ...page, actionCounts: counts };
 }
 
 export type PublicPageData = NonNullable<Awaited<ReturnType<typeof loadPublicPage>>>;

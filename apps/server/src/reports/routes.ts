@@ -11,7 +11,7 @@ import { localeOf } from '../http/locale';
 import { requireUser } from '../http/session';
 import { idParam } from '../http/validate';
 import { findMobilizationFor } from '../mobilizations/service';
-import { formEntriesCsv } from './formEntries';
+import { serverKind } from '../widgets/kinds';
 
 /** A widget of the page (not deleted, in a live block); otherwise the same 404 as a missing one. */
 async function findPageWidget(db: Db, mobilizationId: number, widgetId: number) {
@@ -42,10 +42,12 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
       throw new AppError('unprocessable', { widget_id: ['formWidget.widgetRequired'] });
     }
     const widget = await findPageWidget(ctx.db, mobilization.id, rawWidgetId);
-    if (widget.kind !== 'form') throw new AppError('unprocessable', { widget_id: ['formEntries.notForm'] });
+    // Each kind says whether its actions can be exported, and how (today the form's entries).
+    const csv = serverKind(widget.kind).export;
+    if (!csv) throw new AppError('unprocessable', { widget_id: ['formEntries.notForm'] });
     const locale = localeOf(request);
     const day = new Date().toISOString().slice(0, 10);
-    const filename = `${translate(locale, 'formEntries.csvFilePrefix')}-${mobilization.slug}-${widget.id}-${day}.csv`;
+    const filename = `${translate(locale, csv.filePrefix)}-${mobilization.slug}-${widget.id}-${day}.csv`;
     reply.headers({
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`,
@@ -53,6 +55,6 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
       'x-content-type-options': 'nosniff',
     });
     // One batch in hand while the socket drains the last: the next query waits for the client, so memory stays flat.
-    return reply.send(Readable.from(formEntriesCsv(ctx.db, widget, locale), { highWaterMark: 1 }));
+    return reply.send(Readable.from(csv.rows(ctx.db, widget, locale), { highWaterMark: 1 }));
   });
 }

@@ -1,8 +1,9 @@
-import { ROLES, serializeFormFields } from '@mutirao/core';
+import { ROLES, serializeFormFields, type WidgetKind } from '@mutirao/core';
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { formEntries, users } from '../db/schema';
 import type { StorageDriver } from '../uploads/storage';
+import { SERVER_WIDGET_KINDS, type ServerWidgetKind } from '../widgets/kinds';
 import { DEMO_SIGN_UPS, SIGN_UP_FIELDS } from './demoForm';
 import { type DemoImages, demoPageBlocks, storeDemoImages } from './demoPage';
 import {
@@ -109,6 +110,15 @@ const demoMobilizations = (images: DemoImages): DemoMobilization[] => [
   },
 ];
 
+/** The blocks widget kinds ask to show on a demo page (`SERVER_WIDGET_KINDS[kind].demo`). */
+function kindDemoBlocks(slug: string): BlockSeed[] {
+  return Object.entries<ServerWidgetKind>(SERVER_WIDGET_KINDS).flatMap(([kind, module]) =>
+    module.demo?.page === slug
+      ? [{ name: module.demo.block, widgets: [{ kind: kind as WidgetKind, settings: module.demo.settings }] }]
+      : [],
+  );
+}
+
 /** A few mobilizations with real-looking pages and some activity, so the list shows counts and amounts. */
 async function seedDemoMobilizations(db: Db, communityId: number, userId: number, images: DemoImages) {
   const signUpFields = serializeFormFields(SIGN_UP_FIELDS);
@@ -127,7 +137,7 @@ async function seedDemoMobilizations(db: Db, communityId: number, userId: number
       headerFont: 'Oswald',
       bodyFont: 'Open Sans',
       colorScheme: 'meurio-scheme',
-      blocks: demo.blocks,
+      blocks: [...demo.blocks, ...kindDemoBlocks(demo.slug)],
       ...(demo.share && {
         facebookShareTitle: 'Moradia digna no centro do Recife',
         facebookShareDescription: 'Imóveis públicos vazios precisam virar moradia popular. Assine!',

@@ -1,6 +1,7 @@
 import { type Actor, msg, policies, type TemplateCreateData } from '@mutirao/core';
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { lockPage } from '../blocks/service';
+import { lastPosition, loadPageContent } from '../blocks/page';
+import { lockPage } from '../blocks/positions';
 import { membershipOf } from '../communities/service';
 import type { Db, Tx } from '../db/client';
 import {
@@ -68,16 +69,8 @@ export async function createTemplateFromMobilization(db: Db, actor: Actor, input
       })
       .returning();
     if (!template) throw new Error('insert returned nothing');
-    const sourceBlocks = await tx
-      .select()
-      .from(blocks)
-      .where(and(eq(blocks.mobilizationId, mobilization.id), isNull(blocks.deletedAt)))
-      .orderBy(asc(blocks.position), asc(blocks.id));
-    const sourceWidgets = await widgetsOf(
-      tx,
-      sourceBlocks.map((b) => b.id),
-    );
-    for (const block of sourceBlocks) {
+    const source = await loadPageContent(tx, mobilization.id);
+    for (const block of source.blocks) {
       const [copy] = await tx
         .insert(templateBlocks)
         .values({
@@ -90,21 +83,12 @@ export async function createTemplateFromMobilization(db: Db, actor: Actor, input
           bgImage: block.bgImage,
         })
         .returning({ id: templateBlocks.id });
-      const list = sourceWidgets.filter((w) => w.blockId === block.id);
+      const list = source.widgets.filter((w) => w.blockId === block.id);
       if (copy && list.length)
         await tx.insert(templateWidgets).values(list.map((w) => ({ ...widgetCopy(w), templateBlockId: copy.id })));
     }
     return template;
   });
-}
-
-async function widgetsOf(tx: Tx, blockIds: number[]) {
-  if (!blockIds.length) return [];
-  return tx
-    .select()
-    .from(widgets)
-    .where(and(inArray(widgets.blockId, blockIds), isNull(widgets.deletedAt)))
-    .orderBy(asc(widgets.id));
 }
 
 /** The parts of a widget a template carries: kind, sizes, settings and goal; never counts or exports. */
@@ -140,11 +124,7 @@ export async function applyTemplate(db: Db, actor: Actor, mobilizationId: number
   return db.transaction(async (tx) => {
     // The copies go after the page's last block: under the page's lock, like every other write to its blocks.
     await lockPage(tx, mobilization.id);
-    const [last] = await tx
-      .select({ max: sql<number | null>`max(${blocks.position})` })
-      .from(blocks)
-      .where(and(eq(blocks.mobilizationId, mobilization.id), isNull(blocks.deletedAt)));
-    const base = Number(last?.max ?? 0);
+    const base = await lastPosition(tx, mobilization.id);
     const sourceBlocks = await tx
       .select()
       .from(templateBlocks)

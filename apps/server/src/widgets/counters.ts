@@ -3,14 +3,15 @@ import type { Db, Tx } from '../db/client';
 import { widgetCounters } from '../db/schema';
 
 /**
- * Form-entry counts of many widgets in one query (the widget lists), from the trigger-kept shards of
- * `widget_counters`: at most 16 rows per widget, however many entries it has.
+ * Action counts of many widgets in one query (the widget lists), from the trigger-kept shards of `widget_counters`:
+ * at most 16 rows per widget, however many actions it has. Every kind is counted the same way (its action table's
+ * rows: form entries, pressures, donations), so a widget without actions simply has none.
  */
-export async function formEntriesCounts(db: Db | Tx, widgetIds: number[]): Promise<Map<number, number>> {
+export async function actionCounts(db: Db | Tx, widgetIds: number[]): Promise<Map<number, number>> {
   const counts = new Map<number, number>();
   if (!widgetIds.length) return counts;
   const rows = await db
-    .select({ widgetId: widgetCounters.widgetId, n: sql<string>`sum(${widgetCounters.formEntries})` })
+    .select({ widgetId: widgetCounters.widgetId, n: sql<string>`sum(${widgetCounters.actions})` })
     .from(widgetCounters)
     .where(inArray(widgetCounters.widgetId, widgetIds))
     .groupBy(widgetCounters.widgetId);
@@ -18,7 +19,7 @@ export async function formEntriesCounts(db: Db | Tx, widgetIds: number[]): Promi
   return counts;
 }
 
-/** One widget's form-entry count; inside a transaction it includes the transaction's own entries. */
-export async function formEntriesCount(db: Db | Tx, widgetId: number): Promise<number> {
-  return (await formEntriesCounts(db, [widgetId])).get(widgetId) ?? 0;
+/** One widget's action count; inside a transaction it includes the transaction's own actions. */
+export async function actionCount(db: Db | Tx, widgetId: number): Promise<number> {
+  return (await actionCounts(db, [widgetId])).get(widgetId) ?? 0;
 }

@@ -4,16 +4,8 @@ import { WIDGET_REGISTRY } from '@mutirao/widgets';
 import { useTranslation } from 'react-i18next';
 import type { WidgetKind } from '../blocks/types';
 import { useLocale } from '../i18n/useLocale';
-import { EditorIcon, type EditorIconName } from './icons';
-import { CHOOSABLE_KINDS } from './widgetKinds';
-
-const ICONS: Partial<Record<WidgetKind, EditorIconName>> = {
-  content: 'content',
-  form: 'form',
-  pressure: 'megaphone',
-  'pressure-phone': 'phone',
-  donation: 'coin',
-};
+import { CHOOSABLE_KINDS, WEB_WIDGET_KINDS, type WebWidgetKind } from '../widgets/kinds';
+import { EditorIcon } from './icons';
 
 interface DraftChooserProps {
   /** Names the column for assistive technology, e.g. 'Coluna 2 de Topo'. */
@@ -45,7 +37,9 @@ export function DraftChooser({ label, disabled, onChoose }: DraftChooserProps) {
             key={kind}
             variant="light"
             justify="flex-start"
-            leftSection={<EditorIcon name={ICONS[kind] ?? 'content'} size={16} />}
+            leftSection={
+              <EditorIcon name={(WEB_WIDGET_KINDS[kind] as WebWidgetKind).chooser?.icon ?? 'content'} size={16} />
+            }
             disabled={disabled}
             onClick={() => onChoose(kind)}
           >

@@ -13,6 +13,7 @@ import { useLocale } from '../i18n/useLocale';
 import { LoadingScreen } from '../shell/layouts/LoadingScreen';
 import { NotFoundInShell } from '../shell/NotFoundPage';
 import { useDocumentTitle } from '../shell/useDocumentTitle';
+import { isEditable, isEditedInPlace, widgetSettingsPath } from '../widgets/kinds';
 import { type BlockActions, BlockMenu } from './BlockMenu';
 import { ConfirmDialog } from './content/ConfirmDialog';
 import { ContentWidgetEditor } from './content/ContentWidgetEditor';
@@ -23,7 +24,6 @@ import { NavItemEditor } from './NavItemEditor';
 import { editorMobilizationKey, fetchEditorMobilization } from './pageMobilization';
 import { revealBlock } from './revealBlock';
 import { WidgetActions } from './WidgetActions';
-import { isEditedInPlace, WIDGET_SETTINGS_ROUTES } from './widgetKinds';
 
 /**
  * Editor-only touches over the page stylesheet. A hidden block is marked by its tag and a dashed frame rather than
@@ -148,8 +148,8 @@ export default function EditorPage() {
         setEditing(widget.id);
         return;
       }
-      const route = WIDGET_SETTINGS_ROUTES[widget.kind as WidgetKind];
-      if (route) navigate(route(mobilizationId, widget.id));
+      const path = widgetSettingsPath(widget.kind, mobilizationId, widget.id);
+      if (path) navigate(path);
       else
         notifications.show({
           message: t('editor.widget.settingsLater'),
@@ -239,7 +239,7 @@ export default function EditorPage() {
         return (
           <WidgetActions
             kindLabel={kindLabel}
-            canEdit={isEditedInPlace(widget.kind) || !!WIDGET_SETTINGS_ROUTES[widget.kind as WidgetKind]}
+            canEdit={isEditable(widget.kind)}
             onEdit={() => openWidget(widget)}
             onRemove={() => {
               const full = byId.get(widget.block_id ?? 0)?.widgets.find((w) => w.id === widget.id);

@@ -1,3 +1,4 @@
+import { kindCatalogue } from '../widgets/kindMessages';
 import type { Catalogue } from './types';
 
 export const en: Catalogue = {
@@ -790,4 +791,6 @@ export const en: Catalogue = {
     sentAt: 'Sent at',
     open: 'Open the sandbox mailbox',
   },
+  /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
+  kinds: kindCatalogue('en'),
 };

@@ -1,3 +1,4 @@
+import { kindCatalogue } from '../widgets/kindMessages';
 import type { Catalogue } from './types';
 
 export const es: Catalogue = {
@@ -795,4 +796,6 @@ export const es: Catalogue = {
     sentAt: 'Enviado el',
     open: 'Abrir el buzón del sandbox',
   },
+  /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
+  kinds: kindCatalogue('es'),
 };

@@ -1,3 +1,4 @@
+import { kindCatalogue } from '../widgets/kindMessages';
 /**
  * The pt-BR catalogue is the source of truth: the other languages must hold the same keys.
  * Placeholders are written `{name}`. Spec messages are quoted verbatim.
@@ -795,4 +796,6 @@ export const ptBR = {
     sentAt: 'Enviado em',
     open: 'Abrir a caixa de e-mails do sandbox',
   },
+  /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
+  kinds: kindCatalogue('pt-BR'),
 } as const;

@@ -13,7 +13,9 @@ export interface WidgetData {
   lg_size: number;
   settings: Record<string, unknown>;
   goal: number | null;
-  /** Form entries of a `form` widget; 0 for other kinds. */
+  /** Actions taken on the widget, whatever its kind: form entries, pressures, donations (spec 02 §3 `count`). */
+  count: number;
+  /** Form entries of a `form` widget (the same figure as `count`); 0 for other kinds. */
   form_entries_count: number;
   exported_at: string | null;
   created_at: string;

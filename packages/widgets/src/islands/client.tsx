@@ -1,21 +1,23 @@
 /// <reference lib="dom" />
 // Runs in the visitor's browser too; the server type-checks this package without the DOM library.
-import type { ComponentType } from 'react';
+
+import { ISLANDS } from 'mz:islands';
 import { createElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { FormView } from '../form/FormView';
 import { ISLAND_ATTR, ISLAND_PROPS_ATTR } from './embed';
 
 /*
  * The public bundle's entry: hydrates each interactive widget the server rendered, from the props it embedded, and
- * nothing else. Content stays plain HTML. Built with React aliased to preact/compat (see build.mjs).
+ * nothing else. Content stays plain HTML. Built with React aliased to preact/compat (see build-islands.mjs).
+ *
+ * There is no table of islands to keep: an interactive kind keeps the component its registry entry names in
+ * `<island name>/island.ts` (exported as `component`; `registry.test.tsx` checks the pair), and the build derives
+ * `mz:islands` from those files. Only they are bundled, not the registry or the server-side props code, so the
+ * views of non-interactive kinds and the rich-text parsers stay out.
  */
-
-// biome-ignore lint/suspicious/noExplicitAny: each component takes its own props, read from the page as JSON.
-const ISLANDS: Record<string, ComponentType<any>> = { form: FormView };
-
 for (const root of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTR}]`)) {
-  const component = ISLANDS[root.getAttribute(ISLAND_ATTR) ?? ''];
+  const name = root.getAttribute(ISLAND_ATTR) ?? '';
+  const component = Object.hasOwn(ISLANDS, name) ? ISLANDS[name] : undefined;
   const json = document.querySelector(`script[${ISLAND_PROPS_ATTR}="${root.id}"]`)?.textContent;
   if (!component || !json) continue;
   try {

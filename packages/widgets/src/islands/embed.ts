@@ -4,7 +4,14 @@ import { catalogues, type Locale } from '@mutirao/core';
  * The catalogue sections the public bundle's components read. The page carries only these, in its own language,
  * instead of the bundle carrying every catalogue (see `islands/build.mjs`, which stands them in for the catalogues).
  */
-export const ISLAND_MESSAGE_SECTIONS = ['actionWidget', 'formWidget', 'formView', 'shareScreen', 'richtext'] as const;
+export const ISLAND_MESSAGE_SECTIONS = [
+  'actionWidget',
+  'formWidget',
+  'formView',
+  'shareScreen',
+  'richtext',
+  'kinds',
+] as const;
 
 /** The element ids and attributes the server writes and the bundle reads. */
 export const ISLAND_ATTR = 'data-mz-island';

@@ -321,7 +321,7 @@ describe('POST /api/mobilizations/:id/form_entries', () => {
     expect(await version()).toBe(before);
     // A page rendered now shows the count as of rendering.
     const data = await loadPublicPage(db, page.id);
-    expect(data?.formEntriesCounts.get(form.id)).toBe(1);
+    expect(data?.actionCounts.get(form.id)).toBe(1);
   });
 
   it('is reachable on the page own public host', async () => {

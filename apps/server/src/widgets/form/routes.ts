@@ -4,7 +4,7 @@ import { adminBaseUrl } from '../../config';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { idParam, parseInput, unwrap } from '../../http/validate';
-import { formEntriesCount } from '../counters';
+import { actionCount } from '../counters';
 import { findPublishedWidget, limitVisitorActions, refuseHoneypot } from '../visitor';
 import { matchSubmission, readSubmittedFields } from './entries';
 import { submitFormEntry } from './submit';
@@ -47,6 +47,6 @@ export function formEntryRoutes(app: FastifyInstance, ctx: AppContext) {
     const found = await findPublishedWidget(ctx.db, idParam((request.params as { id: string }).id));
     if (found.widget.kind !== 'form') throw new AppError('not_found', undefined, 'formEntries.widgetNotFound');
     reply.header('cache-control', 'no-store');
-    return { form_entries_count: await formEntriesCount(ctx.db, found.widget.id) };
+    return { form_entries_count: await actionCount(ctx.db, found.widget.id) };
   });
 }

@@ -66,7 +66,7 @@ export async function submitFormEntry(ctx: AppContext, submission: FormEntrySubm
   const result = (await ctx.db.execute(sql`
     with ${sql.join(ctes, sql`, `)}
     select entry.id, entry.created_at, ${mail ? sql`(select id from mail)` : sql`null`} as outbox_id,
-      (select coalesce(sum(${widgetCounters.formEntries}), 0) + 1 from ${widgetCounters}
+      (select coalesce(sum(${widgetCounters.actions}), 0) + 1 from ${widgetCounters}
         where ${widgetCounters.widgetId} = ${widget.id}) as count
     from entry`)) as unknown as { rows: Written[] };
   const row = result.rows[0];

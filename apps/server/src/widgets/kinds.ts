@@ -1,0 +1,62 @@
+import type { SettingSchemas } from '@mutirao/core';
+import { type Locale, type MessageKey, WIDGET_KIND_DEFINITIONS, type WidgetKind } from '@mutirao/core';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+import type { Widget } from '../db/schema';
+import { formEntriesCsv } from '../reports/formEntries';
+import { formEntryRoutes } from './form/routes';
+
+/** The action tables whose rows the shared counter triggers count per widget (migration 0008). */
+export const COUNTED_ACTION_TABLES = ['form_entries', 'activist_pressures', 'donations'] as const;
+export type CountedActionTable = (typeof COUNTED_ACTION_TABLES)[number];
+
+/** A kind's CSV export of its actions: the rows, streamed, and the name the file starts with. */
+export interface KindExport {
+  filePrefix: MessageKey;
+  rows(db: Db, widget: Widget, locale: Locale): AsyncIterable<string>;
+}
+
+/**
+ * One widget kind on the server. Each kind is a module in `widgets/<kind>/`; this map is the one place that lists
+ * them, and leaving a kind out is a compile error.
+ */
+export interface ServerWidgetKind {
+  /** The settings keys the server checks on every save, with core's schemas (shared with the settings tabs). */
+  settings: SettingSchemas;
+  /** The visitor's routes: submissions and live counts, on public hosts and the admin host alike. */
+  routes?: (app: FastifyInstance, ctx: AppContext) => void;
+  /** The table whose rows are this kind's actions, counted per widget by the shared triggers (`count`). */
+  counts?: CountedActionTable;
+  /** The organiser's CSV export of the actions (`GET /mobilizations/{id}/form_entries.csv?widget_id=`). */
+  export?: KindExport;
+  /** The demo seed adds a block named `block` holding one widget of this kind to the demo page `page` (a slug). */
+  demo?: { page: string; block: string; settings: Record<string, unknown> };
+}
+
+const later = (kind: WidgetKind, extra: Partial<ServerWidgetKind> = {}): ServerWidgetKind => ({
+  settings: WIDGET_KIND_DEFINITIONS[kind].settings,
+  ...extra,
+});
+
+export const SERVER_WIDGET_KINDS = {
+  draft: later('draft'),
+  content: later('content'),
+  form: {
+    settings: WIDGET_KIND_DEFINITIONS.form.settings,
+    routes: formEntryRoutes,
+    counts: 'form_entries',
+    export: { filePrefix: 'formEntries.csvFilePrefix', rows: formEntriesCsv },
+  },
+  pressure: later('pressure', { counts: 'activist_pressures' }),
+  'pressure-phone': later('pressure-phone', { counts: 'activist_pressures' }),
+  phone: later('phone'),
+  donation: later('donation', { counts: 'donations' }),
+  plip: later('plip'),
+  busao0800: later('busao0800'),
+} as const satisfies Record<WidgetKind, ServerWidgetKind>;
+
+/** The server module of a stored kind. */
+export function serverKind(kind: WidgetKind): ServerWidgetKind {
+  return SERVER_WIDGET_KINDS[kind];
+}

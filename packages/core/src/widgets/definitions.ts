@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { msg } from '../messages';
+import { actionAdjustSchema, autofireSchema, finishSchema } from './action';
+import { formFieldsSchema, serializeFormFields } from './form';
+import type { WidgetKind } from './kinds';
+
+/** One schema per settings key; a kind's settings tabs each save a group of these keys. */
+export type SettingSchemas = Record<string, z.ZodType>;
+
+/**
+ * What core knows of a kind, shared by the server (which checks saves with it) and the admin app (whose settings
+ * tabs validate with the same schemas). A kind's interface text is its own catalogue section (`kindMessages.ts`).
+ */
+export interface WidgetKindDefinition {
+  /** The settings keys the server checks. Keys without a schema are stored as they are. */
+  settings: SettingSchemas;
+}
+
+/**
+ * `settings.fields`: the field editor's list, stored as a JSON string (spec 02 §3). An array is accepted too and
+ * stored as the string the widget reads.
+ */
+const formFieldsSetting = z
+  .unknown()
+  .transform((value, ctx) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: msg('formWidget.fieldsInvalid') });
+      return z.NEVER;
+    }
+  })
+  .pipe(formFieldsSchema)
+  .transform(serializeFormFields);
+
+/** Kinds that arrive with a later part of the product: nothing is checked yet. */
+const unchecked: WidgetKindDefinition = { settings: {} };
+
+/** Every kind, exhaustively: a new kind must say here what its settings are. */
+export const WIDGET_KIND_DEFINITIONS = {
+  draft: { settings: {} },
+  // The rich text is parsed defensively wherever it is read (`parseContent`), in any of its historic shapes.
+  content: { settings: {} },
+  form: {
+    // Ajustes, thank-you e-mail, finish message and the field list.
+    settings: {
+      ...actionAdjustSchema.shape,
+      ...autofireSchema.shape,
+      ...finishSchema.shape,
+      fields: formFieldsSetting,
+    },
+  },
+  pressure: unchecked,
+  'pressure-phone': unchecked,
+  phone: unchecked,
+  donation: unchecked,
+  plip: unchecked,
+  // spec 02 §3 "Calculator: No validation": the figures are computed from what the visitor types.
+  busao0800: { settings: {} },
+} as const satisfies Record<WidgetKind, WidgetKindDefinition>;
