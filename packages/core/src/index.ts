@@ -12,6 +12,7 @@ export * from './schemas/communities';
 export * from './schemas/mobilizations';
 export * from './schemas/templates';
 export * from './widgets/action';
+export * from './widgets/calculator';
 export * from './widgets/definitions';
 export * from './widgets/form';
 export * from './widgets/kindMessages';

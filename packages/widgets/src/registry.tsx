@@ -1,4 +1,5 @@
 import { type MessageKey, translate, type WidgetKind } from '@mutirao/core';
+import { calculatorModule } from './busao0800/module';
 import { ContentWidget } from './content/ContentWidget';
 import { FormWidget } from './form/FormWidget';
 import { formIsland } from './form/islandProps';
@@ -64,7 +65,7 @@ export const WIDGET_REGISTRY = {
   phone: placeholder('phone', 'widgets.kinds.phone'),
   donation: placeholder('donation', 'widgets.kinds.donation'),
   plip: placeholder('plip', 'widgets.kinds.plip'),
-  busao0800: placeholder('busao0800', 'widgets.kinds.busao0800'),
+  busao0800: calculatorModule,
 } as const satisfies Record<WidgetKind, WidgetModule>;
 
 /** The module for a stored kind, or undefined for a kind this version does not know. */

@@ -53,7 +53,9 @@ export const SERVER_WIDGET_KINDS = {
   phone: later('phone'),
   donation: later('donation', { counts: 'donations' }),
   plip: later('plip'),
-  busao0800: later('busao0800'),
+  busao0800: later('busao0800', {
+    demo: { page: 'tarifa-zero-recife', block: 'Calculadora do transporte', settings: {} },
+  }),
 } as const satisfies Record<WidgetKind, ServerWidgetKind>;
 
 /** The server module of a stored kind. */

@@ -1,3 +1,5 @@
+import { calculatorMessages } from './calculator';
+
 /** The languages of the catalogues (`i18n/index.ts` lists them; repeated here so this file imports no catalogue). */
 type Language = 'pt-BR' | 'es' | 'en';
 
@@ -6,7 +8,9 @@ type Language = 'pt-BR' | 'es' | 'en';
  * its messages beside its rules; this map is the one place that lists them. Nothing here may import zod or the
  * catalogues: the public islands read these sections in the browser.
  */
-export const KIND_MESSAGES = {} satisfies Record<string, Record<Language, Record<string, string>>>;
+export const KIND_MESSAGES = {
+  busao0800: calculatorMessages,
+} satisfies Record<string, Record<Language, Record<string, string>>>;
 
 type KindSection<L extends Language> = { [K in keyof typeof KIND_MESSAGES]: (typeof KIND_MESSAGES)[K][L] };
 
