@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
-import { type Catalogue, catalogues, LOCALES } from '@mutirao/core';
 import { act, createElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { islandMessages } from '../islands/embed';
+import { withIslandCatalogue } from '../islands/withIslandCatalogue';
 import { renderMobilizationHtml } from '../server';
 import { CalculatorView, type CalculatorViewProps } from './CalculatorView';
 
@@ -24,18 +23,6 @@ function serverPage(locale: 'pt-BR' | 'es' = 'pt-BR') {
   const props = /<script type="application\/json" data-mz-props="mz-island-9">(.*?)<\/script>/.exec(body)?.[1];
   if (!props) throw new Error('no island props');
   return { body, islands, props: JSON.parse(props) as CalculatorViewProps };
-}
-
-/** The bundle reads only the catalogue sections the page embeds; so does this test while hydrating. */
-function withIslandCatalogue<T>(fn: () => T): T {
-  const saved = { ...catalogues };
-  const embedded = islandMessages('pt-BR') as unknown as Catalogue;
-  for (const locale of LOCALES) catalogues[locale] = embedded;
-  try {
-    return fn();
-  } finally {
-    Object.assign(catalogues, saved);
-  }
 }
 
 afterEach(() => {

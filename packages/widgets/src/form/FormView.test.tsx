@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { type Catalogue, catalogues, LOCALES, serializeContent } from '@mutirao/core';
+import { serializeContent } from '@mutirao/core';
 import { act, createElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { islandMessages } from '../islands/embed';
+import { withIslandCatalogue } from '../islands/withIslandCatalogue';
 import { renderMobilizationHtml } from '../server';
 import type { PageMobilization, PageWidget } from '../types';
 import { FormView, type FormViewProps } from './FormView';
@@ -48,18 +48,6 @@ function serverPage(widget = formWidget()) {
   const props = /<script type="application\/json" data-mz-props="mz-island-42">(.*?)<\/script>/.exec(body)?.[1];
   if (!props) throw new Error('no island props');
   return { body, islands, props: JSON.parse(props) as FormViewProps };
-}
-
-/** Runs `fn` with only the catalogue sections the page embeds for the public bundle, as the bundle does. */
-function withIslandCatalogue<T>(fn: () => T): T {
-  const saved = { ...catalogues };
-  const embedded = islandMessages('pt-BR') as unknown as Catalogue;
-  for (const locale of LOCALES) catalogues[locale] = embedded;
-  try {
-    return fn();
-  } finally {
-    Object.assign(catalogues, saved);
-  }
 }
 
 describe('form widget, rendered on the server', () => {
