@@ -1,4 +1,4 @@
-import { type FormField, serializeContent, serializeFormFields } from '@mutirao/core';
+import { type FormField, serializeContent, serializeFormFields, type WidgetKind } from '@mutirao/core';
 import type { Db } from '../src/db/client';
 import { createCommunity, createMobilization, createUser } from '../src/seed/factories';
 
@@ -49,7 +49,13 @@ let seq = 0;
  */
 export async function createFormPage(
   db: Db,
-  options: { settings?: Record<string, unknown>; status?: 'active' | 'archived'; communityId?: number } = {},
+  options: {
+    settings?: Record<string, unknown>;
+    status?: 'active' | 'archived';
+    communityId?: number;
+    /** Another action widget in the form's place (pressure tests). */
+    kind?: WidgetKind;
+  } = {},
 ) {
   seq += 1;
   const tag = `${Date.now().toString(36)}${seq}`;
@@ -66,10 +72,10 @@ export async function createFormPage(
     status: options.status ?? 'active',
     blocks: [
       { name: 'Topo', widgets: [{ kind: 'content', settings: { content: 'Olá' } }] },
-      { name: 'Form', widgets: [{ kind: 'form', settings: options.settings ?? formSettings() }] },
+      { name: 'Form', widgets: [{ kind: options.kind ?? 'form', settings: options.settings ?? formSettings() }] },
     ],
   });
-  const form = page.widgets.find((w) => w.kind === 'form');
+  const form = page.widgets.find((w) => w.kind === (options.kind ?? 'form'));
   const content = page.widgets.find((w) => w.kind === 'content');
   if (!form || !content) throw new Error('createFormPage: widgets missing');
   return { page, form, content, communityId, organiserEmail: email };

@@ -17,11 +17,22 @@ export interface TestSmtp {
  * protocol, and every message that arrives is kept with its envelope and raw text. `acceptAfterMs` delays the
  * server's answer to each message, so messages can be caught in flight.
  */
-export function startSmtp(port = 0, options: { acceptAfterMs?: number } = {}): Promise<TestSmtp> {
+export function startSmtp(
+  port = 0,
+  options: {
+    acceptAfterMs?: number /** Refused for good (550), as a server refuses an unknown mailbox. */;
+    rejectTo?: RegExp;
+  } = {},
+): Promise<TestSmtp> {
   const received: Received[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onRcptTo(address, _session, callback) {
+      if (options.rejectTo?.test(address.address))
+        return callback(Object.assign(new Error('5.1.1 No such user'), { responseCode: 550 }));
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));

@@ -17,3 +17,5 @@ export * from './widgets/definitions';
 export * from './widgets/form';
 export * from './widgets/kindMessages';
 export * from './widgets/kinds';
+export * from './widgets/pressure';
+export * from './widgets/pressureMessages';

@@ -6,6 +6,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string | null;
+  replyTo?: string | null;
   messageId: string;
 }
 
@@ -16,12 +17,16 @@ export interface MailDriver {
 
 /**
  * Keeps mail inside the database: the outbox row marked `driver = 'sandbox'` is the message, shown on the
- * development mailbox page. An address ending in `@fail.sandbox` fails, so tests can exercise retries.
+ * development mailbox page. An address ending in `@fail.sandbox` fails for now and `@bounce.sandbox` for good (as an
+ * SMTP 550 would), so tests and demos can exercise retries and bounces.
  */
 export class SandboxMailDriver implements MailDriver {
   readonly name = 'sandbox' as const;
   async send(mail: OutgoingMail): Promise<void> {
-    if (mail.to.toLowerCase().endsWith('@fail.sandbox')) throw new Error('Sandbox: delivery refused for this address');
+    const to = mail.to.toLowerCase();
+    if (to.endsWith('@fail.sandbox')) throw new Error('Sandbox: delivery refused for this address');
+    if (to.endsWith('@bounce.sandbox'))
+      throw Object.assign(new Error('Sandbox: 550 no such mailbox'), { responseCode: 550 });
   }
 }
 
@@ -40,6 +45,7 @@ export class SmtpMailDriver implements MailDriver {
       subject: mail.subject,
       text: mail.text,
       ...(mail.html ? { html: mail.html } : {}),
+      ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
       messageId: mail.messageId,
     });
   }

@@ -13,7 +13,11 @@ export interface QueuedMail {
   text: string;
   html?: string;
   from?: string;
+  /** Where replies go, when not to the sender (a pressure e-mail: the visitor who wrote it). */
+  replyTo?: string;
   communityId?: number;
+  /** The widget whose action sent it, for the delivery view. */
+  widgetId?: number;
 }
 
 /**
@@ -31,7 +35,9 @@ export function queueMailQuery(tx: Db | Tx, mail: QueuedMail) {
       text: mail.text,
       html: mail.html ?? null,
       fromAddress: mail.from ?? null,
+      replyTo: mail.replyTo ?? null,
       communityId: mail.communityId ?? null,
+      widgetId: mail.widgetId ?? null,
     })
     .onConflictDoNothing({ target: outbox.idempotencyKey })
     .returning({ id: outbox.id });
@@ -62,6 +68,12 @@ export interface MailerOptions {
 }
 
 type OutboxRow = typeof outbox.$inferSelect;
+
+/** The receiving server said no for good: SMTP's 5xx replies (nodemailer's `responseCode`). */
+export function isPermanentFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
 
 /**
  * The outbox relay. Messages are written in the transaction of the action that causes them; one relay drains them in
@@ -188,6 +200,7 @@ export class Mailer {
       await this.driver.send({
         from: row.fromAddress ?? this.defaultFrom,
         to: row.toAddress,
+        replyTo: row.replyTo,
         subject: row.subject,
         text: row.text,
         html: row.html,
@@ -202,7 +215,8 @@ export class Mailer {
       await this.db
         .update(outbox)
         .set({
-          status: 'failed',
+          // A refusal for good (an SMTP 5xx: no such mailbox, policy) is a bounce, never retried.
+          status: isPermanentFailure(error) ? 'bounced' : 'failed',
           leasedUntil: null,
           lastError: error instanceof Error ? error.message : String(error),
           nextAttemptAt: sql`now() + make_interval(secs => ${delay})`,

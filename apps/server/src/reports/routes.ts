@@ -1,36 +1,15 @@
 import { Readable } from 'node:stream';
 import { translate } from '@mutirao/core';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../communities/service';
 import type { AppContext } from '../context';
-import type { Db } from '../db/client';
-import { blocks, widgets } from '../db/schema';
-import { AppError, notFound } from '../http/errors';
+import { AppError } from '../http/errors';
 import { localeOf } from '../http/locale';
 import { requireUser } from '../http/session';
 import { idParam } from '../http/validate';
 import { findMobilizationFor } from '../mobilizations/service';
 import { serverKind } from '../widgets/kinds';
-
-/** A widget of the page (not deleted, in a live block); otherwise the same 404 as a missing one. */
-async function findPageWidget(db: Db, mobilizationId: number, widgetId: number) {
-  const [row] = await db
-    .select({ widget: widgets })
-    .from(widgets)
-    .innerJoin(blocks, eq(blocks.id, widgets.blockId))
-    .where(
-      and(
-        eq(widgets.id, widgetId),
-        isNull(widgets.deletedAt),
-        eq(blocks.mobilizationId, mobilizationId),
-        isNull(blocks.deletedAt),
-      ),
-    )
-    .limit(1);
-  if (!row) throw notFound();
-  return row.widget;
-}
+import { findPageWidget } from '../widgets/service';
 
 /** Reports an organiser downloads. Authorised like the page: another community's page or widget is a 404. */
 export function reportRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -1,5 +1,5 @@
 import { type Actor, msg, policies, type TemplateCreateData } from '@mutirao/core';
-import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { lastPosition, loadPageContent } from '../blocks/page';
 import { lockPage } from '../blocks/positions';
 import { membershipOf } from '../communities/service';

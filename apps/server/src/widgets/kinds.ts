@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import type { Widget } from '../db/schema';
 import { formEntriesCsv } from '../reports/formEntries';
 import { formEntryRoutes } from './form/routes';
+import { pressureRoutes } from './pressure/routes';
 
 /** The action tables whose rows the shared counter triggers count per widget (migration 0008). */
 export const COUNTED_ACTION_TABLES = ['form_entries', 'activist_pressures', 'donations'] as const;
@@ -48,7 +49,7 @@ export const SERVER_WIDGET_KINDS = {
     counts: 'form_entries',
     export: { filePrefix: 'formEntries.csvFilePrefix', rows: formEntriesCsv },
   },
-  pressure: later('pressure', { counts: 'activist_pressures' }),
+  pressure: later('pressure', { counts: 'activist_pressures', routes: pressureRoutes }),
   'pressure-phone': later('pressure-phone', { counts: 'activist_pressures' }),
   phone: later('phone'),
   donation: later('donation', { counts: 'donations' }),

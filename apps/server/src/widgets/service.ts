@@ -69,3 +69,22 @@ export async function updateWidget(db: Db, actor: Actor, mobilizationId: number,
   if (!updated) throw notFound();
   return presentWidget(updated, new Map([[updated.id, await actionCount(db, updated.id)]]));
 }
+
+/** A widget of the page (not deleted, in a live block); otherwise the same 404 as a missing one. */
+export async function findPageWidget(db: Db, mobilizationId: number, widgetId: number) {
+  const [row] = await db
+    .select({ widget: widgets })
+    .from(widgets)
+    .innerJoin(blocks, eq(blocks.id, widgets.blockId))
+    .where(
+      and(
+        eq(widgets.id, widgetId),
+        isNull(widgets.deletedAt),
+        eq(blocks.mobilizationId, mobilizationId),
+        isNull(blocks.deletedAt),
+      ),
+    )
+    .limit(1);
+  if (!row) throw notFound();
+  return row.widget;
+}

@@ -41,6 +41,7 @@ export async function findPublishedWidget(db: Db, widgetId: number, mobilization
   const [row] = await db
     .select({
       widget: widgets,
+      mobilizationId: blocks.mobilizationId,
       communityId: mobilizations.communityId,
       language: mobilizations.language,
     })

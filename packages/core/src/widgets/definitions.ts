@@ -3,6 +3,7 @@ import { msg } from '../messages';
 import { actionAdjustSchema, autofireSchema, finishSchema } from './action';
 import { formFieldsSchema, serializeFormFields } from './form';
 import type { WidgetKind } from './kinds';
+import { pressureAdjustSchema, pressureEmailSchema, pressurePhoneSchema } from './pressure';
 
 /** One schema per settings key; a kind's settings tabs each save a group of these keys. */
 export type SettingSchemas = Record<string, z.ZodType>;
@@ -51,8 +52,18 @@ export const WIDGET_KIND_DEFINITIONS = {
       fields: formFieldsSetting,
     },
   },
-  pressure: unchecked,
-  'pressure-phone': unchecked,
+  // Ajustes, E-mail para alvo, the thank-you e-mail and Pós-pressão; the phone kind has no thank-you e-mail tab.
+  pressure: {
+    settings: {
+      ...pressureAdjustSchema.shape,
+      ...pressureEmailSchema.shape,
+      ...autofireSchema.shape,
+      ...finishSchema.shape,
+    },
+  },
+  'pressure-phone': {
+    settings: { ...pressureAdjustSchema.shape, ...pressurePhoneSchema.shape, ...finishSchema.shape },
+  },
   phone: unchecked,
   donation: unchecked,
   plip: unchecked,

@@ -1,4 +1,5 @@
 import { calculatorMessages } from './calculator';
+import { pressureMessages } from './pressureMessages';
 
 /** The languages of the catalogues (`i18n/index.ts` lists them; repeated here so this file imports no catalogue). */
 type Language = 'pt-BR' | 'es' | 'en';
@@ -10,6 +11,8 @@ type Language = 'pt-BR' | 'es' | 'en';
  */
 export const KIND_MESSAGES = {
   busao0800: calculatorMessages,
+  /** Both pressure kinds (`pressure`, `pressure-phone`) read this section. */
+  pressure: pressureMessages,
 } satisfies Record<string, Record<Language, Record<string, string>>>;
 
 type KindSection<L extends Language> = { [K in keyof typeof KIND_MESSAGES]: (typeof KIND_MESSAGES)[K][L] };

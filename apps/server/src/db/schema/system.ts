@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { communities } from './communities';
+import { widgets } from './mobilizations';
 
 /** Files accepted through a signed upload URL (local disk or S3). */
 export const uploads = pgTable(
@@ -37,9 +38,14 @@ export const outbox = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     communityId: integer('community_id').references(() => communities.id, { onDelete: 'cascade' }),
+    /** Where replies go: the visitor, for a pressure e-mail sent from the platform's own address. */
+    replyTo: text('reply_to'),
+    /** The widget whose action sent it, for the organiser's delivery view (pressure e-mails to targets). */
+    widgetId: integer('widget_id').references(() => widgets.id, { onDelete: 'set null' }),
     /**
-     * queued → sending (leased) → sent, or failed (retried at `next_attempt_at` until `MAIL_MAX_ATTEMPTS`). A
-     * `sending` row whose lease ran out (its worker died mid-send) is claimed again.
+     * queued → sending (leased) → sent, or failed (retried at `next_attempt_at` until `MAIL_MAX_ATTEMPTS`), or
+     * bounced (the receiving server refused it for good: never retried). A `sending` row whose lease ran out (its
+     * worker died mid-send) is claimed again.
      */
     status: text('status').notNull().default('queued'),
     leasedUntil: timestamp('leased_until', { withTimezone: true }),
@@ -57,5 +63,7 @@ export const outbox = pgTable(
     index('outbox_driver_created_idx').on(t.driver, t.createdAt),
     // The relay's claim reads only messages still to send, in the order they became due.
     index('outbox_pending_idx').on(t.nextAttemptAt).where(sql`status <> 'sent'`),
+    // The delivery view: a widget's messages by recipient and state.
+    index('outbox_widget_idx').on(t.widgetId, t.toAddress, t.status).where(sql`widget_id is not null`),
   ],
 );

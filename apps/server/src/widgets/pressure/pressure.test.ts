@@ -1,0 +1,156 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFormPage, THANK_YOU_SETTINGS } from '../../../test/formPage';
+import { Client, eventually, signIn, startTestServer, type TestServer } from '../../../test/harness';
+import { startSmtp, type TestSmtp } from '../../../test/smtp';
+import { activistPressures, activists, outbox } from '../../db/schema';
+import { createCommunity, createUser } from '../../seed/factories';
+
+const TARGETS = ['Vereadora Ana <ana@camara.example.org>', 'Vereador Beto <beto@camara.example.org>'];
+const pressureSettings = (extra: Record<string, unknown> = {}) => ({
+  call_to_action: 'Pressione a Câmara',
+  button_text: 'Enviar e-mail',
+  targets: TARGETS,
+  pressure_subject: 'Tarifa zero já',
+  pressure_body: 'Aprovem a tarifa zero aos domingos.',
+  finish_message_type: 'share',
+  show_city: 'city-true',
+  ...extra,
+});
+const FILL = {
+  activist: { firstname: 'Iara', lastname: 'Monteiro', email: 'iara@example.org', city: 'Recife' },
+  mail: { subject: 'Tarifa zero já', body: 'Por favor, aprovem.' },
+};
+
+let smtp: TestSmtp;
+let server: TestServer;
+let visitor: Client;
+beforeAll(async () => {
+  smtp = await startSmtp(0, { rejectTo: /^nobody@/ });
+  server = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, ACTION_MAX_PER_IP: '100000' } });
+  visitor = new Client(server.url);
+});
+afterAll(async () => {
+  await server.close();
+  await smtp.close();
+});
+
+const pressurePage = (settings = pressureSettings(), extra: Parameters<typeof createFormPage>[1] = {}) =>
+  createFormPage(server.ctx.db, { kind: 'pressure', settings, ...extra });
+const fill = (widgetId: number, body: unknown) => visitor.post(`/api/widgets/${widgetId}/fill`, body);
+const stored = async (widgetId: number) => {
+  const [pressures] = await server.ctx.db
+    .select({ n: count() })
+    .from(activistPressures)
+    .where(eq(activistPressures.widgetId, widgetId));
+  const [mails] = await server.ctx.db
+    .select({ n: count() })
+    .from(outbox)
+    .where(and(eq(outbox.widgetId, widgetId), eq(outbox.kind, 'pressure-target')));
+  return { pressures: Number(pressures?.n), mails: Number(mails?.n) };
+};
+
+describe('POST /api/widgets/:id/fill', () => {
+  it('stores the pressure, the activist and one e-mail per target before answering; each target gets one', async () => {
+    const { form: widget, communityId } = await pressurePage(pressureSettings(THANK_YOU_SETTINGS));
+    const res = await fill(widget.id, { fill: FILL });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ activist_pressure: { widget_id: widget.id }, count: 1 });
+    expect(await stored(widget.id)).toEqual({ pressures: 1, mails: 2 });
+    const [activist] = await server.ctx.db.select().from(activists).where(eq(activists.communityId, communityId));
+    expect(activist).toMatchObject({
+      email: 'iara@example.org',
+      firstName: 'Iara',
+      lastName: 'Monteiro',
+      city: 'Recife',
+    });
+    for (const to of ['ana@camara.example.org', 'beto@camara.example.org']) {
+      const mail = await eventually(async () => smtp.received.find((m) => m.to.includes(to)));
+      // From the platform under the visitor's name; replies go to the visitor, whose address is never forged.
+      expect(mail.raw).toMatch(/^From: Iara Monteiro <nao-responda@mutirao\.local>$/m);
+      expect(mail.raw).toMatch(/^Reply-To: iara@example\.org$/m);
+      expect(mail.raw).toMatch(/^Subject: =\?UTF-8\?Q\?Tarifa_zero_j=C3=A1\?=$/m);
+      expect(mail.raw).toContain('Por favor, aprovem.');
+      expect(smtp.received.filter((m) => m.to.includes(to))).toHaveLength(1);
+    }
+    // The thank-you e-mail reaches the visitor too.
+    await eventually(async () => smtp.received.find((m) => m.to.includes('iara@example.org')));
+  });
+
+  it('answers every spec message in the caller language and stores nothing', async () => {
+    const { form: widget } = await pressurePage();
+    const res = await fill(widget.id, {
+      fill: {
+        activist: { firstname: ' ', lastname: '', email: 'ana@camara.example.org' },
+        mail: { subject: '', body: '' },
+      },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({
+      firstname: ['Preenchimento obrigatorio'],
+      lastname: ['Preenchimento obrigatorio'],
+      city: ['Preenchimento obrigatorio'],
+      email: ['O email que voce esta tentando usar e de um dos alvos da mobilizacao.'],
+      subject: ['Insira o assunto do e-mail'],
+      body: ['Insira o texto do e-mail'],
+    });
+    const bad = await fill(widget.id, { fill: { ...FILL, activist: { ...FILL.activist, email: 'iara@' } } });
+    expect(bad.body.errors).toEqual({ email: ['E-mail invalido'] });
+    const spanish = await visitor.post(
+      `/api/widgets/${widget.id}/fill`,
+      { fill: { ...FILL, activist: { ...FILL.activist, email: '' } } },
+      {
+        'accept-language': 'es',
+      },
+    );
+    expect(spanish.body.errors).toEqual({ email: ['Campo obligatorio'] });
+    expect(await stored(widget.id)).toEqual({ pressures: 0, mails: 0 });
+  });
+
+  it('sends the organiser letter when the visitor may not edit it', async () => {
+    const { form: widget } = await pressurePage(pressureSettings({ disable_edit_field: 's' }));
+    const res = await fill(widget.id, { fill: { ...FILL, mail: { subject: 'Outro', body: 'Texto do visitante' } } });
+    expect(res.status).toBe(201);
+    const [row] = await server.ctx.db.select().from(activistPressures).where(eq(activistPressures.widgetId, widget.id));
+    expect(row?.mail).toMatchObject({ subject: 'Tarifa zero já', body: 'Aprovem a tarifa zero aos domingos.' });
+  });
+
+  it('refuses a form widget, an unpublished page, malformed input and a honeypot, storing nothing', async () => {
+    const { form } = await createFormPage(server.ctx.db);
+    expect((await fill(form.id, { fill: FILL })).status).toBe(422);
+    const { form: archived } = await pressurePage(pressureSettings(), { status: 'archived' });
+    expect((await fill(archived.id, { fill: FILL })).status).toBe(404);
+    const { form: widget } = await pressurePage();
+    expect((await fill(widget.id, { nothing: true })).status).toBe(400);
+    expect((await fill(widget.id, { fill: { activist: 'x', mail: [] } })).status).toBe(422);
+    expect((await fill(widget.id, { fill: FILL, website: 'http://spam.example' })).status).toBe(422);
+    expect((await fill(999_999, { fill: FILL })).status).toBe(404);
+    expect(await stored(widget.id)).toEqual({ pressures: 0, mails: 0 });
+  });
+});
+
+describe('the delivery view', () => {
+  it('shows per target what went out and what bounced, to the page community only', async () => {
+    const settings = pressureSettings({ targets: [...TARGETS, 'Ninguém <nobody@camara.example.org>'] });
+    const { page, form: widget, organiserEmail } = await pressurePage(settings);
+    expect((await fill(widget.id, { fill: FILL })).status).toBe(201);
+    const organiser = await signIn(server, organiserEmail, 'password123');
+    const path = `/api/mobilizations/${page.id}/widgets/${widget.id}/deliveries`;
+    const deliveries = await eventually(async () => {
+      const res = await organiser.get(path);
+      const rows = res.body as { address: string; sent: number; bounced: number; queued: number }[];
+      return rows.every((r) => r.queued === 0) && rows;
+    });
+    expect(deliveries).toEqual([
+      expect.objectContaining({ address: 'ana@camara.example.org', sent: 1, failed: 0, bounced: 0 }),
+      expect.objectContaining({ address: 'beto@camara.example.org', sent: 1, failed: 0, bounced: 0 }),
+      expect.objectContaining({ address: 'nobody@camara.example.org', sent: 0, failed: 0, bounced: 1 }),
+    ]);
+    // Another community's organiser, or nobody, gets nothing.
+    const other = await createUser(server.ctx.db, { email: 'pressure-other@example.org' });
+    await createCommunity(server.ctx.db, { name: 'Outra', ownerId: other.id });
+    const stranger = await signIn(server, 'pressure-other@example.org', 'password123');
+    expect((await stranger.get(path)).status).toBe(404);
+    expect((await new Client(server.url).get(path)).status).toBe(401);
+  });
+});

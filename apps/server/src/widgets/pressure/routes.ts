@@ -1,0 +1,76 @@
+import { type Locale, parseTargets, pressureFillSchema, validatePressureFill } from '@mutirao/core';
+import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../communities/service';
+import { adminBaseUrl } from '../../config';
+import type { AppContext } from '../../context';
+import { AppError } from '../../http/errors';
+import { requireUser } from '../../http/session';
+import { idParam, parseInput, unwrap } from '../../http/validate';
+import { findPublishedWidget, limitVisitorActions, refuseHoneypot } from '../visitor';
+import { pressureDeliveries } from './delivery';
+import { submitPressure } from './submit';
+
+/** A fill is a few short fields and a letter; past this the body is refused before it is parsed. */
+export const PRESSURE_FILL_BODY_LIMIT = 64 * 1024;
+
+/**
+ * The e-mail pressure widget's routes: the organiser's delivery view, and the visitor's side (spec 01 §7 `POST /widgets/{id}/fill`), on public hosts and the
+ * admin host alike: guarded like form entries, checked with the same rules the island runs, stored before the answer.
+ */
+export function pressureRoutes(app: FastifyInstance, ctx: AppContext) {
+  // The organiser's delivery view: signed in, and only for a widget of a page of their community.
+  app.get('/api/mobilizations/:id/widgets/:widget/deliveries', async (request, reply) => {
+    const actor = actorOf(await requireUser(ctx, request));
+    const params = request.params as { id: string; widget: string };
+    reply.header('cache-control', 'no-store');
+    return pressureDeliveries(ctx.db, actor, idParam(params.id), idParam(params.widget));
+  });
+
+  app.post(
+    '/api/widgets/:id/fill',
+    { bodyLimit: PRESSURE_FILL_BODY_LIMIT, config: { tooLargeMessage: 'formWidget.entryTooLarge' } },
+    async (request, reply) => {
+      await limitVisitorActions(ctx, request.ip);
+      refuseHoneypot(request.body);
+      const found = await findPublishedWidget(ctx.db, idParam((request.params as { id: string }).id));
+      if (found.widget.kind !== 'pressure')
+        throw new AppError('unprocessable', { widget_id: ['kinds.pressure.notEmailPressure'] });
+      const fill = parseInput(pressureFillSchema, unwrap(request.body, 'fill'), 'unprocessable');
+      const settings = found.widget.settings;
+      const targets = parseTargets(settings.targets).filter((t) => t.channel === 'email');
+      if (!targets.length) throw new AppError('unprocessable', { widget_id: ['kinds.pressure.noTargets'] });
+      // With disable_edit_field 's' the visitor may not change the letter: the organiser's text is what is sent.
+      const mail =
+        settings.disable_edit_field === 's'
+          ? {
+              ...fill.mail,
+              subject: String(settings.pressure_subject ?? ''),
+              body: String(settings.pressure_body ?? ''),
+            }
+          : fill.mail;
+      const errors = validatePressureFill({ ...fill, mail }, { targets, showCity: settings.show_city === 'city-true' });
+      if (Object.keys(errors).length)
+        throw new AppError(
+          'unprocessable',
+          Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, [message]])),
+        );
+      const { pressure, count } = await submitPressure(ctx, {
+        mobilizationId: found.mobilizationId,
+        communityId: found.communityId,
+        widget: found.widget,
+        targets,
+        fill: { ...fill, mail },
+        locale: (found.language === 'es' ? 'es' : 'pt-BR') satisfies Locale,
+        baseUrl: adminBaseUrl(ctx.config),
+      });
+      return reply.status(201).send({
+        activist_pressure: {
+          id: pressure.id,
+          widget_id: found.widget.id,
+          created_at: pressure.createdAt.toISOString(),
+        },
+        count,
+      });
+    },
+  );
+}
