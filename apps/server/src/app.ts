@@ -10,6 +10,7 @@ import { registerErrorHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/headers';
 import { localeOf } from './http/locale';
 import { refuseNulCharacters } from './http/nul';
+import { registerTypedRoutes } from './http/typed';
 import { mailboxRoutes } from './mail/routes';
 import { metricsRoutes } from './metrics/routes';
 import { mobilizationRoutes } from './mobilizations/routes';
@@ -41,6 +42,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   });
   await app.register(fastifyCookie);
   registerErrorHandler(app);
+  registerTypedRoutes(app);
   registerSecurityHeaders(app, ctx.config);
   refuseNulCharacters(app);
 

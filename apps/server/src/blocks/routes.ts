@@ -6,48 +6,44 @@ import {
   blockUpdateSchema,
 } from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
-import { actorOf } from '../communities/service';
 import type { AppContext } from '../context';
-import { requireUser } from '../http/session';
-import { idParam, parseInput, unwrap } from '../http/validate';
+import { actorIn, idParams, signedIn, typed } from '../http/typed';
+import { parseInput, unwrap } from '../http/validate';
 import { moveBlocks } from './positions';
 import { createBlock, deleteBlock, listBlocks, updateBlock } from './service';
 
 /** Blocks, spec 01 §7 paths (widgets are in `widgets/routes.ts`). Every route checks the page's community first. */
 export function blockRoutes(app: FastifyInstance, ctx: AppContext) {
-  const actor = async (request: Parameters<typeof requireUser>[1]) => actorOf(await requireUser(ctx, request));
-  const pageId = (params: unknown) => idParam((params as { id: string }).id);
+  const r = typed(app);
+  const preValidation = signedIn(ctx);
 
   // Lists filter by `hidden` and `menu_hidden`; `GET /blocks` names the page with `mobilization_id`.
-  app.get('/api/mobilizations/:id/blocks', async (request) => {
-    const who = await actor(request);
-    return listBlocks(ctx.db, who, pageId(request.params), parseInput(blockFilterSchema, request.query));
-  });
-  app.get('/api/blocks', async (request) => {
-    const who = await actor(request);
-    const { mobilization_id, ...filter } = parseInput(blockListQuerySchema, request.query);
-    return listBlocks(ctx.db, who, mobilization_id, filter);
+  r.get(
+    '/api/mobilizations/:id/blocks',
+    { preValidation, schema: { params: idParams, querystring: blockFilterSchema } },
+    (request) => listBlocks(ctx.db, actorIn(request), request.params.id, request.query),
+  );
+  r.get('/api/blocks', { preValidation, schema: { querystring: blockListQuerySchema } }, (request) => {
+    const { mobilization_id, ...filter } = request.query;
+    return listBlocks(ctx.db, actorIn(request), mobilization_id, filter);
   });
 
-  app.post('/api/mobilizations/:id/blocks', async (request) => {
-    const who = await actor(request);
+  r.post('/api/mobilizations/:id/blocks', { preValidation, schema: { params: idParams } }, (request) => {
     const input = parseInput(blockCreateSchema, unwrap(request.body, 'block'), 'unprocessable');
-    return createBlock(ctx.db, who, pageId(request.params), input);
+    return createBlock(ctx.db, actorIn(request), request.params.id, input);
   });
 
-  app.put('/api/blocks/:id', async (request) => {
-    const who = await actor(request);
+  r.put('/api/blocks/:id', { preValidation, schema: { params: idParams } }, (request) => {
     const input = parseInput(blockUpdateSchema, unwrap(request.body, 'block'), 'unprocessable');
-    return updateBlock(ctx.db, who, pageId(request.params), input);
+    return updateBlock(ctx.db, actorIn(request), request.params.id, input);
   });
 
-  app.put('/api/blocks', async (request) => {
-    const who = await actor(request);
-    return moveBlocks(ctx.db, who, parseInput(blockPositionsSchema, request.body, 'unprocessable'));
-  });
+  r.put('/api/blocks', { preValidation, schema: { body: blockPositionsSchema } }, (request) =>
+    moveBlocks(ctx.db, actorIn(request), request.body),
+  );
 
-  app.delete('/api/blocks/:id', async (request, reply) => {
-    await deleteBlock(ctx.db, await actor(request), pageId(request.params));
+  r.delete('/api/blocks/:id', { preValidation, schema: { params: idParams } }, async (request, reply) => {
+    await deleteBlock(ctx.db, actorIn(request), request.params.id);
     return reply.status(204).send();
   });
 }

@@ -1,37 +1,38 @@
 import { widgetFilterSchema, widgetListQuerySchema, widgetUpdateSchema } from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
-import { actorOf } from '../communities/service';
 import type { AppContext } from '../context';
-import { requireUser } from '../http/session';
-import { idParam, parseInput, unwrap } from '../http/validate';
+import { actorIn, idParams, pageWidgetParams, signedIn, typed } from '../http/typed';
+import { parseInput, unwrap } from '../http/validate';
 import { SERVER_WIDGET_KINDS, type ServerWidgetKind } from './kinds';
 import { listWidgets, updateWidget } from './service';
 
 /**
  * Widgets, spec 01 §7 paths: the organiser's list and update (every route checks the page's community first), then
- * each kind's own visitor routes from its module.
+ * each kind's own routes from its module.
  */
 export function widgetRoutes(app: FastifyInstance, ctx: AppContext) {
-  const actor = async (request: Parameters<typeof requireUser>[1]) => actorOf(await requireUser(ctx, request));
-  const pageId = (params: unknown) => idParam((params as { id: string }).id);
+  const r = typed(app);
+  const preValidation = signedIn(ctx);
 
   // Lists filter by `block_id` and `kind`; `GET /widgets` names the page with `mobilization_id`.
-  app.get('/api/mobilizations/:id/widgets', async (request) => {
-    const who = await actor(request);
-    return listWidgets(ctx.db, who, pageId(request.params), parseInput(widgetFilterSchema, request.query));
-  });
-  app.get('/api/widgets', async (request) => {
-    const who = await actor(request);
-    const { mobilization_id, ...filter } = parseInput(widgetListQuerySchema, request.query);
-    return listWidgets(ctx.db, who, mobilization_id, filter);
+  r.get(
+    '/api/mobilizations/:id/widgets',
+    { preValidation, schema: { params: idParams, querystring: widgetFilterSchema } },
+    (request) => listWidgets(ctx.db, actorIn(request), request.params.id, request.query),
+  );
+  r.get('/api/widgets', { preValidation, schema: { querystring: widgetListQuerySchema } }, (request) => {
+    const { mobilization_id, ...filter } = request.query;
+    return listWidgets(ctx.db, actorIn(request), mobilization_id, filter);
   });
 
-  app.put('/api/mobilizations/:id/widgets/:widget', async (request) => {
-    const who = await actor(request);
-    const input = parseInput(widgetUpdateSchema, unwrap(request.body, 'widget'), 'unprocessable');
-    const widgetId = idParam((request.params as { widget: string }).widget);
-    return updateWidget(ctx.db, who, pageId(request.params), widgetId, input);
-  });
+  r.put(
+    '/api/mobilizations/:id/widgets/:widget',
+    { preValidation, schema: { params: pageWidgetParams } },
+    (request) => {
+      const input = parseInput(widgetUpdateSchema, unwrap(request.body, 'widget'), 'unprocessable');
+      return updateWidget(ctx.db, actorIn(request), request.params.id, request.params.widget, input);
+    },
+  );
 
   for (const kind of Object.values<ServerWidgetKind>(SERVER_WIDGET_KINDS)) kind.routes?.(app, ctx);
 }
