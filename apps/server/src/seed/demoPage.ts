@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RichTextDocument, serializeContent } from '@mutirao/core';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
 import { imageDimensions } from '../uploads/dimensions';
@@ -42,22 +43,30 @@ export async function storeDemoImages(db: Db, storage: StorageDriver): Promise<D
       const key = `demo/${file}`;
       await storage.write(key, bytes);
       const url = `/uploads/${key}`;
-      await db
-        .insert(uploads)
-        .values({
-          key,
-          url,
-          contentType: 'image/jpeg',
-          size: bytes.length,
-          ...imageDimensions(bytes),
-          status: 'stored',
-        });
+      await db.insert(uploads).values({
+        key,
+        url,
+        contentType: 'image/jpeg',
+        size: bytes.length,
+        ...imageDimensions(bytes),
+        status: 'stored',
+      });
       images[name] = url;
     } catch {
       // A missing asset leaves the page without that picture.
     }
   }
   return images;
+}
+
+/** The demo images' addresses if the demo seed stored them (test pages borrow them without storing them again). */
+export async function storedDemoImages(db: Db): Promise<DemoImages> {
+  const rows = await db
+    .select({ key: uploads.key, url: uploads.url })
+    .from(uploads)
+    .where(inArray(uploads.key, ['demo/moradia-centro.jpg', 'demo/assembleia.jpg']));
+  const url = (file: string) => rows.find((r) => r.key === `demo/${file}`)?.url;
+  return { hero: url('moradia-centro.jpg'), meeting: url('assembleia.jpg') };
 }
 
 const text = (value: string, marks: Record<string, unknown> = {}) => ({ text: value, ...marks });
