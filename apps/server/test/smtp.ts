@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export interface Received {
@@ -63,3 +64,14 @@ export function startSmtp(
     });
   });
 }
+
+/** A loopback port nothing listens on yet: the address of an SMTP server that is down, until one starts there. */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });

@@ -3,6 +3,7 @@ import { calculatorModule } from './busao0800/module';
 import { ContentWidget } from './content/ContentWidget';
 import { FormWidget } from './form/FormWidget';
 import { formIsland } from './form/islandProps';
+import { pressureModule } from './pressure/module';
 import type { WidgetModule, WidgetViewProps } from './types';
 
 /** An empty column: nothing for visitors; the editor's kind chooser in edit mode. */
@@ -60,7 +61,7 @@ export const WIDGET_REGISTRY = {
     View: FormWidget,
     island: formIsland,
   },
-  pressure: placeholder('pressure', 'widgets.kinds.pressure'),
+  pressure: pressureModule,
   'pressure-phone': placeholder('pressure-phone', 'widgets.kinds.pressure-phone'),
   phone: placeholder('phone', 'widgets.kinds.phone'),
   donation: placeholder('donation', 'widgets.kinds.donation'),

@@ -26,6 +26,8 @@ export interface PageWidget {
   settings?: unknown;
   /** Entries of a form widget (the admin API's field; the public page counts them as it renders). */
   form_entries_count?: number;
+  /** Actions taken on the widget, whatever its kind (pressures, donations, entries). */
+  count?: number;
 }
 
 /** A block as the API sends it, with its widgets (or give them to the page separately, by block_id). */

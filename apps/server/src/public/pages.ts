@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { loadPageContent } from '../blocks/page';
 import type { Db } from '../db/client';
 import { type Mobilization, mobilizations } from '../db/schema';
@@ -73,24 +74,18 @@ export function packPage(mobilization: Mobilization, html: string): RenderedPage
  * in every web process, with no invalidation messages to lose. Bounded: least recently used pages leave first.
  */
 export class PageCache {
-  private readonly pages = new Map<number, RenderedPage>();
-  constructor(private readonly maxPages = 500) {}
+  private readonly pages: LRUCache<number, RenderedPage>;
+  constructor(maxPages = 500) {
+    this.pages = new LRUCache({ max: maxPages });
+  }
 
   get(id: number, version: number): RenderedPage | undefined {
     const page = this.pages.get(id);
-    if (!page || page.version !== version) return undefined;
-    this.pages.delete(id);
-    this.pages.set(id, page);
-    return page;
+    return page && page.version === version ? page : undefined;
   }
 
   set(page: RenderedPage) {
-    this.pages.delete(page.mobilizationId);
     this.pages.set(page.mobilizationId, page);
-    if (this.pages.size > this.maxPages) {
-      const oldest = this.pages.keys().next().value;
-      if (oldest !== undefined) this.pages.delete(oldest);
-    }
   }
 }
 
@@ -103,7 +98,8 @@ type Found = Awaited<ReturnType<typeof findPublicPage>>;
  * asks the database and no process can lag behind another's edit.
  */
 export class HostLookups {
-  private readonly found = new Map<string, Found>();
+  // Misses are kept too (a `null` row): a flood of unknown hosts costs one query each, then nothing, up to the bound.
+  private readonly found = new LRUCache<string, { row: Found }>({ max: 10_000 });
   private listening = false;
 
   constructor(private readonly db: Db) {}
@@ -117,10 +113,10 @@ export class HostLookups {
   async find(site: PublicSite): Promise<Found> {
     if (!this.listening) return findPublicPage(this.db, site);
     const key = site.by === 'slug' ? `s:${site.slug}` : `d:${site.domain.replace(/^www\./, '')}`;
-    if (this.found.has(key)) return this.found.get(key);
+    const cached = this.found.get(key);
+    if (cached) return cached.row;
     const row = await findPublicPage(this.db, site);
-    if (this.found.size > 10_000) this.found.clear();
-    this.found.set(key, row);
+    this.found.set(key, { row });
     return row;
   }
 }

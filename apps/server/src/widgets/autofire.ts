@@ -1,4 +1,5 @@
 import { isAutofireConfigured, type Locale } from '@mutirao/core';
+import { LRUCache } from 'lru-cache';
 import type { Db, Tx } from '../db/client';
 import { type QueuedMail, queueMail } from '../mail/outbox';
 import { type MailBody, richTextMailBody } from '../mail/richText';
@@ -21,10 +22,9 @@ export function senderAddress(name: unknown, email: string): string {
 
 /*
  * Rendering the rich text costs far more than the rest of a submission, and the text only changes when the widget
- * is saved: bodies are kept per widget version (its updated_at) and page address. Bounded, oldest first out.
+ * is saved: bodies are kept per widget version (its updated_at) and page address. Bounded, least recently used out.
  */
-const bodies = new Map<string, MailBody>();
-const BODIES_MAX = 200;
+const bodies = new LRUCache<string, MailBody>({ max: 200 });
 
 function bodyOf(widget: AutofireWidget, locale: Locale, baseUrl: string): MailBody {
   const key = `${widget.id}:${widget.updatedAt.getTime()}:${locale}:${baseUrl}`;
@@ -32,7 +32,6 @@ function bodyOf(widget: AutofireWidget, locale: Locale, baseUrl: string): MailBo
   if (!body) {
     body = richTextMailBody(widget.settings.email_text, locale, baseUrl);
     bodies.set(key, body);
-    if (bodies.size > BODIES_MAX) bodies.delete(bodies.keys().next().value as string);
   }
   return body;
 }

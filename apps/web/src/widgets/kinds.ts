@@ -18,6 +18,8 @@ export interface WebWidgetKind {
   settings?: { segment: string; Screens: LazyExoticComponent<ComponentType> };
 }
 
+const pressureScreens = { segment: 'pressure', Screens: lazy(() => import('./pressure/PressureSettingsRoutes')) };
+
 export const WEB_WIDGET_KINDS = {
   draft: {},
   content: { chooser: { icon: 'content' }, editedInPlace: true },
@@ -25,8 +27,9 @@ export const WEB_WIDGET_KINDS = {
     chooser: { icon: 'form' },
     settings: { segment: 'form', Screens: lazy(() => import('./form/FormSettingsRoutes')) },
   },
-  pressure: { chooser: { icon: 'megaphone' } },
-  'pressure-phone': { chooser: { icon: 'phone' } },
+  pressure: { chooser: { icon: 'megaphone' }, settings: pressureScreens },
+  // Both pressure kinds share the screens; the targets decide which kind a widget is.
+  'pressure-phone': { chooser: { icon: 'phone' }, settings: pressureScreens },
   phone: {},
   donation: { chooser: { icon: 'coin' } },
   plip: {},
@@ -51,7 +54,7 @@ export function widgetSettingsPath(kind: string, mobilizationId: number, widgetI
   return segment && `/mobilizations/${mobilizationId}/widgets/${widgetId}/${segment}`;
 }
 
-/** The settings routes of every kind that has them, for the router. */
-export const WIDGET_SETTINGS_SCREENS = Object.values<WebWidgetKind>(WEB_WIDGET_KINDS).flatMap((kind) =>
-  kind.settings ? [kind.settings] : [],
-);
+/** The settings routes of every kind that has them, for the router; kinds may share theirs. */
+export const WIDGET_SETTINGS_SCREENS = [
+  ...new Set(Object.values<WebWidgetKind>(WEB_WIDGET_KINDS).flatMap((kind) => (kind.settings ? [kind.settings] : []))),
+];

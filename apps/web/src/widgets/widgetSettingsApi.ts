@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../api/client';
 import { blocksQueryKey, updateWidget } from '../blocks/blocksApi';
-import type { WidgetData } from '../blocks/types';
+import type { WidgetData, WidgetKind } from '../blocks/types';
 
 /** A widget as its settings screens read it (FORM-CONTRACT §2: form widgets carry their entries count). */
 export type SettingsWidget = WidgetData & { form_entries_count?: number };
@@ -33,11 +33,11 @@ export function useWidgetSettings(mobilizationId: number, widgetId: number) {
     enabled: mobilizationId > 0 && widgetId > 0,
   });
   const mutation = useMutation({
-    mutationFn: async (patch: Record<string, unknown>) => {
+    mutationFn: async ({ patch, kind }: { patch: Record<string, unknown>; kind?: WidgetKind }) => {
       const current = queryClient.getQueryData<SettingsWidget>(key) ?? query.data;
       if (!current) throw new Error('widget not loaded');
       return updateWidget(mobilizationId, widgetId, {
-        kind: current.kind,
+        kind: kind ?? current.kind,
         settings: { ...(current.settings ?? {}), ...patch },
       }) as Promise<SettingsWidget>;
     },
@@ -46,7 +46,9 @@ export function useWidgetSettings(mobilizationId: number, widgetId: number) {
       void queryClient.invalidateQueries({ queryKey: blocksQueryKey(mobilizationId) });
     },
   });
-  return { query, save: mutation.mutateAsync };
+  const save: SaveSettings = (patch, options) => mutation.mutateAsync({ patch, kind: options?.kind });
+  return { query, save };
 }
 
-export type SaveSettings = (patch: Record<string, unknown>) => Promise<SettingsWidget>;
+/** Saves a tab's keys; a tab that decides the kind (pressure's targets) sends it along. */
+export type SaveSettings = (patch: Record<string, unknown>, options?: { kind?: WidgetKind }) => Promise<SettingsWidget>;

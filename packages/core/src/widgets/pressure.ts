@@ -226,3 +226,21 @@ export const pressureFillSchema = z.object({
       .default(''),
   }),
 });
+
+/**
+ * The E-mail para alvo tab as one form: the targets decide the kind, and the kind decides whether the subject and
+ * body are required (spec 02 §5). The admin app validates with this; the server checks each key by the kind's own
+ * schema when it is saved.
+ */
+export const pressureTargetsTabSchema = z
+  .object({ targets: z.array(z.string()), pressure_subject: z.string(), pressure_body: z.string() })
+  .transform((value, ctx) => {
+    const kind = pressureKindFor(parseTargets(value.targets));
+    const result = (kind === 'pressure-phone' ? pressurePhoneSchema : pressureEmailSchema).safeParse(value);
+    if (!result.success) {
+      for (const issue of result.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      return z.NEVER;
+    }
+    return { ...result.data, kind };
+  });

@@ -40,7 +40,7 @@ export const actionCss = `
 .mz-share__image{max-width:12rem;max-height:12rem;object-fit:contain}
 .mz-share__title{margin:0;font-weight:700;color:${BODY_TEXT}}
 .mz-share__buttons{display:flex;flex-wrap:wrap;justify-content:center;gap:.5rem;margin:0;padding:0;list-style:none}
-.mz-page .mz-share__button{display:inline-flex;align-items:center;gap:.5rem;min-height:2.75rem;padding:.5rem 1rem;border-radius:.375rem;color:#fff;font-weight:700;text-decoration:none}
+.mz-page .mz-share a.mz-share__button{display:inline-flex;align-items:center;gap:.5rem;min-height:2.75rem;padding:.5rem 1rem;border-radius:.375rem;color:#fff;font-weight:700;text-decoration:none}
 .mz-page .mz-share__button:hover{text-decoration:underline}
 .mz-share__button--facebook{background:#1565c0}
 .mz-share__button--twitter{background:#14171a}

@@ -1,5 +1,6 @@
 import { type FormField, inputFields, type Locale, renderMessage, translate, validateFormValues } from '@mutirao/core';
 import { type FormEvent, Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
+import { ActionDone, ErrorSummary, Honeypot } from '../action/ActionParts';
 import { Counter } from '../action/Counter';
 import { FinishMessage } from '../action/FinishMessage';
 import { browserWindow, type Focusable, inputValue } from '../browser';
@@ -105,21 +106,18 @@ export function FormView({ model, locale, mode, fieldSlot, fieldsFooter }: FormV
 
   if (status === 'done') {
     return (
-      <div className="mz-form-widget" style={style}>
-        <div className="mz-form-widget__done" ref={done} tabIndex={-1} role="status">
-          {model.greetings ? (
-            <p className="mz-form__greetings">{model.greetings}</p>
-          ) : (
-            <FinishMessage
-              finish={model.finish}
-              locale={locale}
-              mode={mode}
-              share={{ color: model.color, twitterText: model.twitterText }}
-            />
-          )}
-        </div>
-        {counter}
-      </div>
+      <ActionDone style={style} doneRef={done} counter={counter}>
+        {model.greetings ? (
+          <p className="mz-form__greetings">{model.greetings}</p>
+        ) : (
+          <FinishMessage
+            finish={model.finish}
+            locale={locale}
+            mode={mode}
+            share={{ color: model.color, twitterText: model.twitterText }}
+          />
+        )}
+      </ActionDone>
     );
   }
 
@@ -159,25 +157,19 @@ export function FormView({ model, locale, mode, fieldSlot, fieldsFooter }: FormV
           )}
           {fieldsFooter}
         </div>
-        <div className="mz-visually-hidden" aria-hidden="true">
-          <label>
-            {translate(locale, 'formView.honeypot')}
-            <input ref={website} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-          </label>
-        </div>
-        <div className="mz-form__errors" ref={summary} tabIndex={-1} hidden={!messages.length && !general.length}>
-          <p className="mz-form__errors-title">{translate(locale, 'formView.errorsTitle')}</p>
-          <ul>
-            {messages.map(([uid, message]) => (
-              <li key={uid} id={`${idBase}-${fields.findIndex((f) => f.uid === uid)}-error`}>
-                {message}
-              </li>
-            ))}
-            {general.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        </div>
+        <Honeypot locale={locale} inputRef={website} />
+        <ErrorSummary
+          locale={locale}
+          summaryRef={summary}
+          items={[
+            ...messages.map(([uid, message]) => ({
+              key: uid,
+              id: `${idBase}-${fields.findIndex((f) => f.uid === uid)}-error`,
+              message,
+            })),
+            ...general.map((message) => ({ key: message, message })),
+          ]}
+        />
         <button
           type="submit"
           className="mz-form__submit"

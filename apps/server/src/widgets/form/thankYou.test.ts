@@ -1,19 +1,8 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFormPage, entryBody, formSettings, TEST_FIELDS, THANK_YOU_SETTINGS } from '../../../test/formPage';
 import { Client, eventually, startTestServer, type TestServer } from '../../../test/harness';
-import { startSmtp } from '../../../test/smtp';
+import { freePort, startSmtp } from '../../../test/smtp';
 import { outbox } from '../../db/schema';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 
 const VALUES = { 'f-nome': 'Iara Monteiro', 'f-fone': '', 'f-bairro': 'Boa Vista', 'f-idade': '' };
 const settings = formSettings(TEST_FIELDS, THANK_YOU_SETTINGS);

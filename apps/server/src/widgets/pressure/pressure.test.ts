@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFormPage, THANK_YOU_SETTINGS } from '../../../test/formPage';
 import { Client, eventually, signIn, startTestServer, type TestServer } from '../../../test/harness';
-import { startSmtp, type TestSmtp } from '../../../test/smtp';
+import { freePort, startSmtp, type TestSmtp } from '../../../test/smtp';
 import { activistPressures, activists, outbox } from '../../db/schema';
 import { createCommunity, createUser } from '../../seed/factories';
 
@@ -153,4 +153,36 @@ describe('the delivery view', () => {
     expect((await stranger.get(path)).status).toBe(404);
     expect((await new Client(server.url).get(path)).status).toBe(401);
   });
+});
+
+describe('when the SMTP server is down', () => {
+  let port: number;
+  let down: TestServer;
+  let late: TestSmtp | undefined;
+  beforeAll(async () => {
+    port = await freePort();
+    down = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_RETRY_DELAY_SECONDS: '1' } });
+  });
+  afterAll(async () => {
+    await down.close();
+    await late?.close();
+  });
+
+  it('accepts the pressure, then every target gets its e-mail once the server returns, exactly once', async () => {
+    const { form: widget } = await createFormPage(down.ctx.db, { kind: 'pressure', settings: pressureSettings() });
+    const res = await new Client(down.url).post(`/api/widgets/${widget.id}/fill`, { fill: FILL });
+    expect(res.status).toBe(201);
+    const rows = () => down.ctx.db.select().from(outbox).where(eq(outbox.widgetId, widget.id));
+    await eventually(async () => (await rows()).every((m) => m.status === 'failed') || undefined);
+    late = await startSmtp(port);
+    const arrived = (to: string) => late?.received.filter((m) => m.to.includes(to)).length ?? 0;
+    await eventually(
+      async () => arrived('ana@camara.example.org') > 0 && arrived('beto@camara.example.org') > 0,
+      30_000,
+    );
+    await eventually(async () => (await rows()).every((m) => m.status === 'sent') || undefined);
+    // Later retries and the minute sweep must not send either again.
+    await new Promise((r) => setTimeout(r, 3000));
+    expect([arrived('ana@camara.example.org'), arrived('beto@camara.example.org')]).toEqual([1, 1]);
+  }, 60_000);
 });

@@ -1,33 +1,51 @@
-import { ColorInput, Stack, TextInput } from '@mantine/core';
-import { type ActionAdjustSettings, actionAdjustSchema, BUTTON_TEXT_MAX } from '@mutirao/core';
+import { ColorInput, Stack, Switch, TextInput } from '@mantine/core';
+import { actionAdjustSchema, BUTTON_TEXT_MAX } from '@mutirao/core';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { settingText as text, useSettingsForm } from './useSettingsForm';
 
-const valuesOf = (settings: Record<string, unknown>) => ({
-  call_to_action: text(settings.call_to_action),
+/** A yes/no setting a kind adds to Ajustes, stored as one of two strings (pressure's show_city: 'city-true'). */
+export interface AdjustSwitch {
+  name: string;
+  label: string;
+  on: string;
+  off: string;
+}
+
+const valuesOf = (switches: readonly AdjustSwitch[]) => (settings: Record<string, unknown>) => ({
+  call_to_action: text(settings.call_to_action) || text(settings.title_text),
   button_text: text(settings.button_text),
   main_color: text(settings.main_color),
   count_text: text(settings.count_text),
+  ...Object.fromEntries(switches.map((s) => [s.name, settings[s.name] === s.on ? s.on : s.off])),
 });
 
 interface AdjustFormProps {
   settings: Record<string, unknown>;
-  save(patch: ActionAdjustSettings): Promise<unknown>;
+  save(patch: Record<string, unknown>): Promise<unknown>;
   /** 'Formulário configurado com sucesso!' for the form; each action widget says it its own way (spec 02 §8). */
   successMessage: string;
+  /** The kind's schema when it adds settings to the shared ones (pressure: `pressureAdjustSchema`). */
+  schema?: typeof actionAdjustSchema;
+  /** Its extra yes/no settings, shown as switches. */
+  switches?: readonly AdjustSwitch[];
 }
 
 /**
  * Ajustes, shared by the action widgets (spec 02 §5 "Adjust forms"): the title and the button text, both required,
  * the button text at most 50 characters, the main colour, and the counter's text (the counter shows only when set).
  */
-export function AdjustForm({ settings, save, successMessage }: AdjustFormProps) {
+export function AdjustForm({ settings, save, successMessage, schema, switches = [] }: AdjustFormProps) {
   const { t } = useTranslation();
   const { form, onSubmit, field, errorOf, footer, prompt } = useSettingsForm({
-    schema: actionAdjustSchema,
+    schema: schema ?? actionAdjustSchema,
     settings,
-    valuesOf,
+    valuesOf: valuesOf(switches) as (settings: Record<string, unknown>) => ReturnType<ReturnType<typeof valuesOf>> & {
+      call_to_action: string;
+      button_text: string;
+      main_color: string;
+      count_text: string;
+    },
     save,
     successMessage,
   });
@@ -70,6 +88,22 @@ export function AdjustForm({ settings, save, successMessage }: AdjustFormProps) 
           description={t('widgetSettings.countTextHelp')}
           {...field('count_text')}
         />
+        {switches.map((s) => (
+          <Controller
+            key={s.name}
+            control={form.control}
+            // biome-ignore lint/suspicious/noExplicitAny: the kind's own keys, beside the shared ones.
+            name={s.name as any}
+            render={({ field: value }) => (
+              <Switch
+                label={s.label}
+                checked={value.value === s.on}
+                onChange={(event) => value.onChange(event.currentTarget.checked ? s.on : s.off)}
+                onBlur={value.onBlur}
+              />
+            )}
+          />
+        ))}
         {footer}
       </Stack>
       {prompt}

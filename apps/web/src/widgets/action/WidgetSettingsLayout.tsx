@@ -28,12 +28,14 @@ export interface WidgetSettingsContext {
 export const useWidgetSettingsContext = () => useOutletContext<WidgetSettingsContext>();
 
 interface WidgetSettingsLayoutProps {
-  kind: WidgetKind;
+  /** The kinds these screens serve (the pressure's serve both pressure kinds); the first names them. */
+  kinds: readonly [WidgetKind, ...WidgetKind[]];
   /** The route segment after the widget id, e.g. 'form'. */
   segment: string;
   title: string;
   tabsLabel: string;
-  tabs: SettingsTab[];
+  /** The tabs, or a function of the widget's kind when they depend on it (no thank-you e-mail by phone). */
+  tabs: SettingsTab[] | ((kind: WidgetKind) => SettingsTab[]);
 }
 
 /**
@@ -41,7 +43,7 @@ interface WidgetSettingsLayoutProps {
  * with the tab menu and a way back to the page editor, the widget loaded once for every tab. Shared by the form,
  * pressure and donation widgets.
  */
-export function WidgetSettingsLayout({ kind, segment, title, tabsLabel, tabs }: WidgetSettingsLayoutProps) {
+export function WidgetSettingsLayout({ kinds, segment, title, tabsLabel, tabs }: WidgetSettingsLayoutProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const mobilizationId = Number(useParams().id);
@@ -76,7 +78,7 @@ export function WidgetSettingsLayout({ kind, segment, title, tabsLabel, tabs }: 
   }
   if (!mobilization.data || !query.data) return <NotFoundInShell />;
   const widget = query.data;
-  const items = tabs.map((tab) => {
+  const items = (typeof tabs === 'function' ? tabs(widget.kind) : tabs).map((tab) => {
     const to = tab.suffix ? `${base}/${tab.suffix}` : base;
     return { label: tab.label, to, active: pathname.replace(/\/$/, '') === to };
   });
@@ -89,9 +91,9 @@ export function WidgetSettingsLayout({ kind, segment, title, tabsLabel, tabs }: 
     >
       {/* The page's stylesheet, for the previews drawn with the public components. */}
       <style>{widgetsCss}</style>
-      {widget.kind !== kind ? (
+      {!kinds.includes(widget.kind) ? (
         <Alert color="danger" variant="light" role="alert">
-          {t('widgetSettings.wrongKind', { kind: t(`widgets.kinds.${kind}`) })}
+          {t('widgetSettings.wrongKind', { kind: t(`widgets.kinds.${kinds[0]}`) })}
         </Alert>
       ) : (
         <Outlet

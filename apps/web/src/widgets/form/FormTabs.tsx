@@ -1,9 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { publicUrlOf } from '../../mobilizations/mobilizationsApi';
 import { AdjustForm } from '../action/AdjustForm';
-import { AutofireForm } from '../action/AutofireForm';
-import { FinishForm } from '../action/FinishForm';
 import { useWidgetSettingsContext, WidgetSettingsLayout } from '../action/WidgetSettingsLayout';
 
 /** The form widget's settings menu (spec 02 §2 "Settings menus per widget"). */
@@ -13,7 +10,7 @@ export function FormSettingsLayout() {
   return (
     <WidgetSettingsLayout
       key={widgetId}
-      kind="form"
+      kinds={['form']}
       segment="form"
       title={t('formSettings.title')}
       tabsLabel={t('formSettings.tabs')}
@@ -35,21 +32,5 @@ export function FormAdjustPage() {
   return <AdjustForm settings={settings} save={save} successMessage={t('formWidget.saved')} />;
 }
 
-/** Mensagem agradecimento. */
-export function FormAutofirePage() {
-  const { settings, save } = useWidgetSettingsContext();
-  return <AutofireForm settings={settings} save={save} />;
-}
-
-/** Pós-inscrição. */
-export function FormFinishPage() {
-  const { settings, save, mobilization } = useWidgetSettingsContext();
-  return (
-    <FinishForm
-      settings={settings}
-      save={save}
-      shareUrl={publicUrlOf({ slug: mobilization.slug, custom_domain: null })}
-      colorScheme={mobilization.color_scheme}
-    />
-  );
-}
+/** Mensagem agradecimento and the finish tab are the action widgets' shared ones. */
+export { AutofirePage as FormAutofirePage, FinishPage as FormFinishPage } from '../action/ActionTabs';

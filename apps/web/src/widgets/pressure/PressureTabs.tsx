@@ -1,0 +1,51 @@
+import { pressureAdjustSchema } from '@mutirao/core';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { AdjustForm } from '../action/AdjustForm';
+import { useWidgetSettingsContext, WidgetSettingsLayout } from '../action/WidgetSettingsLayout';
+
+/**
+ * The pressure widgets' settings menu (spec 02 §2): Ajustes, E-mail para alvo, Mensagem de agradecimento (not for
+ * pressure by phone), Pós-pressão, and the delivery view.
+ */
+export function PressureSettingsLayout() {
+  const { t } = useTranslation();
+  const { widgetId } = useParams();
+  return (
+    <WidgetSettingsLayout
+      key={widgetId}
+      kinds={['pressure', 'pressure-phone']}
+      segment="pressure"
+      title={t('kinds.pressure.settingsTitle')}
+      tabsLabel={t('kinds.pressure.settingsTabs')}
+      tabs={(kind) => [
+        { label: t('kinds.pressure.adjustTab'), suffix: '' },
+        { label: t('kinds.pressure.emailTab'), suffix: 'email' },
+        ...(kind === 'pressure-phone' ? [] : [{ label: t('kinds.pressure.autofireTab'), suffix: 'autofire' }]),
+        { label: t('kinds.pressure.finishTab'), suffix: 'finish' },
+        { label: t('kinds.pressure.deliveryTab'), suffix: 'deliveries' },
+      ]}
+    />
+  );
+}
+
+/** Ajustes, with the city question and the locked letter (spec 02 §3 "Pressure settings"). */
+export function PressureAdjustPage() {
+  const { t } = useTranslation();
+  const { settings, save } = useWidgetSettingsContext();
+  return (
+    <AdjustForm
+      settings={settings}
+      save={save}
+      schema={pressureAdjustSchema as never}
+      successMessage={t('kinds.pressure.saved')}
+      switches={[
+        { name: 'show_city', label: t('kinds.pressure.showCity'), on: 'city-true', off: 'city-false' },
+        { name: 'disable_edit_field', label: t('kinds.pressure.disableEdit'), on: 's', off: 'n' },
+      ]}
+    />
+  );
+}
+
+/** Mensagem agradecimento and the finish tab are the action widgets' shared ones. */
+export { AutofirePage as PressureAutofirePage, FinishPage as PressureFinishPage } from '../action/ActionTabs';

@@ -1,0 +1,67 @@
+import { type Locale, translate } from '@mutirao/core';
+import type { ReactNode, Ref } from 'react';
+import type { Focusable } from '../browser';
+
+/**
+ * The parts every action widget's form shares (form, pressure; donation next), with the same markup and classes, so
+ * they look and behave alike: the honeypot, the error summary above the button, and the screen after acting.
+ */
+
+/** A visually hidden `website` input people never see; naive bots fill it and the server refuses them. */
+export function Honeypot({ locale, inputRef }: { locale: Locale; inputRef: Ref<HTMLInputElement> }) {
+  return (
+    <div className="mz-visually-hidden" aria-hidden="true">
+      <label>
+        {translate(locale, 'formView.honeypot')}
+        <input ref={inputRef} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  );
+}
+
+/** The errors, listed above the button; focused after a refused submit so screen readers read them. */
+export function ErrorSummary({
+  locale,
+  summaryRef,
+  items,
+}: {
+  locale: Locale;
+  summaryRef: Ref<HTMLDivElement & Focusable>;
+  /** Each message with the id its field points at (`aria-describedby`), when it belongs to one. */
+  items: { key: string; id?: string; message: string }[];
+}) {
+  return (
+    <div className="mz-form__errors" ref={summaryRef} tabIndex={-1} hidden={!items.length}>
+      <p className="mz-form__errors-title">{translate(locale, 'formView.errorsTitle')}</p>
+      <ul>
+        {items.map((item) => (
+          <li key={item.key} id={item.id}>
+            {item.message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** After acting: the finish content, focused, announced as a status, with the counter below. */
+export function ActionDone({
+  style,
+  doneRef,
+  counter,
+  children,
+}: {
+  style?: Record<string, string>;
+  doneRef: Ref<HTMLDivElement & Focusable>;
+  counter: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mz-form-widget" style={style}>
+      <div className="mz-form-widget__done" ref={doneRef} tabIndex={-1} role="status">
+        {children}
+      </div>
+      {counter}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+// @vitest-environment happy-dom
+import { act, createElement } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withIslandCatalogue } from '../islands/withIslandCatalogue';
+import { renderMobilizationHtml } from '../server';
+import type { PageWidget } from '../types';
+import type { PressureViewProps } from './PressureView';
+import { PressureView } from './PressureView';
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean;
+}
+globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+
+const widget = (settings: Record<string, unknown> = {}): PageWidget => ({
+  id: 51,
+  kind: 'pressure',
+  count: 7,
+  settings: {
+    call_to_action: 'Pressione a Câmara',
+    targets: ['Vereadora Ana <ana@camara.example.org>', 'Vereador Beto <beto@camara.example.org>'],
+    pressure_subject: 'Tarifa zero já',
+    pressure_body: 'Aprovem.',
+    count_text: 'pessoas pressionaram',
+    sender_email: 'secreto@example.org',
+    ...settings,
+  },
+});
+
+function serverPage(w = widget()) {
+  const { body } = renderMobilizationHtml(
+    { mobilization: { id: 3, name: 'Tarifa zero' }, blocks: [{ id: 1, widgets: [w] }], locale: 'pt-BR' },
+    { islandsSrc: '/_mz/islands-test.js' },
+  );
+  const props = /<script type="application\/json" data-mz-props="mz-island-51">(.*?)<\/script>/.exec(body)?.[1];
+  if (!props) throw new Error('no island props');
+  return { body, props: JSON.parse(props) as PressureViewProps };
+}
+
+describe('e-mail pressure widget', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    fetchMock = vi.fn(async () => Response.json({ activist_pressure: { id: 1 }, count: 8 }, { status: 201 }));
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    document.body.innerHTML = '';
+  });
+
+  it('renders the targets, labelled fields and the letter; embeds no secret settings', () => {
+    const { body, props } = serverPage();
+    expect(body).toContain('data-mz-island="pressure"');
+    expect(body).toContain('<li>Vereadora Ana</li>');
+    expect(body).toContain('<label class="mz-form__label" for="mz-pressure-51-email">E-mail');
+    expect(body).toContain('Tarifa zero já');
+    expect(JSON.stringify(props)).not.toContain('secreto@example.org');
+    expect(props.model.count).toBe(7);
+  });
+
+  it('hydrates without mismatch, shows the spec messages, then sends the fill and shows the share screen', async () => {
+    const { body, props } = serverPage(widget({ show_city: 'city-true' }));
+    document.body.innerHTML = `<div class="mz-page">${body}</div>`;
+    const root = document.getElementById('mz-island-51') as HTMLElement;
+    const mismatches: unknown[] = [];
+    await act(async () => {
+      withIslandCatalogue(() =>
+        hydrateRoot(root, createElement(PressureView, props), { onRecoverableError: (e) => mismatches.push(e) }),
+      );
+    });
+    expect(mismatches).toEqual([]);
+    const submit = () =>
+      act(async () => {
+        (root.querySelector('button[type="submit"]') as HTMLButtonElement).click();
+      });
+    const type = (name: string, value: string) =>
+      act(async () => {
+        const input = root.querySelector(`[name="${name}"]`) as HTMLInputElement;
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    await withIslandCatalogue(submit);
+    const errors = () => [...root.querySelectorAll('.mz-form__errors li')].map((li) => li.textContent);
+    expect(errors()).toEqual([
+      'Preenchimento obrigatorio',
+      'Preenchimento obrigatorio',
+      'Preenchimento obrigatorio',
+      'Preenchimento obrigatorio',
+    ]);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await withIslandCatalogue(async () => {
+      await type('firstname', 'Iara');
+      await type('lastname', 'Monteiro');
+      await type('city', 'Recife');
+      await type('email', 'ana@camara.example.org');
+    });
+    expect(errors()).toEqual(['O email que voce esta tentando usar e de um dos alvos da mobilizacao.']);
+    await withIslandCatalogue(async () => {
+      await type('email', 'iara@example.org');
+      await submit();
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/widgets/51/fill');
+    expect(JSON.parse(String(init.body))).toEqual({
+      fill: {
+        activist: { firstname: 'Iara', lastname: 'Monteiro', email: 'iara@example.org', city: 'Recife' },
+        mail: { subject: 'Tarifa zero já', body: 'Aprovem.' },
+      },
+      website: '',
+    });
+    expect(root.querySelector('[role="status"]')).not.toBeNull();
+    expect(root.textContent).toContain('8 pessoas pressionaram');
+  });
+});

@@ -1,0 +1,235 @@
+import { type Locale, type PressureFillErrors, renderMessage, translate, validatePressureFill } from '@mutirao/core';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { ActionDone, ErrorSummary, Honeypot } from '../action/ActionParts';
+import { Counter } from '../action/Counter';
+import { FinishMessage } from '../action/FinishMessage';
+import { browserWindow, type Focusable, inputValue } from '../browser';
+import type { RenderMode } from '../types';
+import type { PressureModel } from './pressureModel';
+import { submitPressureFill } from './submit';
+
+export interface PressureViewProps {
+  model: PressureModel;
+  locale: Locale;
+  mode: RenderMode;
+}
+
+type Field = keyof PressureFillErrors;
+type Values = Record<Field, string>;
+
+/** Fisher–Yates: the targets in a fresh random order, so no decision-maker is always first (spec 02 §5). */
+function shuffled<T>(list: readonly T[]): T[] {
+  const copy = [...list];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+  }
+  return copy;
+}
+
+/**
+ * The e-mail pressure widget (spec 02 §2, §4, §5): the call to action, the targets, the visitor's name, e-mail (and
+ * city when asked), the letter (read-only when the organiser locked it), errors listed above the button,
+ * 'Enviando...' while sending, then the finish message or share screen. The same component renders on the server,
+ * in the editor and, hydrated, in the visitor's browser; it runs the very checks the server runs.
+ */
+export function PressureView({ model, locale, mode }: PressureViewProps) {
+  const [values, setValues] = useState<Values>({
+    firstname: '',
+    lastname: '',
+    email: '',
+    city: '',
+    subject: model.subject,
+    body: model.body,
+  });
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [showAll, setShowAll] = useState(false);
+  const [server, setServer] = useState<{ fields: Record<string, string>; messages: string[] }>();
+  const [status, setStatus] = useState<'idle' | 'sending' | 'done'>('idle');
+  const [count, setCount] = useState(model.count);
+  // Stored order on the server and at hydration; shuffled once the island runs, so the markup matches.
+  const [targets, setTargets] = useState(model.targets);
+  const website = useRef<HTMLInputElement>(null);
+  const summary = useRef<HTMLDivElement & Focusable>(null);
+  const done = useRef<HTMLDivElement & Focusable>(null);
+  const id = `mz-pressure-${model.widgetId}`;
+  const t = (key: string) => translate(locale, `kinds.pressure.${key}`);
+
+  useEffect(() => {
+    if (mode === 'public') setTargets(shuffled(model.targets));
+  }, [mode, model.targets]);
+  useEffect(() => {
+    if (status === 'done') done.current?.focus();
+  }, [status]);
+
+  const fill = {
+    activist: { firstname: values.firstname, lastname: values.lastname, email: values.email, city: values.city },
+    mail: { subject: values.subject, body: values.body },
+  };
+  const invalid = validatePressureFill(fill, {
+    targets: model.targets.map((x) => ({ ...x, channel: 'email' })),
+    showCity: model.showCity,
+  });
+  const shown = new Map<Field, string>();
+  for (const [field, message] of Object.entries(invalid) as [Field, string][])
+    if (showAll || touched[field]) shown.set(field, renderMessage(locale, message));
+  for (const [field, message] of Object.entries(server?.fields ?? {}) as [Field, string][])
+    if (message && !shown.has(field)) shown.set(field, message);
+  const general = server?.messages ?? [];
+  const blocked = Object.keys(invalid).length > 0 || status === 'sending' || !model.targets.length;
+
+  const change = (field: Field, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setServer((s) => (s?.fields[field] ? { ...s, fields: { ...s.fields, [field]: '' } } : s));
+  };
+  const touch = (field: Field) => setTouched((v) => (v[field] ? v : { ...v, [field]: true }));
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (mode !== 'public' || status === 'sending') return;
+    if (blocked) {
+      setShowAll(true);
+      browserWindow().requestAnimationFrame(() => summary.current?.focus());
+      return;
+    }
+    setStatus('sending');
+    setServer(undefined);
+    const result = await submitPressureFill(
+      {
+        widgetId: model.widgetId,
+        fill: { ...fill, activist: { ...fill.activist, city: model.showCity ? fill.activist.city : null } },
+        website: inputValue(website.current),
+        locale,
+      },
+      translate(locale, 'formView.requestFailed'),
+    );
+    if (result.ok) {
+      if (result.count !== undefined) setCount(result.count);
+      setStatus('done');
+      return;
+    }
+    setServer({ fields: result.fields, messages: result.messages });
+    setStatus('idle');
+    browserWindow().requestAnimationFrame(() => summary.current?.focus());
+  };
+
+  const style = { '--mz-form-color': model.color } as Record<string, string>;
+  const counter = <Counter locale={locale} count={count} text={model.countText} />;
+  if (status === 'done') {
+    return (
+      <ActionDone style={style} doneRef={done} counter={counter}>
+        <FinishMessage
+          finish={model.finish}
+          locale={locale}
+          mode={mode}
+          share={{ color: model.color, twitterText: model.twitterText }}
+        />
+      </ActionDone>
+    );
+  }
+
+  const field = (
+    name: Field,
+    label: string,
+    extra: { type?: string; autoComplete?: string; multiline?: boolean } = {},
+  ) => {
+    const error = shown.get(name);
+    const props = {
+      id: `${id}-${name}`,
+      name,
+      className: 'mz-form__input',
+      value: values[name],
+      readOnly: model.locked && (name === 'subject' || name === 'body') ? true : undefined,
+      'aria-required': true,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `${id}-${name}-error` : undefined,
+      onBlur: () => touch(name),
+    };
+    return (
+      <div className="mz-form__field">
+        <label className="mz-form__label" htmlFor={props.id}>
+          {label}
+          <span className="mz-form__required" title={translate(locale, 'formView.requiredMark')} aria-hidden="true">
+            {' *'}
+          </span>
+        </label>
+        {extra.multiline ? (
+          <textarea {...props} rows={8} onChange={(e) => change(name, inputValue(e.currentTarget))} />
+        ) : (
+          <input
+            {...props}
+            type={extra.type ?? 'text'}
+            autoComplete={extra.autoComplete}
+            onChange={(e) => change(name, inputValue(e.currentTarget))}
+          />
+        )}
+      </div>
+    );
+  };
+
+  const titleId = `${id}-title`;
+  return (
+    <div className="mz-form-widget" style={style}>
+      <form
+        className="mz-form"
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby={model.callToAction ? titleId : undefined}
+        inert={mode === 'edit' ? true : undefined}
+      >
+        {model.callToAction && (
+          <h3 className="mz-form__title" id={titleId}>
+            {model.callToAction}
+          </h3>
+        )}
+        <div className="mz-pressure__targets">
+          <p className="mz-pressure__targets-title">{t('targetsTitle')}</p>
+          {targets.length ? (
+            <ul>
+              {targets.map((target) => (
+                <li key={target.address}>{target.name}</li>
+              ))}
+            </ul>
+          ) : (
+            <p>{t('noTargets')}</p>
+          )}
+        </div>
+        <div className="mz-form__fields">
+          {field('firstname', t('firstName'), { autoComplete: 'given-name' })}
+          {field('lastname', t('lastName'), { autoComplete: 'family-name' })}
+          {field('email', t('email'), { type: 'email', autoComplete: 'email' })}
+          {model.showCity && field('city', t('city'), { autoComplete: 'address-level2' })}
+          {field('subject', t('subject'))}
+          {field('body', t('body'), { multiline: true })}
+        </div>
+        <Honeypot locale={locale} inputRef={website} />
+        <ErrorSummary
+          locale={locale}
+          summaryRef={summary}
+          items={[
+            ...[...shown.entries()].map(([name, message]) => ({ key: name, id: `${id}-${name}-error`, message })),
+            ...general.map((message) => ({ key: message, message })),
+          ]}
+        />
+        <button
+          type="submit"
+          className="mz-form__submit"
+          aria-disabled={blocked || undefined}
+          disabled={status === 'sending'}
+        >
+          {status === 'sending' ? translate(locale, 'actionWidget.sending') : (model.buttonText ?? t('defaultButton'))}
+        </button>
+      </form>
+      {counter}
+    </div>
+  );
+}
+
+/** The pressure widget's own rules; the card, fields, errors and button share the action widgets' styles. */
+export const pressureCss = `
+.mz-pressure__targets{margin:1.25rem 1.5rem 0;padding:.75rem 1rem;border-left:4px solid var(--mz-form-color);background:#f6f6f6}
+.mz-pressure__targets-title{margin:0 0 .25rem;font-weight:700}
+.mz-pressure__targets ul{margin:0;padding-left:1.25rem}
+.mz-form__input[readonly]{background:#f3f3f3}
+textarea.mz-form__input{min-height:10rem;resize:vertical;line-height:1.5}
+`;
