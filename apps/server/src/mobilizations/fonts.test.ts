@@ -42,6 +42,9 @@ describe('mobilization fonts', () => {
     expect(html).toContain("font-family:'Glegoo'");
     expect(html).toContain("font-family:'Droid Sans'");
     expect(html).not.toMatch(/fonts\.(googleapis|gstatic)\.com/);
+    // Optional and not preloaded: a preloaded font held Chromium's first paint back by seconds (docs/bench.md).
+    expect(html).toContain('font-display:optional');
+    expect(html).not.toContain('rel="preload"');
     const urls = [...html.matchAll(/url\((\/_fonts\/[^)]+\.woff2)\)/g)].map((m) => m[1] as string);
     expect(urls.some((u) => u.startsWith('/_fonts/glegoo/'))).toBe(true);
     expect(urls.some((u) => u.startsWith('/_fonts/noto-sans/'))).toBe(true);

@@ -32,7 +32,7 @@ export interface DocumentParts {
   script: string;
   /** The island bundle's tags, last in <body>; empty for a page without interactive widgets. */
   islands?: string;
-  /** More tags for <head> (font preloads). */
+  /** More tags for <head>, if any. */
   head?: string;
 }
 

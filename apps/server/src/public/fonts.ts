@@ -35,8 +35,8 @@ function filesDir(font: RichTextFont): string | undefined {
 /**
  * `@font-face` rules for the given families (unknown names are left to the browser's fallbacks). `optional`: a font
  * that has not arrived by the first paint is not swapped in later, so text never jumps under the visitor's eyes
- * (layout shift); the page's own two fonts are preloaded (`fontPreloads`), so they are usually there in time, and
- * cached for the next page.
+ * (layout shift); it is cached for the next page. The fonts are not preloaded: in Chromium a preloaded `optional`
+ * font held the first paint back by one or two seconds in about half of the Lighthouse runs (docs/bench.md).
  */
 export function fontFaceCss(families: readonly string[]): string {
   const rules: string[] = [];
@@ -58,21 +58,6 @@ export function fontFaceCss(families: readonly string[]): string {
     }
   }
   return rules.join('');
-}
-
-/** Preload links for the Latin files of the page's header (bold) and body (regular) fonts. */
-export function fontPreloads(fonts: { family: string | null | undefined; weight: number }[]): string {
-  const links = new Set<string>();
-  for (const { family, weight } of fonts) {
-    const font = family ? byFamily.get(family.trim().toLowerCase()) : undefined;
-    const dir = font && filesDir(font);
-    if (!font || !dir) continue;
-    const available = font.weights.includes(weight) ? weight : font.weights[0];
-    const file = `${font.package}-latin-${available}-normal.woff2`;
-    if (existsSync(join(dir, file)))
-      links.add(`<link rel="preload" href="/_fonts/${font.package}/${file}" as="font" type="font/woff2" crossorigin>`);
-  }
-  return [...links].join('');
 }
 
 const FILE = /^[a-z0-9-]+-(?:latin|latin-ext)-\d{3}-(?:normal|italic)\.woff2$/;

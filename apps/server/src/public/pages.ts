@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { type Mobilization, mobilizations } from '../db/schema';
 import { actionCounts } from '../widgets/counters';
 import type { PublicSite } from './hosts';
+import { imageUrlsOf, loadImageSizes, withImageSizes } from './imageSizes';
 
 /** A rendered page, ready to send as is or gzipped. */
 export interface RenderedPage {
@@ -49,7 +50,8 @@ export async function loadPublicPage(db: Db, id: number) {
     db,
     page.widgets.map((w) => w.id),
   );
-  return { mobilization, ...page, actionCounts: counts };
+  const widgets = withImageSizes(page.widgets, await loadImageSizes(db, imageUrlsOf(page.widgets)));
+  return { mobilization, ...page, widgets, actionCounts: counts };
 }
 
 export type PublicPageData = NonNullable<Awaited<ReturnType<typeof loadPublicPage>>>;

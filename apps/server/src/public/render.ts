@@ -1,9 +1,9 @@
 import type { Locale } from '@mutirao/core';
-import { DEFAULT_BODY_FONT, pageFontFamilies } from '@mutirao/widgets';
+import { pageFontFamilies } from '@mutirao/widgets';
 import { renderMobilizationHtml } from '@mutirao/widgets/server';
 import { presentBlock } from '../blocks/presenter';
 import { presentWidget } from '../widgets/presenter';
-import { fontFaceCss, fontPreloads } from './fonts';
+import { fontFaceCss } from './fonts';
 import type { PublicPageData } from './pages';
 import type { RenderedBody } from './routes';
 
@@ -28,10 +28,5 @@ export function renderPublicPage(
     { islandsSrc },
   );
   const fonts = fontFaceCss(pageFontFamilies(page, pageBlocks, pageWidgets));
-  const body = m.bodyFont?.trim() || DEFAULT_BODY_FONT;
-  const head = fontPreloads([
-    { family: m.headerFont?.trim() || body, weight: 700 },
-    { family: body, weight: 400 },
-  ]);
-  return { ...rendered, css: fonts + rendered.css, head };
+  return { ...rendered, css: fonts + rendered.css };
 }

@@ -15,7 +15,7 @@ export interface RenderedBody {
   script: string;
   /** The island bundle's tags, for a page with interactive widgets (empty otherwise). */
   islands: string;
-  /** Tags for <head>: preloads of the page's fonts. */
+  /** More tags for <head>, if the page needs any. */
   head?: string;
 }
 export type PageRenderer = (page: PublicPageData) => RenderedBody;

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RichTextDocument, serializeContent } from '@mutirao/core';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
+import { imageDimensions } from '../uploads/dimensions';
 import { LocalStorage, type StorageDriver } from '../uploads/storage';
 import { SIGN_UP_BLOCK } from './demoForm';
 import type { BlockSeed } from './factories';
@@ -25,7 +27,8 @@ export interface DemoImages {
 
 /**
  * Stores the demo images as uploads (local storage only: with S3 the demo page simply has no pictures) and
- * returns their addresses. Relative addresses work on the admin host and on every public host alike.
+ * returns their addresses. Relative addresses work on the admin host and on every public host alike. The documents
+ * give the images no size: the public page takes it from the stored upload.
  */
 export async function storeDemoImages(db: Db, storage: StorageDriver): Promise<DemoImages> {
   if (!(storage instanceof LocalStorage)) return {};
@@ -40,13 +43,30 @@ export async function storeDemoImages(db: Db, storage: StorageDriver): Promise<D
       const key = `demo/${file}`;
       await storage.write(key, bytes);
       const url = `/uploads/${key}`;
-      await db.insert(uploads).values({ key, url, contentType: 'image/jpeg', size: bytes.length, status: 'stored' });
+      await db.insert(uploads).values({
+        key,
+        url,
+        contentType: 'image/jpeg',
+        size: bytes.length,
+        ...imageDimensions(bytes),
+        status: 'stored',
+      });
       images[name] = url;
     } catch {
       // A missing asset leaves the page without that picture.
     }
   }
   return images;
+}
+
+/** The demo images' addresses if the demo seed stored them (test pages borrow them without storing them again). */
+export async function storedDemoImages(db: Db): Promise<DemoImages> {
+  const rows = await db
+    .select({ key: uploads.key, url: uploads.url })
+    .from(uploads)
+    .where(inArray(uploads.key, ['demo/moradia-centro.jpg', 'demo/assembleia.jpg']));
+  const url = (file: string) => rows.find((r) => r.key === `demo/${file}`)?.url;
+  return { hero: url('moradia-centro.jpg'), meeting: url('assembleia.jpg') };
 }
 
 const text = (value: string, marks: Record<string, unknown> = {}) => ({ text: value, ...marks });
@@ -66,8 +86,6 @@ export function demoPageBlocks(images: DemoImages, petition: BlockSeed): BlockSe
           type: 'image',
           src: images.hero,
           alt: 'Ilustração de prédios vazios no centro do Recife',
-          width: 1200,
-          height: 630,
           children: [{ text: '' }],
         } as never),
       ]
@@ -147,8 +165,6 @@ export function demoPageBlocks(images: DemoImages, petition: BlockSeed): BlockSe
                     src: images.meeting,
                     href: 'https://example.org/assembleia',
                     alt: 'Cartaz da assembleia aberta',
-                    width: 800,
-                    height: 500,
                     openExternal: true,
                     children: [{ text: '' }],
                   } as never),

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { parseInput } from '../http/validate';
 import { createManyMobilizations } from './bulk';
 import { SIGN_UP_BLOCK } from './demoForm';
+import { demoPageBlocks, storedDemoImages } from './demoPage';
 import { createCommunity, createDonation, createFormEntries, createMobilization, createUser } from './factories';
 import { seedGlobalTemplates } from './templates';
 
@@ -28,6 +29,8 @@ const seedSchema = z.object({
         formEntries: z.number().int().min(0).max(1_000_000).optional(),
         /** Paid donations (integer cents) on that page, recent, for the metrics screens. */
         paidDonations: z.array(z.number().int().positive()).max(100).default([]),
+        /** Adds a published page of content only: the demo page's text and pictures, no form and no script. */
+        contentPage: z.boolean().default(false),
       }),
     )
     .default([]),
@@ -57,6 +60,23 @@ async function createFormPage(db: Db, communityId: number, entries: number, paid
   return { mobilization_id: page.id, widget_id: widget.id, slug };
 }
 
+/** A published page of the demo page's content blocks only (its images when the demo seed stored them). */
+async function createContentPage(db: Db, communityId: number) {
+  const slug = `conteudo-${communityId}-${Date.now().toString(36)}`;
+  const blocks = demoPageBlocks(await storedDemoImages(db), SIGN_UP_BLOCK).filter(
+    (b) => !b.hidden && (b.widgets ?? []).every((w) => w.kind === 'content'),
+  );
+  const page = await createMobilization(db, {
+    communityId,
+    name: `Conteúdo ${communityId}`,
+    slug,
+    headerFont: 'Oswald',
+    bodyFont: 'Open Sans',
+    blocks,
+  });
+  return { mobilization_id: page.id, slug };
+}
+
 /**
  * Test-only: lets browser journeys build data with the seed factories, since the embedded database lives inside
  * the server process. Registered only when ENABLE_TEST_SEED=true and never in production.
@@ -67,7 +87,7 @@ export function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = parseInput(seedSchema, request.body);
     const user = await createUser(ctx.db, input.user);
     const communities = [];
-    for (const { mobilizations, formEntries, paidDonations, role, ...c } of input.communities) {
+    for (const { mobilizations, formEntries, paidDonations, contentPage, role, ...c } of input.communities) {
       const community = await createCommunity(
         ctx.db,
         role === 1 ? { ...c, ownerId: user.id } : { ...c, members: [{ userId: user.id, role }] },
@@ -75,12 +95,18 @@ export function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
       if (mobilizations) await createManyMobilizations(ctx.db, community.id, user.id, mobilizations);
       const form =
         formEntries === undefined ? undefined : await createFormPage(ctx.db, community.id, formEntries, paidDonations);
-      communities.push({ ...community, form });
+      const content = contentPage ? await createContentPage(ctx.db, community.id) : undefined;
+      communities.push({ ...community, form, content });
     }
     if (input.globalTemplates) await seedGlobalTemplates(ctx.db);
     return reply.status(201).send({
       user: { id: user.id, email: user.email },
-      communities: communities.map((c) => ({ id: c.id, name: c.name, ...(c.form && { form: c.form }) })),
+      communities: communities.map((c) => ({
+        id: c.id,
+        name: c.name,
+        ...(c.form && { form: c.form }),
+        ...(c.content && { content_page: c.content }),
+      })),
     });
   });
 }

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestServer, type TestServer } from '../../test/harness';
+import { getByHost, signIn, startTestServer, type TestServer } from '../../test/harness';
 import {
   activists,
   communities,
@@ -18,7 +18,7 @@ import { seedThemes, THEMES } from './themes';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ env: { ENABLE_TEST_SEED: 'true' } });
 });
 afterAll(() => server.close());
 
@@ -90,7 +90,8 @@ describe('the demo seed', () => {
       req.end();
     });
     expect(page).toContain('Moradia digna no centro do Recife');
-    expect(page).toContain('src="/uploads/demo/moradia-centro.jpg"');
+    // The document gives the picture no size: it comes from the stored upload, so its box is kept before it loads.
+    expect(page).toMatch(/<img[^>]*src="\/uploads\/demo\/moradia-centro\.jpg"[^>]* width="1200" height="630"/);
     expect(page).toContain('href="https://example.org/levantamento-imoveis-vazios"');
     expect(page).not.toContain('Rascunho: depoimentos');
     expect(page).toContain('Coletivo Bem Viver');
@@ -104,6 +105,28 @@ describe('the demo seed', () => {
     expect(image.headers.get('content-type')).toBe('image/jpeg');
     // Read to the end, or the open response would hold the server's close.
     expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+  });
+
+  it('gives Lighthouse a page of content only through the test seed: the demo texts and pictures, no form, no script', async () => {
+    const seeded = await fetch(`${server.url}/api/dev/seed`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        user: { email: 'farol@example.org', password: 'password123' },
+        communities: [{ name: 'Farol', contentPage: true }],
+      }),
+    });
+    expect(seeded.status).toBe(201);
+    const { content_page } = ((await seeded.json()) as { communities: { content_page: { slug: string } }[] })
+      .communities[0] ?? { content_page: { slug: '' } };
+    const page = await getByHost(server, `${content_page.slug}.localhost`);
+    expect(page.status).toBe(200);
+    const html = page.body.toString('utf8');
+    expect(html).toContain('O que está acontecendo');
+    expect(html).toMatch(/<img[^>]*assembleia\.jpg"[^>]* width="800" height="500"/);
+    expect(html).not.toContain('<form');
+    expect(html).not.toContain('data-mz-island');
+    expect(html).not.toContain('Rascunho: depoimentos');
   });
 
   it('gives the demo page a sign-up form with a thank-you e-mail and a few hundred entries to report on', async () => {

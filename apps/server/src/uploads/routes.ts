@@ -8,6 +8,7 @@ import { uploads } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
 import { requireUser } from '../http/session';
 import { parseInput } from '../http/validate';
+import { imageDimensions } from './dimensions';
 import { LocalStorage, newUploadKey } from './storage';
 
 const signSchema = z.object({
@@ -97,7 +98,12 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
     const [row] = await ctx.db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
     if (!row) throw new AppError('forbidden', undefined, 'upload.signatureInvalid');
     await local.write(key, bytes);
-    await ctx.db.update(uploads).set({ status: 'stored', size: bytes.length }).where(eq(uploads.id, row.id));
+    // Kept so public pages can give the image its width and height before it loads (no layout shift).
+    const size = imageDimensions(bytes);
+    await ctx.db
+      .update(uploads)
+      .set({ status: 'stored', size: bytes.length, width: size?.width ?? null, height: size?.height ?? null })
+      .where(eq(uploads.id, row.id));
     return reply.status(200).send({ url: row.url });
   }
 

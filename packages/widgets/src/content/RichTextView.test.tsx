@@ -129,6 +129,17 @@ describe('rich-text renderer', () => {
     );
   });
 
+  it("fetches the first block's images first, and the others only when they come near", () => {
+    const doc: RichTextDocument = [
+      { type: 'paragraph', children: [{ type: 'image', src: '/uploads/topo.jpg', children: [{ text: '' }] }] },
+    ];
+    const first = renderToStaticMarkup(<RichTextView document={doc} mode="public" locale="pt-BR" eagerImages />);
+    expect(first).toContain('loading="eager" fetchPriority="high"');
+    const later = renderToStaticMarkup(<RichTextView document={doc} mode="public" locale="pt-BR" />);
+    expect(later).toContain('loading="lazy"');
+    expect(later).not.toContain('fetchPriority');
+  });
+
   it('renders nested lists inside the item before them', () => {
     expect(
       view([

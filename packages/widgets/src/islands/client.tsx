@@ -15,15 +15,45 @@ import { ISLAND_ATTR, ISLAND_PROPS_ATTR } from './embed';
  * `mz:islands` from those files. Only they are bundled, not the registry or the server-side props code, so the
  * views of non-interactive kinds and the rich-text parsers stay out.
  */
-for (const root of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTR}]`)) {
+function hydrate(root: HTMLElement) {
   const name = root.getAttribute(ISLAND_ATTR) ?? '';
   const component = Object.hasOwn(ISLANDS, name) ? ISLANDS[name] : undefined;
   const json = document.querySelector(`script[${ISLAND_PROPS_ATTR}="${root.id}"]`)?.textContent;
-  if (!component || !json) continue;
+  if (!component || !json) return;
   try {
     hydrateRoot(root, createElement(component, JSON.parse(json)));
   } catch (error) {
     // One broken widget must not stop the others; the server's HTML stays as it was.
     console.error(error);
   }
+}
+
+/*
+ * An island hydrates when it comes near the screen, or at once when the visitor reaches it first (a tap, a key,
+ * focus): the page's first second goes to showing it, not to running widgets further down (on a phone, hydrating
+ * the demo page's two forms at load cost a quarter of a second of blocked main thread in Lighthouse). The server's
+ * HTML already shows every widget at its full size, so nothing moves when it hydrates.
+ */
+const hydrated = new WeakSet<HTMLElement>();
+const wake = (root: HTMLElement) => {
+  if (hydrated.has(root)) return;
+  hydrated.add(root);
+  nearby?.unobserve(root);
+  hydrate(root);
+};
+const nearby =
+  'IntersectionObserver' in window
+    ? new IntersectionObserver(
+        (entries) => {
+          for (const entry of entries) if (entry.isIntersecting) wake(entry.target as HTMLElement);
+        },
+        { rootMargin: '200px' },
+      )
+    : undefined;
+for (const root of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTR}]`)) {
+  for (const type of ['pointerdown', 'focusin', 'keydown']) {
+    root.addEventListener(type, () => wake(root), { capture: true, once: true });
+  }
+  if (nearby) nearby.observe(root);
+  else wake(root);
 }

@@ -13,13 +13,21 @@ export const uploads = pgTable(
     url: text('url').notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size'),
+    /** Pixel size read from the stored file's header, so public pages reserve the image's space before it loads. */
+    width: integer('width'),
+    height: integer('height'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     communityId: integer('community_id').references(() => communities.id, { onDelete: 'set null' }),
     /** 'signed' when the URL was handed out, 'stored' once the bytes arrived. */
     status: text('status').notNull().default('signed'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('uploads_key_idx').on(t.key), index('uploads_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('uploads_key_idx').on(t.key),
+    index('uploads_user_idx').on(t.userId),
+    // Pages look their images up by address.
+    index('uploads_url_idx').on(t.url),
+  ],
 );
 
 /**
