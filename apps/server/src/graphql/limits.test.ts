@@ -95,8 +95,9 @@ describe('GraphQL documents are bounded before they run', () => {
       expect(res.body.data.widgets).toHaveLength(24);
       expect(res.body.data.widgets[23].block.widgets[1].block.name).toBe('B11');
     });
-    // One query per row would add 44 statements; the slack is for the job worker's polls, which share PGlite.
-    expect(many).toBeLessThanOrEqual(few + 2);
+    // One query per row would add 44 statements; the slack is for what shares PGlite meanwhile (the job worker's
+    // polls, the mail relay's minute sweep, a session's last-seen write), seen at up to 3 in CI.
+    expect(many).toBeLessThanOrEqual(few + 6);
   });
 
   it('caps every list at 500 rows and answers a negative limit or offset with a clear error', async () => {
