@@ -1,9 +1,9 @@
 import { type FormField, inputFields, type Locale, renderMessage, translate, validateFormValues } from '@mutirao/core';
-import { type FormEvent, Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import { ActionDone, ErrorSummary, Honeypot } from '../action/ActionParts';
 import { Counter } from '../action/Counter';
 import { FinishMessage } from '../action/FinishMessage';
-import { browserWindow, type Focusable, inputValue } from '../browser';
+import { useActionSubmit } from '../action/useActionSubmit';
 import type { RenderMode } from '../types';
 import { FieldInput } from './FieldInput';
 import type { FormModel } from './formModel';
@@ -22,8 +22,6 @@ export interface FormViewProps {
   fieldsFooter?: ReactNode;
 }
 
-type Status = 'idle' | 'sending' | 'done';
-
 /**
  * The form widget (spec 02 §2, §4, §5): the call to action, the fields, errors listed above the button, 'Enviando...'
  * while sending, then the greetings text, the custom finish message or the share screen. The same component renders
@@ -32,14 +30,28 @@ type Status = 'idle' | 'sending' | 'done';
 export function FormView({ model, locale, mode, fieldSlot, fieldsFooter }: FormViewProps) {
   const [values, setValues] = useState<Record<string, string>>({});
   const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [showAll, setShowAll] = useState(false);
-  const [serverErrors, setServerErrors] = useState<{ fields: Record<string, string>; messages: string[] }>();
-  const [status, setStatus] = useState<Status>('idle');
-  const [count, setCount] = useState(model.count);
-  const website = useRef<HTMLInputElement>(null);
-  const summary = useRef<HTMLDivElement & Focusable>(null);
-  const done = useRef<HTMLDivElement & Focusable>(null);
   const idBase = `mz-form-${model.widgetId}`;
+  const fields = inputFields(model.fields);
+  const invalid = validateFormValues(model.fields, values);
+  const dirty = fields.some((f) => (values[f.uid] ?? '').trim() !== '');
+  const submit = useActionSubmit({
+    mode,
+    locale,
+    initialCount: model.count,
+    blocked: !dirty || invalid.length > 0,
+    send: (website, failed) =>
+      submitFormEntry(
+        {
+          mobilizationId: model.mobilizationId,
+          widgetId: model.widgetId,
+          fields: entryFields(model.fields, values),
+          website,
+          locale,
+        },
+        failed,
+      ),
+  });
+  const { showAll, server: serverErrors, status, count, setCount, website, summary, done, onSubmit } = submit;
 
   // The page may have been cached since the count it shows; the live one comes from the API.
   useEffect(() => {
@@ -49,15 +61,8 @@ export function FormView({ model, locale, mode, fieldSlot, fieldsFooter }: FormV
     return () => {
       live = false;
     };
-  }, [mode, model.countText, model.widgetId]);
-  useEffect(() => setCount(model.count), [model.count]);
-  useEffect(() => {
-    if (status === 'done') done.current?.focus();
-  }, [status]);
+  }, [mode, model.countText, model.widgetId, setCount]);
 
-  const fields = inputFields(model.fields);
-  const invalid = validateFormValues(model.fields, values);
-  const dirty = fields.some((f) => (values[f.uid] ?? '').trim() !== '');
   const shown = new Map<string, string>();
   for (const error of invalid)
     if (showAll || touched[error.uid]) shown.set(error.uid, renderMessage(locale, error.message));
@@ -68,37 +73,7 @@ export function FormView({ model, locale, mode, fieldSlot, fieldsFooter }: FormV
   const change = (uid: string, value: string) => {
     setValues((v) => ({ ...v, [uid]: value }));
     setTouched((t) => ({ ...t, [uid]: true }));
-    setServerErrors((s) => (s?.fields[uid] ? { ...s, fields: { ...s.fields, [uid]: '' } } : s));
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (mode !== 'public' || status === 'sending') return;
-    if (blocked) {
-      setShowAll(true);
-      browserWindow().requestAnimationFrame(() => summary.current?.focus());
-      return;
-    }
-    setStatus('sending');
-    setServerErrors(undefined);
-    const result = await submitFormEntry(
-      {
-        mobilizationId: model.mobilizationId,
-        widgetId: model.widgetId,
-        fields: entryFields(model.fields, values),
-        website: inputValue(website.current),
-        locale,
-      },
-      translate(locale, 'formView.requestFailed'),
-    );
-    if (result.ok) {
-      if (result.count !== undefined) setCount(result.count);
-      setStatus('done');
-      return;
-    }
-    setServerErrors({ fields: result.fields, messages: result.messages });
-    setStatus('idle');
-    browserWindow().requestAnimationFrame(() => summary.current?.focus());
+    submit.clearServerError(uid);
   };
 
   const style = model.color ? ({ '--mz-form-color': model.color } as Record<string, string>) : undefined;

@@ -1,9 +1,10 @@
 import { type Locale, type PressureFillErrors, renderMessage, translate, validatePressureFill } from '@mutirao/core';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ActionDone, ErrorSummary, Honeypot } from '../action/ActionParts';
 import { Counter } from '../action/Counter';
 import { FinishMessage } from '../action/FinishMessage';
-import { browserWindow, type Focusable, inputValue } from '../browser';
+import { useActionSubmit } from '../action/useActionSubmit';
+import { inputValue } from '../browser';
 import type { RenderMode } from '../types';
 import type { PressureModel } from './pressureModel';
 import { submitPressureFill } from './submit';
@@ -43,25 +44,14 @@ export function PressureView({ model, locale, mode }: PressureViewProps) {
     body: model.body,
   });
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [showAll, setShowAll] = useState(false);
-  const [server, setServer] = useState<{ fields: Record<string, string>; messages: string[] }>();
-  const [status, setStatus] = useState<'idle' | 'sending' | 'done'>('idle');
-  const [count, setCount] = useState(model.count);
   // Stored order on the server and at hydration; shuffled once the island runs, so the markup matches.
   const [targets, setTargets] = useState(model.targets);
-  const website = useRef<HTMLInputElement>(null);
-  const summary = useRef<HTMLDivElement & Focusable>(null);
-  const done = useRef<HTMLDivElement & Focusable>(null);
   const id = `mz-pressure-${model.widgetId}`;
   const t = (key: string) => translate(locale, `kinds.pressure.${key}`);
 
   useEffect(() => {
     if (mode === 'public') setTargets(shuffled(model.targets));
   }, [mode, model.targets]);
-  useEffect(() => {
-    if (status === 'done') done.current?.focus();
-  }, [status]);
-
   const fill = {
     activist: { firstname: values.firstname, lastname: values.lastname, email: values.email, city: values.city },
     mail: { subject: values.subject, body: values.body },
@@ -69,6 +59,22 @@ export function PressureView({ model, locale, mode }: PressureViewProps) {
   const invalid = validatePressureFill(fill, {
     targets: model.targets.map((x) => ({ ...x, channel: 'email' })),
     showCity: model.showCity,
+  });
+  const { showAll, server, status, count, website, summary, done, onSubmit, clearServerError } = useActionSubmit({
+    mode,
+    locale,
+    initialCount: model.count,
+    blocked: Object.keys(invalid).length > 0 || !model.targets.length,
+    send: (website, failed) =>
+      submitPressureFill(
+        {
+          widgetId: model.widgetId,
+          fill: { ...fill, activist: { ...fill.activist, city: model.showCity ? fill.activist.city : null } },
+          website,
+          locale,
+        },
+        failed,
+      ),
   });
   const shown = new Map<Field, string>();
   for (const [field, message] of Object.entries(invalid) as [Field, string][])
@@ -80,38 +86,9 @@ export function PressureView({ model, locale, mode }: PressureViewProps) {
 
   const change = (field: Field, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
-    setServer((s) => (s?.fields[field] ? { ...s, fields: { ...s.fields, [field]: '' } } : s));
+    clearServerError(field);
   };
   const touch = (field: Field) => setTouched((v) => (v[field] ? v : { ...v, [field]: true }));
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (mode !== 'public' || status === 'sending') return;
-    if (blocked) {
-      setShowAll(true);
-      browserWindow().requestAnimationFrame(() => summary.current?.focus());
-      return;
-    }
-    setStatus('sending');
-    setServer(undefined);
-    const result = await submitPressureFill(
-      {
-        widgetId: model.widgetId,
-        fill: { ...fill, activist: { ...fill.activist, city: model.showCity ? fill.activist.city : null } },
-        website: inputValue(website.current),
-        locale,
-      },
-      translate(locale, 'formView.requestFailed'),
-    );
-    if (result.ok) {
-      if (result.count !== undefined) setCount(result.count);
-      setStatus('done');
-      return;
-    }
-    setServer({ fields: result.fields, messages: result.messages });
-    setStatus('idle');
-    browserWindow().requestAnimationFrame(() => summary.current?.focus());
-  };
 
   const style = { '--mz-form-color': model.color } as Record<string, string>;
   const counter = <Counter locale={locale} count={count} text={model.countText} />;
