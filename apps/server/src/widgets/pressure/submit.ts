@@ -3,7 +3,7 @@ import { formatTarget } from '@mutirao/core';
 import { upsertActivist } from '../../activists/upsert';
 import type { AppContext } from '../../context';
 import { activistPressures, type Widget } from '../../db/schema';
-import { type QueuedMail, queueMail } from '../../mail/outbox';
+import { type QueuedMail, queueMails } from '../../mail/outbox';
 import { queueThankYouMail, senderAddress } from '../autofire';
 import { actionCount } from '../counters';
 
@@ -79,9 +79,11 @@ export async function submitPressure(ctx: AppContext, s: PressureSubmission) {
       })
       .returning({ id: activistPressures.id, createdAt: activistPressures.createdAt });
     if (!pressure) throw new Error('pressure insert returned nothing');
-    const ids: (number | undefined)[] = [];
-    for (const target of s.targets)
-      ids.push(await queueMail(tx, targetMail(s, pressure.id, target, ctx.config.mail.from)));
+    // One insert for every target's e-mail, however many targets.
+    const ids: (number | undefined)[] = await queueMails(
+      tx,
+      s.targets.map((target) => targetMail(s, pressure.id, target, ctx.config.mail.from)),
+    );
     ids.push(
       await queueThankYouMail(tx, {
         widget: s.widget,
