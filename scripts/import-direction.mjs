@@ -12,9 +12,10 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const WORKSPACES = [
   {
     dir: 'apps/server/src',
-    allowed: 14,
+    allowed: 3,
     ranks: {
       app: 3,
+      graphqlApi: 3,
       main: 3,
       bootstrap: 3,
       seed: 3,

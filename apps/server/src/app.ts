@@ -6,6 +6,7 @@ import { blockRoutes } from './blocks/routes';
 import { communityRoutes } from './communities/routes';
 import type { AppContext } from './context';
 import { graphqlRoute } from './graphql/route';
+import { graphqlApi } from './graphqlApi';
 import { registerErrorHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/headers';
 import { localeOf } from './http/locale';
@@ -62,7 +63,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   templateRoutes(app, ctx);
   uploadRoutes(app, ctx);
   mailboxRoutes(app, ctx);
-  graphqlRoute(app, ctx);
+  graphqlRoute(app, ctx, graphqlApi);
   testSeedRoutes(app, ctx);
 
   const fallback =

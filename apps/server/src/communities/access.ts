@@ -1,4 +1,4 @@
-import type { Actor } from '@mutirao/core';
+import { type Actor, ROLES } from '@mutirao/core';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { communityUsers } from '../db/schema';
@@ -11,5 +11,16 @@ export function workableCommunityFilter(actor: Actor, communityId: AnyPgColumn):
   if (actor.isAdmin) return undefined;
   // `= any(array(...))` runs the membership lookup once per query (an InitPlan). The `in (select ...)` form was
   // planned as a semi-join probed once per row, which made a long list's later pages and counts several times slower.
+  return sql`${communityId} = any(array(select ${communityUsers.communityId} from ${communityUsers} where ${communityUsers.userId} = ${actor.id}))`;
+}
+
+/** The list form of `policies.canManageCommunity`: communities where the actor is an admin (role 1). */
+export function managedCommunityFilter(actor: Actor, communityId: AnyPgColumn): SQL | undefined {
+  if (actor.isAdmin) return undefined;
+  return sql`${communityId} = any(array(select ${communityUsers.communityId} from ${communityUsers} where ${communityUsers.userId} = ${actor.id} and ${communityUsers.role} = ${ROLES.admin}))`;
+}
+
+/** Communities the actor belongs to, platform admins included: the list a community switcher shows. */
+export function memberCommunityFilter(actor: Actor, communityId: AnyPgColumn): SQL {
   return sql`${communityId} = any(array(select ${communityUsers.communityId} from ${communityUsers} where ${communityUsers.userId} = ${actor.id}))`;
 }

@@ -30,3 +30,19 @@ export function isDataException(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * The integrity rule a write broke (SQLSTATE class 23), with the column when PostgreSQL names one: a duplicate
+ * (`unique`), a missing required value (`required`) or a reference to no row (`reference`).
+ */
+export function integrityFailure(
+  error: unknown,
+): { rule: 'unique' | 'required' | 'reference'; column?: string } | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, column } = e as { code?: string; column?: string };
+    if (code === '23505') return { rule: 'unique' };
+    if (code === '23502') return { rule: 'required', column };
+    if (code === '23503') return { rule: 'reference' };
+  }
+  return undefined;
+}

@@ -4,6 +4,7 @@ import { GraphQLError } from 'graphql';
 import type { AppContext } from '../context';
 import type { UserRow } from '../http/session';
 import { GRAPHQL_LIMITS } from './limits';
+import type { Surface } from './read';
 
 export interface GraphQLContext {
   /** In a mutation document, `app.db` is the document's transaction. */
@@ -12,6 +13,8 @@ export interface GraphQLContext {
   locale: Locale;
   /** Per-request batch loaders, so a relation costs one query per level of the document, not one per row. */
   loaders: Map<string, DataLoader<number, unknown>>;
+  /** The generated surface, for custom fields that answer with generated rows. */
+  surface: Surface;
 }
 
 /**
@@ -35,14 +38,19 @@ export function loaderOf<V>(
 }
 
 /** Hasura list arguments. */
-export type ListArgs = { where?: Record<string, unknown>; order_by?: unknown; limit?: number; offset?: number };
+export type ListArgs = {
+  where?: Record<string, unknown> | null;
+  order_by?: unknown;
+  limit?: number | null;
+  offset?: number | null;
+};
 
 /** Lists are capped like Hasura's row limit; a negative limit or offset is a clear error, not a database one. */
-export function pageOf(args: ListArgs) {
+export function pageOf(args: ListArgs, fallback: number = GRAPHQL_LIMITS.defaultRows) {
   if ((args.limit ?? 0) < 0 || (args.offset ?? 0) < 0)
     throw new GraphQLError('api.negativePage', { extensions: { code: 'validation-failed' } });
   return {
-    limit: Math.min(args.limit ?? GRAPHQL_LIMITS.defaultRows, GRAPHQL_LIMITS.maxRows),
+    limit: Math.min(args.limit ?? fallback, GRAPHQL_LIMITS.maxRows),
     offset: args.offset ?? 0,
   };
 }

@@ -28,3 +28,17 @@ export async function nullIfNotFound<T>(locale: Locale, fn: () => Promise<T>): P
     toGraphQLError(error, locale);
   }
 }
+
+/**
+ * Runs a root field: domain errors become GraphQL errors in the caller's language, and for a `_by_pk` field a row
+ * the caller may not touch answers null (`nullOnMissing`), as Hasura does.
+ */
+export async function domainErrors<T>(locale: Locale, fn: () => T | Promise<T>, nullOnMissing = false) {
+  try {
+    return await fn();
+  } catch (error) {
+    if (nullOnMissing && error instanceof AppError && (error.code === 'not_found' || error.code === 'forbidden'))
+      return null;
+    toGraphQLError(error, locale);
+  }
+}

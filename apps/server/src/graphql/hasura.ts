@@ -1,7 +1,5 @@
 import {
   and,
-  asc,
-  desc,
   eq,
   gt,
   gte,
@@ -13,33 +11,33 @@ import {
   lt,
   lte,
   ne,
-  not,
+  notIlike,
   notInArray,
-  or,
+  notLike,
   type SQL,
   sql,
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { GraphQLError } from 'graphql';
 
-/** A Hasura-style `<table>_bool_exp` or `<table>_order_by` is translated against this whitelist only. */
-export type ColumnMap = Record<string, AnyPgColumn>;
-
-/** Object relations (`block: {mobilization_id: {_eq: 1}}`) become `column in (select ...)` subqueries. */
-export type RelationMap = Record<string, (inner: Record<string, unknown>) => SQL | undefined>;
+/*
+ * Hasura's comparison operators and `order_by` directions as SQL over one column. Values are bound parameters;
+ * column names come from the generated model only, never from the caller.
+ */
 
 type Comparison = Record<string, unknown>;
 
-const invalidValue = () => new GraphQLError('api.invalidValue', { extensions: { code: 'validation-failed' } });
+export const invalidValue = () => new GraphQLError('api.invalidValue', { extensions: { code: 'validation-failed' } });
 
 /**
- * A value as its column takes it: a timestamp column gets a Date (a string that is no date is the caller's
- * error), and no string may carry a NUL byte, which PostgreSQL text cannot hold.
+ * A value as its column takes it: a timestamp column gets a Date (Hasura's `"now()"` included; a string that is no
+ * date is the caller's error), and no string may carry a NUL byte, which PostgreSQL text cannot hold.
  */
-function columnValue(column: AnyPgColumn, value: unknown): unknown {
-  if (Array.isArray(value)) return value.map((v) => columnValue(column, v));
+export function columnValue(column: AnyPgColumn, value: unknown): unknown {
+  if (Array.isArray(value) && column.dataType !== 'json') return value.map((v) => columnValue(column, v));
   if (typeof value === 'string' && value.includes('\u0000')) throw invalidValue();
-  if (column.dataType === 'date' && value !== null) {
+  if (column.dataType === 'date' && value !== null && value !== undefined) {
+    if (value === 'now()' || value === 'now') return new Date();
     const date = new Date(value as string | number);
     if (Number.isNaN(date.getTime())) throw invalidValue();
     return date;
@@ -47,16 +45,18 @@ function columnValue(column: AnyPgColumn, value: unknown): unknown {
   return value;
 }
 
-function compare(column: AnyPgColumn, ops: Comparison): SQL | undefined {
+/** One `<scalar>_comparison_exp` against a column. */
+export function compare(column: AnyPgColumn, ops: Comparison): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
   for (const [op, raw] of Object.entries(ops)) {
-    const value = columnValue(column, raw);
+    if (raw === undefined) continue;
+    const value = op === '_has_key' || op === '_is_null' ? raw : columnValue(column, raw);
     switch (op) {
       case '_eq':
-        parts.push(value === null ? isNull(column) : eq(column, value));
+        parts.push(value === null ? isNull(column) : eq(column, jsonParam(column, value)));
         break;
       case '_neq':
-        parts.push(value === null ? isNotNull(column) : ne(column, value));
+        parts.push(value === null ? isNotNull(column) : ne(column, jsonParam(column, value)));
         break;
       case '_gt':
         parts.push(gt(column, value));
@@ -85,6 +85,21 @@ function compare(column: AnyPgColumn, ops: Comparison): SQL | undefined {
       case '_like':
         parts.push(like(column, String(value)));
         break;
+      case '_nilike':
+        parts.push(notIlike(column, String(value)));
+        break;
+      case '_nlike':
+        parts.push(notLike(column, String(value)));
+        break;
+      case '_contains':
+        parts.push(sql`${column} @> ${containerParam(column, value)}`);
+        break;
+      case '_contained_in':
+        parts.push(sql`${column} <@ ${containerParam(column, value)}`);
+        break;
+      case '_has_key':
+        parts.push(sql`${column} ? ${String(value)}`);
+        break;
       default:
         throw new GraphQLError(`unexpected operator ${op}`, { extensions: { code: 'validation-failed' } });
     }
@@ -92,59 +107,30 @@ function compare(column: AnyPgColumn, ops: Comparison): SQL | undefined {
   return and(...parts);
 }
 
-export function boolExpToSql(
-  exp: Record<string, unknown> | null | undefined,
-  columns: ColumnMap,
-  relations: RelationMap = {},
-): SQL | undefined {
-  if (!exp) return undefined;
-  const parts: (SQL | undefined)[] = [];
-  for (const [key, value] of Object.entries(exp)) {
-    if (value === undefined) continue;
-    if (key === '_and')
-      parts.push(and(...(value as Record<string, unknown>[]).map((e) => boolExpToSql(e, columns, relations))));
-    else if (key === '_or')
-      parts.push(
-        or(...(value as Record<string, unknown>[]).map((e) => boolExpToSql(e, columns, relations) ?? sql`true`)),
-      );
-    else if (key === '_not') {
-      const inner = boolExpToSql(value as Record<string, unknown>, columns, relations);
-      parts.push(inner ? not(inner) : undefined);
-    } else if (relations[key]) parts.push(relations[key](value as Record<string, unknown>));
-    else if (columns[key]) parts.push(compare(columns[key], value as Comparison));
-    else
-      throw new GraphQLError(`field ${key} not found in type bool_exp`, { extensions: { code: 'validation-failed' } });
-  }
-  return and(...parts);
+/** jsonb equality compares documents, so the value goes in as JSON text cast to jsonb. */
+function jsonParam(column: AnyPgColumn, value: unknown) {
+  return column.dataType === 'json' ? sql`${JSON.stringify(value)}::jsonb` : value;
 }
 
-export function orderByToSql(orderBy: unknown, columns: ColumnMap): SQL[] {
-  const list = (Array.isArray(orderBy) ? orderBy : orderBy ? [orderBy] : []) as Record<string, string>[];
-  const result: SQL[] = [];
-  for (const entry of list) {
-    for (const [key, direction] of Object.entries(entry)) {
-      const column = columns[key];
-      if (!column) continue;
-      const nulls = direction.endsWith('_nulls_first')
-        ? sql` nulls first`
-        : direction.endsWith('_nulls_last')
-          ? sql` nulls last`
-          : sql``;
-      result.push(direction.startsWith('desc') ? sql`${desc(column)}${nulls}` : sql`${asc(column)}${nulls}`);
-    }
-  }
-  return result;
+/** The right side of `@>` / `<@`: a jsonb document, or a text array. */
+function containerParam(column: AnyPgColumn, value: unknown) {
+  return column.dataType === 'array' ? sql`${textArray(value)}::text[]` : sql`${JSON.stringify(value)}::jsonb`;
 }
 
-export const COMPARISON_INPUTS = /* GraphQL */ `
-  scalar timestamptz
-  scalar jsonb
-  "Hasura's bigint: a JSON number."
-  scalar bigint
-  enum order_by { asc asc_nulls_first asc_nulls_last desc desc_nulls_first desc_nulls_last }
-  input Int_comparison_exp { _eq: Int _neq: Int _gt: Int _gte: Int _lt: Int _lte: Int _in: [Int!] _nin: [Int!] _is_null: Boolean }
-  input String_comparison_exp { _eq: String _neq: String _gt: String _gte: String _lt: String _lte: String _in: [String!] _nin: [String!] _is_null: Boolean _ilike: String _like: String }
-  input Boolean_comparison_exp { _eq: Boolean _neq: Boolean _is_null: Boolean }
-  input timestamptz_comparison_exp { _eq: timestamptz _neq: timestamptz _gt: timestamptz _gte: timestamptz _lt: timestamptz _lte: timestamptz _is_null: Boolean }
-  type aggregate_count { count: Int! }
-`;
+/** A PostgreSQL array literal, bound as one text parameter (Drizzle would spread a JS array into a list). */
+function textArray(value: unknown) {
+  const items = (Array.isArray(value) ? value : [value]).map(
+    (v) => `"${String(v).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`,
+  );
+  return `{${items.join(',')}}`;
+}
+
+/** An `order_by` direction with its nulls placement, applied to any expression. */
+export function ordered(expr: SQL | AnyPgColumn, direction: string): SQL {
+  const nulls = direction.endsWith('_nulls_first')
+    ? sql` nulls first`
+    : direction.endsWith('_nulls_last')
+      ? sql` nulls last`
+      : sql``;
+  return direction.startsWith('desc') ? sql`${expr} desc${nulls}` : sql`${expr} asc${nulls}`;
+}

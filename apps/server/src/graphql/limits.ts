@@ -31,8 +31,11 @@ export const GRAPHQL_LIMITS = {
   /** Rows a list returns when it names no `limit`, and the most it may ask for. */
   defaultRows: 100,
   maxRows: 500,
-  /** Assumed size of a relation list that takes no `limit` (a block's widgets). */
-  relationRows: 20,
+  /**
+   * Rows a relationship list returns when it names no `limit` (a block's widgets, a zone's records), per parent row.
+   * It is the cap at run time as well as the figure the cost counts, so the bound is real; ask with `limit` for more.
+   */
+  relationRows: 50,
 } as const;
 
 export type LimitFailure =
@@ -93,7 +96,11 @@ function fieldsOf(walk: Walk, set: SelectionSetNode, out: FieldNode[] = []): Fie
   return out;
 }
 
-function costOf(walk: Walk, type: GraphQLNamedType, set: SelectionSetNode, depth: number): number {
+/**
+ * The worst-case rows below a selection. Under an `_aggregate` field, its `nodes` are as many rows as the aggregate's
+ * `limit` allows (`nodesRows`), and the aggregate values are one row each.
+ */
+function costOf(walk: Walk, type: GraphQLNamedType, set: SelectionSetNode, depth: number, nodesRows?: number): number {
   if (depth > walk.maxDepth) walk.maxDepth = depth;
   // Stop walking once a limit is certainly broken: a hostile document may be huge.
   if (depth > GRAPHQL_LIMITS.maxDepth + 1 || !isObjectType(type)) return 0;
@@ -102,19 +109,33 @@ function costOf(walk: Walk, type: GraphQLNamedType, set: SelectionSetNode, depth
     if (node.alias) walk.aliases += 1;
     const field = type.getFields()[node.name.value] as GraphQLField<unknown, unknown> | undefined;
     if (!field || !node.selectionSet) continue;
-    const rows = getNullableType(field.type) instanceof GraphQLList ? listRows(walk, field, node) : 1;
-    total += rows * (1 + costOf(walk, getNamedType(field.type), node.selectionSet, depth + 1));
+    const root = type.name.endsWith('_root');
+    const rows =
+      nodesRows !== undefined && node.name.value === 'nodes'
+        ? nodesRows
+        : getNullableType(field.type) instanceof GraphQLList
+          ? listRows(walk, field, node, root)
+          : 1;
+    const aggregateRows = isPagedAggregate(field) ? listRows(walk, field, node, root) : undefined;
+    total += rows * (1 + costOf(walk, getNamedType(field.type), node.selectionSet, depth + 1, aggregateRows));
     if (total > GRAPHQL_LIMITS.maxCost * 10) return total;
   }
   return total;
 }
 
-/** The rows a list field may return: its `limit` argument (literal or variable), or the default for its kind. */
-function listRows(walk: Walk, field: GraphQLField<unknown, unknown>, node: FieldNode): number {
+const isPagedAggregate = (field: GraphQLField<unknown, unknown>) =>
+  getNamedType(field.type).name.endsWith('_aggregate') && field.args.some((a) => a.name === 'limit');
+
+/**
+ * The rows a list field may return: its `limit` argument (literal or variable), or the default for its kind (a
+ * root list, or a relationship under a row).
+ */
+function listRows(walk: Walk, field: GraphQLField<unknown, unknown>, node: FieldNode, root: boolean): number {
+  const fallback = root ? GRAPHQL_LIMITS.defaultRows : GRAPHQL_LIMITS.relationRows;
   if (!field.args.some((a) => a.name === 'limit')) return GRAPHQL_LIMITS.relationRows;
   const arg = node.arguments?.find((a) => a.name.value === 'limit');
   const value = arg ? argumentValue(walk, arg.value) : undefined;
-  const rows = typeof value === 'number' && value >= 0 ? value : GRAPHQL_LIMITS.defaultRows;
+  const rows = typeof value === 'number' && value >= 0 ? value : fallback;
   return Math.max(1, Math.min(rows, GRAPHQL_LIMITS.maxRows));
 }
 

@@ -12,13 +12,13 @@ import {
   validate,
 } from 'graphql';
 import type { AppContext } from '../context';
-import { isDataException } from '../db/errors';
+import { integrityFailure, isDataException } from '../db/errors';
 import { localeOf } from '../http/locale';
 import type { UserRow } from '../http/session';
 import { sessionOf } from '../http/session';
+import type { GraphQLContext } from './context';
 import { checkDocumentLimits, type LimitFailure } from './limits';
-import { type GraphQLContext, rootValue } from './resolvers';
-import { schema } from './schema';
+import type { GraphQLApi } from './surface';
 
 interface GraphQLBody {
   query?: string;
@@ -43,7 +43,8 @@ function operationOf(document: DocumentNode, name: string | null | undefined) {
 }
 
 /** `POST /v1/graphql`, always answering 200 with `data` or `errors`, as Hasura does. */
-export function graphqlRoute(app: FastifyInstance, ctx: AppContext) {
+export function graphqlRoute(app: FastifyInstance, ctx: AppContext, api: GraphQLApi) {
+  const { schema } = api;
   app.post('/v1/graphql', async (request, reply) => {
     const body = (request.body ?? {}) as GraphQLBody;
     if (typeof body.query !== 'string') return reply.send(hasuraError('missing query', 'bad-request'));
@@ -82,7 +83,7 @@ export function graphqlRoute(app: FastifyInstance, ctx: AppContext) {
     const failure = checkDocumentLimits(schema, document, body.operationName, body.variables);
     if (failure) return reply.send(hasuraError(limitMessage(locale, failure), 'validation-failed'));
     if (!user) return reply.send({ data: {} });
-    const result = await run(ctx, { user, locale }, document, body);
+    const result = await run(ctx, api, { user, locale }, document, body);
     if (result.errors?.length) {
       return reply.send({
         ...(result.data ? { data: result.data } : {}),
@@ -116,16 +117,17 @@ class RolledBack extends Error {
  */
 async function run(
   ctx: AppContext,
+  api: GraphQLApi,
   caller: { user: UserRow; locale: Locale },
   document: DocumentNode,
   body: GraphQLBody,
 ): Promise<ExecutionResult> {
   const exec = (app: AppContext) => {
-    const contextValue: GraphQLContext = { app, ...caller, loaders: new Map() };
+    const contextValue: GraphQLContext = { app, ...caller, loaders: new Map(), surface: api.surface };
     return execute({
-      schema,
+      schema: api.schema,
       document,
-      rootValue,
+      rootValue: api.rootValue,
       contextValue,
       variableValues: body.variables ?? undefined,
       operationName: body.operationName ?? undefined,
@@ -145,9 +147,18 @@ async function run(
 }
 
 /** Known errors keep their message; bad values become a clear message; anything else is logged and hidden. */
-function presentError(e: GraphQLError, locale: Locale, log: { error: (e: unknown) => void }) {
+export function presentError(e: GraphQLError, locale: Locale, log: { error: (e: unknown) => void }) {
   if (isDataException(e.originalError))
     return { message: renderMessage(locale, 'api.invalidValue'), extensions: { code: 'data-exception', path: e.path } };
+  const integrity = integrityFailure(e.originalError);
+  if (integrity) {
+    const key = { unique: 'api.duplicateValue', required: 'api.requiredValue', reference: 'api.missingReference' };
+    const field = integrity.column ? `?field=${integrity.column}` : '?field=';
+    return {
+      message: renderMessage(locale, `${key[integrity.rule]}${field}`),
+      extensions: { code: 'constraint-violation', path: e.path, ...(integrity.column && { field: integrity.column }) },
+    };
+  }
   const known = e.originalError instanceof GraphQLError || !e.originalError;
   if (!known) log.error(e.originalError);
   const message = known && e.message.startsWith('api.') ? renderMessage(locale, e.message) : e.message;

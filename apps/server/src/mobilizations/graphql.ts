@@ -1,58 +1,17 @@
 import { mobilizationCreateSchema, mobilizationUpdateSchema } from '@mutirao/core';
-import { and, count, isNull } from 'drizzle-orm';
-import type { GraphQLResolveInfo } from 'graphql';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { workableCommunityFilter } from '../communities/access';
-import { actorOf } from '../communities/service';
-import { mobilizations } from '../db/schema';
-import { type GraphQLContext, type ListArgs, pageOf } from '../graphql/context';
-import { nullIfNotFound } from '../graphql/errors';
-import { boolExpToSql, type ColumnMap, orderByToSql } from '../graphql/hasura';
-import { selectedFields } from '../graphql/selection';
+import { mobilizations, mobilizationsSubthemes, subthemes } from '../db/schema';
+import { type GraphQLContext, loaderOf } from '../graphql/context';
+import { domainErrors } from '../graphql/errors';
+import type { GraphQLModule, GraphQLNode, RowFilter } from '../graphql/policy';
+import { actorIn } from '../graphql/read';
 import { parseInput } from '../http/validate';
-import { presentMobilizations } from './queries';
+import { mobilizationStats } from './queries';
 import { createMobilization, updateMobilization } from './service';
 
-const columns: ColumnMap = {
-  id: mobilizations.id,
-  community_id: mobilizations.communityId,
-  status: mobilizations.status,
-  name: mobilizations.name,
-  slug: mobilizations.slug,
-  custom_domain: mobilizations.customDomain,
-  language: mobilizations.language,
-  theme_id: mobilizations.themeId,
-  user_id: mobilizations.userId,
-  template_mobilization_id: mobilizations.templateMobilizationId,
-  created_at: mobilizations.createdAt,
-  updated_at: mobilizations.updatedAt,
-};
-
-/** Rows of communities the caller works in (all for is_admin); deleted ones never show. */
-function visible(gctx: GraphQLContext, where: Record<string, unknown> | undefined) {
-  return and(
-    isNull(mobilizations.deletedAt),
-    workableCommunityFilter(actorOf(gctx.user), mobilizations.communityId),
-    boolExpToSql(where, columns),
-  );
-}
-
-async function queryMobilizations(gctx: GraphQLContext, args: ListArgs, info?: GraphQLResolveInfo) {
-  const { db } = gctx.app;
-  const { limit, offset } = pageOf(args);
-  const rows = await db
-    .select()
-    .from(mobilizations)
-    .where(visible(gctx, args.where))
-    .orderBy(...orderByToSql(args.order_by, columns), mobilizations.id)
-    .limit(limit)
-    .offset(offset);
-  const fields = selectedFields(info);
-  return presentMobilizations(db, rows, {
-    stats: fields.has('users_count') || fields.has('total_fund_raising'),
-    subthemes: fields.has('subthemes') || fields.has('mobilizations_subthemes'),
-    theme: fields.has('theme'),
-  });
-}
+/** Pages of communities the actor works in (all for is_admin). */
+const workable: RowFilter = (actor) => workableCommunityFilter(actor, mobilizations.communityId);
 
 type InsertObject = Record<string, unknown> & { mobilizations_subthemes?: { data?: { subtheme_id?: number }[] } };
 type SubthemeLinkInput = { mobilization_id?: number | null; subtheme_id?: number | null };
@@ -63,54 +22,114 @@ function createInput(object: InsertObject) {
   return links?.data ? { ...rest, subthemes: links.data.map((l) => l.subtheme_id) } : rest;
 }
 
-async function presentOne(gctx: GraphQLContext, row: typeof mobilizations.$inferSelect) {
-  return (await presentMobilizations(gctx.app.db, [row]))[0];
+function stat(key: 'usersCount' | 'totalFundRaising') {
+  return (node: GraphQLNode, _args: unknown, gctx: GraphQLContext) =>
+    loaderOf(gctx, 'mobilizations.stats', (ids) => mobilizationStats(gctx.app.db, [...ids]))
+      .load(node.id as number)
+      .then((s) => s?.[key] ?? 0);
 }
 
-export const mobilizationResolvers = {
-  mobilizations: (args: ListArgs, gctx: GraphQLContext, info: GraphQLResolveInfo) =>
-    queryMobilizations(gctx, args, info),
-  mobilizations_by_pk: async ({ id }: { id: number }, gctx: GraphQLContext, info: GraphQLResolveInfo) =>
-    (await queryMobilizations(gctx, { where: { id: { _eq: id } }, limit: 1 }, info))[0] ?? null,
-  mobilizations_aggregate: async ({ where }: { where?: Record<string, unknown> }, gctx: GraphQLContext) => {
-    const [row] = await gctx.app.db.select({ n: count() }).from(mobilizations).where(visible(gctx, where));
-    return { aggregate: { count: Number(row?.n ?? 0) } };
+const pages = (gctx: GraphQLContext) => gctx.surface.table('mobilizations');
+
+async function insertMobilizations(gctx: GraphQLContext, objects: InsertObject[]) {
+  const ids: number[] = [];
+  for (const object of objects) {
+    const input = parseInput(mobilizationCreateSchema, createInput(object), 'unprocessable');
+    ids.push((await createMobilization(gctx.app.db, actorIn(gctx), input)).id);
+  }
+  return gctx.surface.byIds(pages(gctx), gctx, ids, undefined);
+}
+
+/** Mobilizations on the Hasura-style API (spec 01 §5). */
+export const mobilizationGraphQL: GraphQLModule = {
+  tables: {
+    mobilizations: {
+      select: workable,
+      live: true,
+      update: {
+        filter: (actor) => and(workable(actor), isNull(mobilizations.deletedAt)),
+        apply: async (gctx, id, set) => {
+          const input = parseInput(mobilizationUpdateSchema, set, 'unprocessable');
+          await updateMobilization(gctx.app.db, gctx.app.storage, actorIn(gctx), id, input);
+        },
+      },
+      fields: {
+        users_count: {
+          sdl: '"Distinct activists who acted on the page (form entries, pressures, donations)."\n    users_count: Int!',
+          resolve: stat('usersCount'),
+        },
+        total_fund_raising: {
+          sdl: '"Paid donations, in integer cents."\n    total_fund_raising: bigint!',
+          resolve: stat('totalFundRaising'),
+        },
+        subthemes: {
+          sdl: '"The subthemes linked to the page."\n    subthemes: [subthemes!]!',
+          resolve: (node, _args, gctx) =>
+            gctx.surface.rows(
+              gctx.surface.table('subthemes'),
+              gctx,
+              { order_by: { id: 'asc' } },
+              sql`${subthemes.id} in (select ${mobilizationsSubthemes.subthemeId} from ${mobilizationsSubthemes} where ${mobilizationsSubthemes.mobilizationId} = ${node.id})`,
+            ),
+        },
+      },
+    },
+    mobilizations_subthemes: {
+      select: (actor) =>
+        sql`${mobilizationsSubthemes.mobilizationId} in (select ${mobilizations.id} from ${mobilizations} where ${and(workable(actor), isNull(mobilizations.deletedAt))})`,
+    },
   },
-
-  insert_mobilizations_one: ({ object }: { object: InsertObject }, gctx: GraphQLContext) =>
-    nullIfNotFound(gctx.locale, async () => {
-      const input = parseInput(mobilizationCreateSchema, createInput(object), 'unprocessable');
-      return presentOne(gctx, await createMobilization(gctx.app.db, actorOf(gctx.user), input));
-    }),
-
-  update_mobilizations_by_pk: (
-    { pk_columns, _set }: { pk_columns: { id: number }; _set?: Record<string, unknown> },
-    gctx: GraphQLContext,
-  ) =>
-    nullIfNotFound(gctx.locale, async () => {
-      const input = parseInput(mobilizationUpdateSchema, _set ?? {}, 'unprocessable');
-      return presentOne(
-        gctx,
-        await updateMobilization(gctx.app.db, gctx.app.storage, actorOf(gctx.user), pk_columns.id, input),
-      );
-    }),
-
-  /** Each mobilization's links are set by the same rules as the settings form; foreign rows are skipped. */
-  insert_mobilizations_subthemes: async ({ objects }: { objects: SubthemeLinkInput[] }, gctx: GraphQLContext) => {
-    const byMobilization = new Map<number, unknown[]>();
-    for (const o of objects) {
-      const id = Number(o.mobilization_id);
-      byMobilization.set(id, [...(byMobilization.get(id) ?? []), o.subtheme_id]);
-    }
-    const returning = [];
-    for (const [id, subthemes] of byMobilization) {
-      if (!Number.isInteger(id) || id <= 0) continue;
-      const updated = await nullIfNotFound(gctx.locale, async () => {
-        const input = parseInput(mobilizationUpdateSchema, { subthemes }, 'unprocessable');
-        return presentOne(gctx, await updateMobilization(gctx.app.db, gctx.app.storage, actorOf(gctx.user), id, input));
-      });
-      if (updated) returning.push(...updated.mobilizations_subthemes.filter((l) => subthemes.includes(l.subtheme_id)));
-    }
-    return { affected_rows: returning.length, returning };
+  resolvers: {
+    insert_mobilizations_one: ({ object }: { object: InsertObject }, gctx) =>
+      domainErrors(gctx.locale, async () => (await insertMobilizations(gctx, [object]))[0] ?? null, true),
+    insert_mobilizations: ({ objects }: { objects: InsertObject[] }, gctx) =>
+      domainErrors(gctx.locale, async () => {
+        const returning = await insertMobilizations(gctx, objects);
+        return { affected_rows: returning.length, returning };
+      }),
+    /** Each mobilization's links are set by the same rules as the settings form; foreign rows are skipped. */
+    insert_mobilizations_subthemes: ({ objects }: { objects: SubthemeLinkInput[] }, gctx) =>
+      domainErrors(gctx.locale, async () => {
+        const byMobilization = new Map<number, unknown[]>();
+        for (const o of objects) {
+          const id = Number(o.mobilization_id);
+          byMobilization.set(id, [...(byMobilization.get(id) ?? []), o.subtheme_id]);
+        }
+        const linked: number[] = [];
+        for (const [id, chosen] of byMobilization) {
+          if (!Number.isInteger(id) || id <= 0) continue;
+          const done = await domainErrors(
+            gctx.locale,
+            async () => {
+              const input = parseInput(mobilizationUpdateSchema, { subthemes: chosen }, 'unprocessable');
+              await updateMobilization(gctx.app.db, gctx.app.storage, actorIn(gctx), id, input);
+              return true;
+            },
+            true,
+          );
+          if (done) {
+            const rows = await gctx.app.db
+              .select({ id: mobilizationsSubthemes.id })
+              .from(mobilizationsSubthemes)
+              .where(
+                and(
+                  eq(mobilizationsSubthemes.mobilizationId, id),
+                  inArray(
+                    mobilizationsSubthemes.subthemeId,
+                    chosen.filter((c): c is number => typeof c === 'number'),
+                  ),
+                ),
+              );
+            linked.push(...rows.map((r) => r.id));
+          }
+        }
+        const returning = await gctx.surface.byIds(
+          gctx.surface.table('mobilizations_subthemes'),
+          gctx,
+          linked,
+          undefined,
+        );
+        return { affected_rows: returning.length, returning };
+      }),
   },
 };

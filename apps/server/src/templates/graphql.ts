@@ -1,60 +1,73 @@
-import { and, count, eq, or, type SQL } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import { workableCommunityFilter } from '../communities/access';
-import { actorOf } from '../communities/service';
-import { templateMobilizations } from '../db/schema';
-import { type GraphQLContext, type ListArgs, pageOf } from '../graphql/context';
-import { nullIfNotFound } from '../graphql/errors';
-import { boolExpToSql, type ColumnMap, orderByToSql } from '../graphql/hasura';
-import { presentMobilizations } from '../mobilizations/queries';
-import { presentTemplate } from './presenter';
+import { templateBlocks, templateMobilizations, templateWidgets } from '../db/schema';
+import type { GraphQLContext } from '../graphql/context';
+import { domainErrors } from '../graphql/errors';
+import type { GraphQLModule, RowFilter } from '../graphql/policy';
+import { actorIn, type ListArgs } from '../graphql/read';
 import { applyTemplate, deleteTemplate } from './service';
 
-const columns: ColumnMap = {
-  id: templateMobilizations.id,
-  name: templateMobilizations.name,
-  goal: templateMobilizations.goal,
-  global: templateMobilizations.global,
-  community_id: templateMobilizations.communityId,
-  user_id: templateMobilizations.userId,
-  uses_number: templateMobilizations.usesNumber,
-  created_at: templateMobilizations.createdAt,
-  updated_at: templateMobilizations.updatedAt,
-};
-
 /** The list form of `policies.canUseTemplate`: global templates, plus those of communities the caller works in. */
-function visible(gctx: GraphQLContext, where: Record<string, unknown> | undefined): SQL | undefined {
-  const own = workableCommunityFilter(actorOf(gctx.user), templateMobilizations.communityId);
-  return and(own ? or(eq(templateMobilizations.global, true), own) : undefined, boolExpToSql(where, columns));
+const usable: RowFilter = (actor) => {
+  const own = workableCommunityFilter(actor, templateMobilizations.communityId);
+  return own ? or(eq(templateMobilizations.global, true), own) : undefined;
+};
+const usableTemplates = (actor: Parameters<RowFilter>[0]) =>
+  sql`select ${templateMobilizations.id} from ${templateMobilizations} where ${usable(actor) ?? sql`true`}`;
+
+/** Copies the template into the page and answers the page, as a generated row. */
+async function apply(gctx: GraphQLContext, mobilizationId: number, templateId: number) {
+  const row = await applyTemplate(gctx.app.db, actorIn(gctx), mobilizationId, templateId);
+  return gctx.surface.byIds(gctx.surface.table('mobilizations'), gctx, [row.id], undefined);
 }
 
-async function queryTemplates(gctx: GraphQLContext, args: ListArgs) {
-  const { limit, offset } = pageOf(args);
-  const rows = await gctx.app.db
-    .select()
-    .from(templateMobilizations)
-    .where(visible(gctx, args.where))
-    .orderBy(...orderByToSql(args.order_by, columns), templateMobilizations.id)
-    .limit(limit)
-    .offset(offset);
-  return rows.map(presentTemplate);
-}
-
-export const templateResolvers = {
-  template_mobilizations: (args: ListArgs, gctx: GraphQLContext) => queryTemplates(gctx, args),
-  template_mobilizations_by_pk: async ({ id }: { id: number }, gctx: GraphQLContext) =>
-    (await queryTemplates(gctx, { where: { id: { _eq: id } }, limit: 1 }))[0] ?? null,
-  template_mobilizations_aggregate: async ({ where }: { where?: Record<string, unknown> }, gctx: GraphQLContext) => {
-    const [row] = await gctx.app.db.select({ n: count() }).from(templateMobilizations).where(visible(gctx, where));
-    return { aggregate: { count: Number(row?.n ?? 0) } };
+/** Templates on the Hasura-style API (spec 01 §5), with the original's functions that apply one to a page. */
+export const templateGraphQL: GraphQLModule = {
+  tables: {
+    template_mobilizations: {
+      select: usable,
+      delete: {
+        filter: usable,
+        apply: async (gctx, ids) => {
+          for (const id of ids) await deleteTemplate(gctx.app.db, actorIn(gctx), id);
+        },
+      },
+    },
+    template_blocks: {
+      select: (actor) => sql`${templateBlocks.templateMobilizationId} in (${usableTemplates(actor)})`,
+    },
+    template_widgets: {
+      select: (actor) =>
+        sql`${templateWidgets.templateBlockId} in (select ${templateBlocks.id} from ${templateBlocks} where ${templateBlocks.templateMobilizationId} in (${usableTemplates(actor)}))`,
+    },
   },
-  delete_template_mobilizations_by_pk: ({ id }: { id: number }, gctx: GraphQLContext) =>
-    nullIfNotFound(gctx.locale, async () => presentTemplate(await deleteTemplate(gctx.app.db, actorOf(gctx.user), id))),
-  create_mobilization_from_template: (
-    { id, template_mobilization_id }: { id: number; template_mobilization_id: number },
-    gctx: GraphQLContext,
-  ) =>
-    nullIfNotFound(gctx.locale, async () => {
-      const row = await applyTemplate(gctx.app.db, actorOf(gctx.user), id, template_mobilization_id);
-      return (await presentMobilizations(gctx.app.db, [row]))[0];
-    }),
+  sdl: /* GraphQL */ `
+    input copy_template_mobilization_args { p_mobilization_id: bigint p_template_mobilization_id: bigint }
+    extend type mutation_root {
+      "The original's SQL function: copies the template's blocks and widgets into the page, in one transaction."
+      copy_template_mobilization(
+        args: copy_template_mobilization_args!
+        distinct_on: [mobilizations_select_column!]
+        where: mobilizations_bool_exp
+        order_by: [mobilizations_order_by!]
+        limit: Int
+        offset: Int
+      ): [mobilizations!]!
+      "Copies the template's blocks and widgets into mobilization id, in one transaction."
+      create_mobilization_from_template(id: Int!, template_mobilization_id: Int!): mobilizations
+    }
+  `,
+  resolvers: {
+    copy_template_mobilization: (
+      { args }: { args: { p_mobilization_id?: number; p_template_mobilization_id?: number } } & ListArgs,
+      gctx,
+    ) =>
+      domainErrors(gctx.locale, () =>
+        apply(gctx, Number(args.p_mobilization_id), Number(args.p_template_mobilization_id)),
+      ),
+    create_mobilization_from_template: (
+      { id, template_mobilization_id }: { id: number; template_mobilization_id: number },
+      gctx,
+    ) => domainErrors(gctx.locale, async () => (await apply(gctx, id, template_mobilization_id))[0] ?? null, true),
+  },
 };

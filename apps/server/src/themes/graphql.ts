@@ -1,16 +1,11 @@
-import { subthemes } from '../db/schema';
-import type { GraphQLContext, ListArgs } from '../graphql/context';
-import { pageOf } from '../graphql/context';
-import { boolExpToSql, type ColumnMap } from '../graphql/hasura';
-import { listSubthemes, listThemes, presentSubtheme, presentTheme } from './service';
-
-const subthemeColumns: ColumnMap = { id: subthemes.id, label: subthemes.label, theme_id: subthemes.themeId };
+import { type GraphQLContext, type ListArgs, pageOf } from '../graphql/context';
+import type { GraphQLModule, GraphQLNode } from '../graphql/policy';
 
 /** Labels sort as a Brazilian reader expects ('Áreas' among the A's), on either engine's collation. */
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
 
 /** Hasura `order_by` over a short reference list, applied in memory with the pt-BR collation. */
-function sortBy<T extends Record<string, unknown>>(rows: T[], orderBy: unknown): T[] {
+function sortBy(rows: GraphQLNode[], orderBy: unknown): GraphQLNode[] {
   const entries = (Array.isArray(orderBy) ? orderBy : orderBy ? [orderBy] : []) as Record<string, string>[];
   const keys = entries.flatMap((e) => Object.entries(e));
   return [...rows].sort((a, b) => {
@@ -24,13 +19,23 @@ function sortBy<T extends Record<string, unknown>>(rows: T[], orderBy: unknown):
   });
 }
 
-/** Themes are reference data: every signed-in user sees them all. */
-export const themeResolvers = {
-  subthemes: async (args: ListArgs, gctx: GraphQLContext) => {
-    const rows = await listSubthemes(gctx.app.db, { where: boolExpToSql(args.where, subthemeColumns) });
+/**
+ * Themes are reference data: every signed-in user reads them all. The lists are short, so they are read whole and
+ * sorted with the pt-BR collation, then paged.
+ */
+function sortedList(table: string) {
+  return async (args: ListArgs, gctx: GraphQLContext) => {
+    const t = gctx.surface.table(table);
+    const all = await gctx.surface.rows(t, gctx, { where: args.where, limit: 500 });
     const { limit, offset } = pageOf(args);
-    return sortBy(rows.map(presentSubtheme), args.order_by ?? { label: 'asc' }).slice(offset, offset + limit);
+    return sortBy(all, args.order_by ?? { label: 'asc' }).slice(offset, offset + limit);
+  };
+}
+
+export const themeGraphQL: GraphQLModule = {
+  tables: {
+    themes: { select: () => undefined },
+    subthemes: { select: () => undefined },
   },
-  themes: async (args: { order_by?: unknown }, gctx: GraphQLContext) =>
-    sortBy((await listThemes(gctx.app.db)).map(presentTheme), args.order_by ?? { label: 'asc' }),
+  resolvers: { themes: sortedList('themes'), subthemes: sortedList('subthemes') },
 };

@@ -781,6 +781,11 @@ export const en: Catalogue = {
     introspectionDisabled: 'Schema introspection is not available here.',
     invalidId: 'Invalid identifier.',
     bodyTooLarge: 'The request body is larger than {kb} kB.',
+    writeNotAllowed: 'You cannot make this change.',
+    columnNotAllowed: 'You cannot set {field} here.',
+    duplicateValue: 'A record with this value already exists.',
+    requiredValue: 'A required value is missing: {field}.',
+    missingReference: 'The record referred to does not exist.',
   },
   mailbox: {
     title: 'Mailbox (sandbox)',

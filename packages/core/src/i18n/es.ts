@@ -786,6 +786,11 @@ export const es: Catalogue = {
     introspectionDisabled: 'La introspección del esquema no está disponible aquí.',
     invalidId: 'Identificador no válido.',
     bodyTooLarge: 'El cuerpo de la solicitud supera los {kb} kB.',
+    writeNotAllowed: 'No puedes hacer este cambio.',
+    columnNotAllowed: 'No puedes definir {field} aquí.',
+    duplicateValue: 'Ya existe un registro con este valor.',
+    requiredValue: 'Falta un valor obligatorio: {field}.',
+    missingReference: 'El registro indicado no existe.',
   },
   mailbox: {
     title: 'Bandeja de correos (sandbox)',

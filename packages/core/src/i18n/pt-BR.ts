@@ -786,6 +786,11 @@ export const ptBR = {
     introspectionDisabled: 'A introspecção do esquema não está disponível aqui.',
     invalidId: 'Identificador inválido.',
     bodyTooLarge: 'O corpo da requisição passa de {kb} kB.',
+    writeNotAllowed: 'Você não pode fazer esta alteração.',
+    columnNotAllowed: 'Você não pode definir {field} aqui.',
+    duplicateValue: 'Já existe um registro com este valor.',
+    requiredValue: 'Falta um valor obrigatório: {field}.',
+    missingReference: 'O registro indicado não existe.',
   },
   mailbox: {
     title: 'Caixa de e-mails (sandbox)',

@@ -1,0 +1,101 @@
+import { communityCreateSchema, communityUpdateSchema } from '@mutirao/core';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { communities, communityUsers, invitations, recipients, users } from '../db/schema';
+import { loaderOf } from '../graphql/context';
+import { domainErrors } from '../graphql/errors';
+import type { GraphQLModule, GraphQLNode } from '../graphql/policy';
+import { actorIn } from '../graphql/read';
+import { parseInput } from '../http/validate';
+import { managedCommunityFilter, memberCommunityFilter, workableCommunityFilter } from './access';
+import { createCommunity, updateCommunity } from './service';
+
+/** Communities, their team and the signed-in user on the Hasura-style API (spec 01 §3, §8). */
+export const communityGraphQL: GraphQLModule = {
+  tables: {
+    communities: {
+      // The communities one belongs to, platform admins included: the switcher lists no one else's.
+      select: (actor) => memberCommunityFilter(actor, communities.id),
+      writeOnly: ['mailchimp_api_key'],
+      update: {
+        filter: (actor) => managedCommunityFilter(actor, communities.id),
+        apply: async (gctx, id, set) => {
+          await updateCommunity(
+            gctx.app.db,
+            actorIn(gctx),
+            id,
+            parseInput(communityUpdateSchema, set, 'unprocessable'),
+          );
+        },
+      },
+      fields: {
+        role: {
+          sdl: `"The caller's role in this community (1 admin, 2 mobilizer)."\n    role: Int`,
+          resolve: (node, _args, gctx) =>
+            loaderOf(gctx, 'communities.role', async (ids) => {
+              const rows = await gctx.app.db
+                .select({ id: communityUsers.communityId, role: communityUsers.role })
+                .from(communityUsers)
+                .where(and(eq(communityUsers.userId, gctx.user.id), inArray(communityUsers.communityId, [...ids])));
+              return new Map(rows.map((r) => [r.id, r.role]));
+            }).load(node.id as number),
+        },
+      },
+    },
+    community_users: { select: (actor) => workableCommunityFilter(actor, communityUsers.communityId) },
+    invitations: {
+      select: (actor) => managedCommunityFilter(actor, invitations.communityId),
+      hidden: ['code_hash'],
+    },
+    recipients: { select: (actor) => managedCommunityFilter(actor, recipients.communityId) },
+    users: {
+      // Oneself, and the people one works with.
+      select: (actor) =>
+        actor.isAdmin
+          ? undefined
+          : or(
+              eq(users.id, actor.id),
+              sql`${users.id} in (select ${communityUsers.userId} from ${communityUsers} where ${workableCommunityFilter(actor, communityUsers.communityId)})`,
+            ),
+      hidden: ['password_hash'],
+      fields: {
+        permissions: {
+          sdl: `"The user's memberships (the original's name for community_users)."\n    permissions: [community_users!]!`,
+          resolve: (node, _args, gctx) =>
+            gctx.surface.rows(
+              gctx.surface.table('community_users'),
+              gctx,
+              {},
+              eq(communityUsers.userId, node.id as number),
+            ),
+        },
+      },
+    },
+  },
+  sdl: /* GraphQL */ `
+    extend type query_root {
+      "The signed-in user, as a list (it is a Hasura function); clients take the first element."
+      get_current_user: [users!]!
+    }
+  `,
+  resolvers: {
+    get_current_user: (_args: unknown, gctx) =>
+      gctx.surface.byIds(gctx.surface.table('users'), gctx, [gctx.user.id], undefined),
+    // A new community makes its creator its admin, which a plain insert would not.
+    insert_communities_one: ({ object }: { object: unknown }, gctx) =>
+      domainErrors(gctx.locale, async () => (await insertCommunities(gctx, [object]))[0] ?? null),
+    insert_communities: ({ objects }: { objects: unknown[] }, gctx) =>
+      domainErrors(gctx.locale, async () => {
+        const returning = await insertCommunities(gctx, objects);
+        return { affected_rows: returning.length, returning };
+      }),
+  },
+};
+
+async function insertCommunities(gctx: Parameters<typeof loaderOf>[0], objects: unknown[]): Promise<GraphQLNode[]> {
+  const ids: number[] = [];
+  for (const object of objects) {
+    const input = parseInput(communityCreateSchema, object, 'unprocessable');
+    ids.push((await createCommunity(gctx.app.db, gctx.user.id, input)).id);
+  }
+  return gctx.surface.byIds(gctx.surface.table('communities'), gctx, ids, undefined);
+}

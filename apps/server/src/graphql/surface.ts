@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import { buildSchema, type GraphQLSchema } from 'graphql';
+import type { GraphQLContext } from './context';
+import { domainErrors } from './errors';
+import { buildModel } from './model';
+import type { GraphQLModule, Resolver, TablePolicy } from './policy';
+import { type Exp, type ListArgs, Surface } from './read';
+import { type ExposedTable, generateSdl } from './sdl';
+import { Writer } from './write';
+
+export interface GraphQLApi {
+  schema: GraphQLSchema;
+  rootValue: Record<string, Resolver>;
+  surface: Surface;
+  sdl: string;
+}
+
+type Args = Record<string, unknown>;
+
+/**
+ * The whole GraphQL API from the data model and the domains' modules: Hasura's generated surface for every table a
+ * domain gives a policy, then each module's own SDL and root fields, which replace generated ones of the same name.
+ */
+export function buildGraphQLApi(tables: readonly PgTable[], modules: readonly GraphQLModule[]): GraphQLApi {
+  const policies = new Map<string, TablePolicy>();
+  for (const m of modules) for (const [name, policy] of Object.entries(m.tables ?? {})) policies.set(name, policy);
+  // Only tables some domain exposes are modelled, so relationships never lead to a table outside the API.
+  const model = buildModel(tables.filter((t) => policies.has(getTableConfig(t).name)));
+  const exposed = new Map<string, ExposedTable>();
+  for (const [name, policy] of policies) {
+    const table = model.get(name);
+    if (!table) throw new Error(`policy for unknown table ${name}`);
+    const hidden = new Set(policy.hidden ?? []);
+    exposed.set(name, { model: table, policy, columns: table.columns.filter((c) => !hidden.has(c.name)) });
+  }
+  const surface = new Surface(exposed);
+  const writer = new Writer(surface);
+  const sdl = [generateSdl(exposed), ...modules.map((m) => m.sdl ?? '')].join('\n');
+  const generated: Record<string, Resolver> = {};
+  for (const t of exposed.values()) Object.assign(generated, rootResolvers(surface, writer, t));
+  const custom = Object.assign({}, ...modules.map((m) => m.resolvers ?? {})) as Record<string, Resolver>;
+  return { schema: buildSchema(sdl), rootValue: { ...generated, ...custom }, surface, sdl };
+}
+
+function rootResolvers(s: Surface, w: Writer, t: ExposedTable): Record<string, Resolver> {
+  const { name, pk } = t.model;
+  const byPk = (id: unknown): Exp => ({ [pk.name]: { _eq: id } });
+  const first = async (p: Promise<{ returning: unknown[] }>) => (await p).returning[0] ?? null;
+  const r = <A>(fn: (args: A, gctx: GraphQLContext) => unknown, nullOnMissing = false): Resolver =>
+    ((args: A, gctx: GraphQLContext) => domainErrors(gctx.locale, () => fn(args, gctx), nullOnMissing)) as Resolver;
+  return {
+    [name]: r((args: ListArgs, gctx) => s.rows(t, gctx, args)),
+    [`${name}_by_pk`]: r(
+      async (args: Args, gctx) => (await s.rows(t, gctx, { limit: 1 }, eq(pk.column, args[pk.name])))[0] ?? null,
+    ),
+    [`${name}_aggregate`]: r((args: ListArgs, gctx) => s.aggregate(t, gctx, args)),
+    [`insert_${name}`]: r((a: { objects: Exp[]; on_conflict?: Exp }, gctx) =>
+      w.insert(t, gctx, a.objects, a.on_conflict),
+    ),
+    [`insert_${name}_one`]: r(
+      (a: { object: Exp; on_conflict?: Exp }, gctx) => first(w.insert(t, gctx, [a.object], a.on_conflict)),
+      true,
+    ),
+    [`update_${name}`]: r((a: { where: Exp; _set?: Exp; _inc?: Exp }, gctx) =>
+      w.update(t, gctx, a.where, a._set, a._inc),
+    ),
+    [`update_${name}_by_pk`]: r(
+      (a: { pk_columns: Args; _set?: Exp; _inc?: Exp }, gctx) =>
+        first(w.update(t, gctx, byPk(a.pk_columns[pk.name]), a._set, a._inc)),
+      true,
+    ),
+    [`update_${name}_many`]: r(async (a: { updates: { where: Exp; _set?: Exp; _inc?: Exp }[] }, gctx) => {
+      const results = [];
+      for (const u of a.updates) results.push(await w.update(t, gctx, u.where, u._set, u._inc));
+      return results;
+    }),
+    [`delete_${name}`]: r((a: { where: Exp }, gctx) => w.delete(t, gctx, a.where)),
+    [`delete_${name}_by_pk`]: r((a: Args, gctx) => first(w.delete(t, gctx, byPk(a[pk.name]))), true),
+  };
+}

@@ -1,0 +1,20 @@
+import { is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { blockGraphQL } from './blocks/graphql';
+import { featureGraphQL } from './communities/features';
+import { communityGraphQL } from './communities/graphql';
+import * as schema from './db/schema';
+import { buildGraphQLApi } from './graphql/surface';
+import { mobilizationGraphQL } from './mobilizations/graphql';
+import { templateGraphQL } from './templates/graphql';
+import { themeGraphQL } from './themes/graphql';
+import { widgetGraphQL } from './widgets/graphql';
+
+/**
+ * The composition root of the GraphQL API: the data model's tables, and each domain's module (its tables'
+ * permissions, computed fields and custom root fields). `graphql/` itself knows no domain.
+ */
+export const graphqlApi = buildGraphQLApi(
+  (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable)),
+  [communityGraphQL, featureGraphQL, mobilizationGraphQL, themeGraphQL, blockGraphQL, widgetGraphQL, templateGraphQL],
+);
