@@ -4,7 +4,7 @@ import { communities, communityUsers, invitations, recipients, users } from '../
 import { loaderOf } from '../graphql/context';
 import { domainErrors } from '../graphql/errors';
 import type { GraphQLModule, GraphQLNode } from '../graphql/policy';
-import { actorIn } from '../graphql/read';
+import { actorIn, atPath, rowOf } from '../graphql/read';
 import { parseInput } from '../http/validate';
 import { managedCommunityFilter, memberCommunityFilter, workableCommunityFilter } from './access';
 import { createCommunity, updateCommunity } from './service';
@@ -46,7 +46,25 @@ export const communityGraphQL: GraphQLModule = {
       select: (actor) => managedCommunityFilter(actor, invitations.communityId),
       hidden: ['code_hash'],
     },
-    recipients: { select: (actor) => managedCommunityFilter(actor, recipients.communityId) },
+    recipients: {
+      select: (actor) => managedCommunityFilter(actor, recipients.communityId),
+      fields: {
+        recipient: {
+          sdl: '"The transfer settings and bank account in the one jsonb the original kept."\n    recipient(path: String): jsonb',
+          resolve: (node, args) => {
+            const row = rowOf(node);
+            const { transferDay, transferInterval, transferEnabled, bankAccount } = row;
+            const recipient = {
+              transfer_day: transferDay,
+              transfer_interval: transferInterval,
+              transfer_enabled: transferEnabled,
+              bank_account: bankAccount,
+            };
+            return atPath(recipient, args.path as string | undefined);
+          },
+        },
+      },
+    },
     users: {
       // Oneself, and the people one works with.
       select: (actor) =>

@@ -72,6 +72,16 @@ function scalarOf(column: AnyPgColumn): ScalarName {
   return scalar;
 }
 
+/** True when a unique index covers exactly this column (a one-to-one key). */
+function isUnique(table: PgTable, column: string) {
+  return getTableConfig(table).indexes.some(
+    (i) =>
+      i.config.unique &&
+      i.config.columns.length === 1 &&
+      (i.config.columns[0] as { name?: string } | undefined)?.name === column,
+  );
+}
+
 /** `community_id` → `community`; a name a column already has gets a `_rel` suffix. */
 function objectName(column: string, taken: (name: string) => boolean) {
   const base = column.endsWith('_id') ? column.slice(0, -3) : `${column}_rel`;
@@ -108,7 +118,7 @@ export function buildModel(tables: readonly PgTable[]): Map<string, TableModel> 
       relations: new Map(),
     });
   }
-  const arrays: { source: TableModel; target: TableModel; from: string; to: string }[] = [];
+  const arrays: { source: TableModel; target: TableModel; from: string; to: string; unique: boolean }[] = [];
   for (const source of models.values()) {
     for (const fk of getTableConfig(source.table).foreignKeys) {
       const ref = fk.reference();
@@ -119,15 +129,18 @@ export function buildModel(tables: readonly PgTable[]): Map<string, TableModel> 
       const to = ref.foreignColumns[0]?.name as string;
       const name = objectName(from, (n) => source.column.has(n) || source.relations.has(n));
       source.relations.set(name, { name, kind: 'object', target: targetName, from, to });
-      arrays.push({ source, target, from: to, to: from });
+      arrays.push({ source, target, from: to, to: from, unique: isUnique(source.table, from) });
     }
   }
   // An array relationship is named after the referencing table; when two keys of one table point at the same
-  // table, each is named after its column as well.
+  // table, each is named after its column as well. A key that is unique makes a one-to-one: an object relationship
+  // named in the singular (`communities.recipient`).
   for (const a of arrays) {
     const twins = arrays.filter((b) => b.source === a.source && b.target === a.target).length > 1;
-    const name = twins ? `${a.source.name}_by_${a.to}` : a.source.name;
-    a.target.relations.set(name, { name, kind: 'array', target: a.source.name, from: a.from, to: a.to });
+    const base = a.unique ? a.source.name.replace(/s$/, '') : a.source.name;
+    const name = twins ? `${base}_by_${a.to}` : base;
+    const kind = a.unique ? 'object' : 'array';
+    a.target.relations.set(name, { name, kind, target: a.source.name, from: a.from, to: a.to });
   }
   return models;
 }

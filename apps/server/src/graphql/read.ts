@@ -29,6 +29,7 @@ export interface ListArgs {
 
 /** The row behind a node, with Drizzle's property names, for computed fields. */
 export const ROW = Symbol('row');
+export const rowOf = (node: GraphQLNode) => (node as Record<symbol, Record<string, unknown>>)[ROW] ?? {};
 
 export class Surface {
   private readonly protos = new Map<string, object>();

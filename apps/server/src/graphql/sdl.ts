@@ -133,15 +133,37 @@ function inputTypes(t: ExposedTable, exposed: Map<string, ExposedTable>) {
     `input ${name}_on_conflict { constraint: ${name}_constraint! update_columns: [${name}_update_column!]! = [] where: ${name}_bool_exp }`,
     `type ${name}_mutation_response { affected_rows: Int! returning: [${name}!]! }`,
   ];
-  const inc = numeric.length ? `_inc: ${name}_inc_input` : '';
   if (numeric.length) parts.push(`input ${name}_inc_input { ${numeric.map((c) => `${c.name}: ${c.type}`).join(' ')} }`);
-  parts.push(`input ${name}_updates { where: ${name}_bool_exp! _set: ${name}_set_input ${inc} }`);
+  const json = t.columns.filter((c) => c.type === 'jsonb');
+  if (json.length) {
+    const list = (type: string) => json.map((c) => `${c.name}: ${type}`).join(' ');
+    parts.push(
+      `input ${name}_append_input { ${list('jsonb')} }`,
+      `input ${name}_prepend_input { ${list('jsonb')} }`,
+      `input ${name}_delete_key_input { ${list('String')} }`,
+    );
+  }
+  parts.push(`input ${name}_updates { where: ${name}_bool_exp! ${updateArgs(t).replaceAll(',', '')} }`);
   return parts.join('\n  ');
+}
+
+/** `_inc` for numeric columns; `_append`, `_prepend` and `_delete_key` for jsonb ones, as Hasura offers them. */
+function updateArgs(t: ExposedTable) {
+  const { name } = t.model;
+  const args = [`_set: ${name}_set_input`];
+  if (t.columns.some((c) => NUMERIC.has(c.type))) args.push(`_inc: ${name}_inc_input`);
+  if (t.columns.some((c) => c.type === 'jsonb'))
+    args.push(
+      `_append: ${name}_append_input`,
+      `_prepend: ${name}_prepend_input`,
+      `_delete_key: ${name}_delete_key_input`,
+    );
+  return args.join(', ');
 }
 
 function rootFields(t: ExposedTable) {
   const { name, pk } = t.model;
-  const inc = t.columns.some((c) => NUMERIC.has(c.type)) ? `, _inc: ${name}_inc_input` : '';
+  const update = updateArgs(t);
   return {
     query: [
       `${name}(${LIST_ARGS(name)}): [${name}!]!`,
@@ -151,8 +173,8 @@ function rootFields(t: ExposedTable) {
     mutation: [
       `insert_${name}(objects: [${name}_insert_input!]!, on_conflict: ${name}_on_conflict): ${name}_mutation_response`,
       `insert_${name}_one(object: ${name}_insert_input!, on_conflict: ${name}_on_conflict): ${name}`,
-      `update_${name}(where: ${name}_bool_exp!, _set: ${name}_set_input${inc}): ${name}_mutation_response`,
-      `update_${name}_by_pk(pk_columns: ${name}_pk_columns_input!, _set: ${name}_set_input${inc}): ${name}`,
+      `update_${name}(where: ${name}_bool_exp!, ${update}): ${name}_mutation_response`,
+      `update_${name}_by_pk(pk_columns: ${name}_pk_columns_input!, ${update}): ${name}`,
       `update_${name}_many(updates: [${name}_updates!]!): [${name}_mutation_response]`,
       `delete_${name}(where: ${name}_bool_exp!): ${name}_mutation_response`,
       `delete_${name}_by_pk(${pk.name}: ${pk.type}!): ${name}`,

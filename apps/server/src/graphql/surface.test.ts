@@ -357,6 +357,27 @@ describe('documents shaped like the original admin’s', () => {
     expect(bad.body.errors[0].extensions.fields).toHaveProperty('kind');
   });
 
+  it('merge settings with update_widgets(_append), and read the original’s one-to-one and computed fields', async () => {
+    const [widget] = (
+      await alice.graphql(`{ widgets(where: {block_id: {_eq: ${blockIds[2]}}}) { id } }`)
+    ).body.data.widgets;
+    const doc = `mutation S($settings: jsonb!, $id: Int_comparison_exp!) {
+      update_widgets(_append: {settings: $settings}, where: {id: $id}) { returning { id settings } }
+    }`;
+    await alice.graphql(doc, { settings: { content: 'Primeiro' }, id: { _eq: widget.id } });
+    const merged = await alice.graphql(doc, { settings: { title: 'Segundo' }, id: { _eq: widget.id } });
+    // The second call adds its key to what the first stored, as jsonb `||` does.
+    expect(merged.body.data.update_widgets.returning).toEqual([
+      { id: widget.id, settings: { content: 'Primeiro', title: 'Segundo' } },
+    ]);
+    const res = await alice.graphql(`{
+      communities(where: {id: {_eq: ${alphaId}}}) { recipient { id bank: recipient(path: "bank_account.bank_code") day: recipient(path: "transfer_day") } }
+      widgets(where: {kind: {_eq: "pressure"}}) { activist_actions_aggregate { aggregate { count } } }
+    }`);
+    expect(res.body.data.communities).toEqual([{ recipient: { id: expect.any(Number), bank: '001', day: 5 } }]);
+    expect(res.body.data.widgets).toEqual([{ activist_actions_aggregate: { aggregate: { count: 1 } } }]);
+  });
+
   it('update communities with update_communities(where, _set), admins only', async () => {
     const doc = `mutation C($id: Int!, $f: communities_set_input!) {
       update_communities(_set: $f, where: {id: {_eq: $id}}) { affected_rows returning { id city mailchimp_api_key } }

@@ -7,7 +7,7 @@ import { buildModel } from './model';
 import type { GraphQLModule, Resolver, TablePolicy } from './policy';
 import { type Exp, type ListArgs, Surface } from './read';
 import { type ExposedTable, generateSdl } from './sdl';
-import { Writer } from './write';
+import { type UpdateOps, Writer } from './write';
 
 export interface GraphQLApi {
   schema: GraphQLSchema;
@@ -62,17 +62,14 @@ function rootResolvers(s: Surface, w: Writer, t: ExposedTable): Record<string, R
       (a: { object: Exp; on_conflict?: Exp }, gctx) => first(w.insert(t, gctx, [a.object], a.on_conflict)),
       true,
     ),
-    [`update_${name}`]: r((a: { where: Exp; _set?: Exp; _inc?: Exp }, gctx) =>
-      w.update(t, gctx, a.where, a._set, a._inc),
-    ),
+    [`update_${name}`]: r((a: { where: Exp } & UpdateOps, gctx) => w.update(t, gctx, a.where, a)),
     [`update_${name}_by_pk`]: r(
-      (a: { pk_columns: Args; _set?: Exp; _inc?: Exp }, gctx) =>
-        first(w.update(t, gctx, byPk(a.pk_columns[pk.name]), a._set, a._inc)),
+      (a: { pk_columns: Args } & UpdateOps, gctx) => first(w.update(t, gctx, byPk(a.pk_columns[pk.name]), a)),
       true,
     ),
-    [`update_${name}_many`]: r(async (a: { updates: { where: Exp; _set?: Exp; _inc?: Exp }[] }, gctx) => {
+    [`update_${name}_many`]: r(async (a: { updates: ({ where: Exp } & UpdateOps)[] }, gctx) => {
       const results = [];
-      for (const u of a.updates) results.push(await w.update(t, gctx, u.where, u._set, u._inc));
+      for (const u of a.updates) results.push(await w.update(t, gctx, u.where, u));
       return results;
     }),
     [`delete_${name}`]: r((a: { where: Exp }, gctx) => w.delete(t, gctx, a.where)),

@@ -1,5 +1,5 @@
-import { and, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgColumn } from 'drizzle-orm/pg-core';
 import { GraphQLError } from 'graphql';
 import type { GraphQLContext } from './context';
 import { columnValue } from './hasura';
@@ -16,6 +16,22 @@ import type { ExposedTable } from './sdl';
  */
 
 type Row = Record<string, unknown>;
+
+/** The change an `update_T` asks for, as Hasura's arguments name its parts. */
+export interface UpdateOps {
+  _set?: Exp | null;
+  _inc?: Exp | null;
+  _append?: Exp | null;
+  _prepend?: Exp | null;
+  _delete_key?: Exp | null;
+}
+
+/** PostgreSQL's jsonb `||`: arrays concatenate, objects merge (the right side wins), anything else makes an array. */
+function joinJson(left: unknown, right: unknown): unknown {
+  if (Array.isArray(left) || Array.isArray(right)) return [...[left ?? []].flat(), ...[right ?? []].flat()];
+  if (left && right && typeof left === 'object' && typeof right === 'object') return { ...left, ...right };
+  return right ?? left;
+}
 
 const denied = () => new GraphQLError('api.writeNotAllowed', { extensions: { code: 'permission-error' } });
 const columnDenied = (field: string) =>
@@ -108,31 +124,51 @@ export class Writer {
     return set;
   }
 
-  async update(
-    t: ExposedTable,
-    gctx: GraphQLContext,
-    where: Exp | null | undefined,
-    set?: Exp | null,
-    inc?: Exp | null,
-  ) {
+  async update(t: ExposedTable, gctx: GraphQLContext, where: Exp | null | undefined, ops: UpdateOps) {
     const policy = t.policy.update;
     if (!policy) throw denied();
     const scope = and(policy.filter(actorIn(gctx)), this.s.boolExp(t, where, gctx) ?? sql`true`);
     if (policy.apply) {
-      if (inc && Object.keys(inc).length) throw columnDenied('_inc');
+      if (ops._inc && Object.keys(ops._inc).length) throw columnDenied('_inc');
       const ids = await this.matching(t, gctx, scope);
-      for (const id of ids) await policy.apply(gctx, id as number, set ?? {});
+      for (const id of ids) await policy.apply(gctx, id as number, await this.mergedSet(t, gctx, id, ops));
       return this.response(t, gctx, ids, policy.filter(actorIn(gctx)));
     }
-    const values: Record<string, unknown> = this.toRow(t, this.allowed(set ?? {}, policy.columns ?? []));
-    for (const [name, by] of Object.entries(this.allowed(inc ?? {}, policy.columns ?? []))) {
-      const c = t.model.column.get(name);
-      if (c) values[c.key] = sql`${c.column} + ${by}`;
-    }
+    const columns = policy.columns ?? [];
+    const values: Record<string, unknown> = this.toRow(t, this.allowed(ops._set ?? {}, columns));
+    const change = (part: Exp | null | undefined, expr: (c: AnyPgColumn, v: unknown) => SQL) => {
+      for (const [name, v] of Object.entries(this.allowed(part ?? {}, columns))) {
+        const c = t.model.column.get(name);
+        if (c) values[c.key] = expr(c.column, v);
+      }
+    };
+    change(ops._inc, (c, by) => sql`${c} + ${by}`);
+    change(ops._append, (c, v) => sql`${c} || ${JSON.stringify(v)}::jsonb`);
+    change(ops._prepend, (c, v) => sql`${JSON.stringify(v)}::jsonb || ${c}`);
+    change(ops._delete_key, (c, key) => sql`${c} - ${String(key)}`);
     const updatedAt = t.model.column.get('updated_at');
-    if (updatedAt && !(set && 'updated_at' in set)) values[updatedAt.key] = new Date();
+    if (updatedAt && !(ops._set && 'updated_at' in ops._set)) values[updatedAt.key] = new Date();
     const rows = (await gctx.app.db.update(t.model.table).set(values).where(scope).returning()) as Row[];
     return { affected_rows: rows.length, returning: rows.map((r) => this.s.node(t, r)) };
+  }
+
+  /**
+   * One row's `_set` with the jsonb operators applied to its current values, for a domain's `apply`, which takes
+   * whole values: `_append` merges an object (or extends an array), `_prepend` the other way, `_delete_key` drops one.
+   */
+  private async mergedSet(t: ExposedTable, gctx: GraphQLContext, id: unknown, ops: UpdateOps): Promise<Exp> {
+    const set: Exp = { ...(ops._set ?? {}) };
+    const parts = [ops._append, ops._prepend, ops._delete_key];
+    if (!parts.some((p) => p && Object.keys(p).length)) return set;
+    const [row] = (await gctx.app.db.select().from(t.model.table).where(eq(t.model.pk.column, id))) as Row[];
+    const current = (name: string) => set[name] ?? row?.[t.model.column.get(name)?.key ?? name] ?? null;
+    for (const [name, v] of Object.entries(ops._append ?? {})) set[name] = joinJson(current(name), v);
+    for (const [name, v] of Object.entries(ops._prepend ?? {})) set[name] = joinJson(v, current(name));
+    for (const [name, key] of Object.entries(ops._delete_key ?? {})) {
+      const { [String(key)]: _dropped, ...rest } = (current(name) ?? {}) as Record<string, unknown>;
+      set[name] = rest;
+    }
+    return set;
   }
 
   async delete(t: ExposedTable, gctx: GraphQLContext, where: Exp | null | undefined) {

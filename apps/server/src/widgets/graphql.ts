@@ -53,6 +53,10 @@ async function applySet(gctx: GraphQLContext, id: number, set: Record<string, un
 
 /** Widgets on the Hasura-style API: reads with their action counts, updates by the REST rules (spec 01 §7). */
 export const widgetGraphQL: GraphQLModule = {
+  sdl: /* GraphQL */ `
+    type activist_actions_aggregate { aggregate: activist_actions_aggregate_fields }
+    type activist_actions_aggregate_fields { count: Int! }
+  `,
   tables: {
     widgets: {
       select: workableWidgets,
@@ -62,6 +66,10 @@ export const widgetGraphQL: GraphQLModule = {
         count: {
           sdl: '"Actions taken on the widget, whatever its kind."\n    count: Int!',
           resolve: (n, _a, g) => countOf(n, g),
+        },
+        activist_actions_aggregate: {
+          sdl: '"The original\'s count of actions on the widget (its activist_actions view)."\n    activist_actions_aggregate: activist_actions_aggregate!',
+          resolve: (n, _a, g) => ({ aggregate: { count: () => countOf(n, g) } }),
         },
         form_entries_count: {
           sdl: '"Form entries, for a form widget; 0 for other kinds."\n    form_entries_count: Int!',
