@@ -358,9 +358,8 @@ describe('documents shaped like the original admin’s', () => {
   });
 
   it('merge settings with update_widgets(_append), and read the original’s one-to-one and computed fields', async () => {
-    const [widget] = (
-      await alice.graphql(`{ widgets(where: {block_id: {_eq: ${blockIds[2]}}}) { id } }`)
-    ).body.data.widgets;
+    const [widget] = (await alice.graphql(`{ widgets(where: {block_id: {_eq: ${blockIds[2]}}}) { id } }`)).body.data
+      .widgets;
     const doc = `mutation S($settings: jsonb!, $id: Int_comparison_exp!) {
       update_widgets(_append: {settings: $settings}, where: {id: $id}) { returning { id settings } }
     }`;
