@@ -2,6 +2,7 @@ import { blockCreateSchema, msg } from '@mutirao/core';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { workableCommunityFilter } from '../communities/access';
 import { type Block, blocks, mobilizations } from '../db/schema';
+import type { BlocksInsertInput } from '../graphql/args.generated';
 import type { GraphQLContext } from '../graphql/context';
 import { domainErrors } from '../graphql/errors';
 import type { GraphQLModule, RowFilter } from '../graphql/policy';
@@ -20,13 +21,10 @@ export const blocksOfWorkablePages: RowFilter = (actor) =>
     workableCommunityFilter(actor, mobilizations.communityId),
   )})`;
 
-type InsertObject = Record<string, unknown> & { mobilization_id?: unknown; widgets?: { data?: unknown[] } };
-type BlockUpdates = { where: Exp; _set?: Exp | null };
-
 const FULL_WIDTH = [{ sm_size: 12, md_size: 12, lg_size: 12 }];
 
 /** The nested `widgets: {data: [...]}` becomes the REST body's `widgets_attributes`. */
-function createInput(object: InsertObject) {
+function createInput(object: BlocksInsertInput) {
   const { mobilization_id: page, widgets: columns, ...rest } = object;
   if (typeof page !== 'number' || !Number.isInteger(page) || page <= 0)
     throw new AppError('unprocessable', { mobilization_id: [msg('blocksApi.mobilizationRequired')] });
@@ -54,7 +52,7 @@ const response = async (gctx: GraphQLContext, rows: Block[]) => ({
   returning: await reread(gctx, rows),
 });
 
-async function insertBlocks(gctx: GraphQLContext, objects: InsertObject[]) {
+async function insertBlocks(gctx: GraphQLContext, objects: BlocksInsertInput[]) {
   const inputs = objects.map(createInput);
   const { db } = gctx.app;
   const rows = await guardPositions(() =>
@@ -95,11 +93,10 @@ async function updateBlocks(gctx: GraphQLContext, updates: { where: SQL | undefi
 export const blockGraphQL: GraphQLModule = {
   tables: { blocks: { select: blocksOfWorkablePages, live: true } },
   resolvers: {
-    insert_blocks_one: ({ object }: { object: InsertObject }, gctx) =>
+    insert_blocks_one: ({ object }, gctx) =>
       domainErrors(gctx.locale, async () => (await insertBlocks(gctx, [object])).returning[0] ?? null, true),
-    insert_blocks: ({ objects }: { objects: InsertObject[] }, gctx) =>
-      domainErrors(gctx.locale, () => insertBlocks(gctx, objects), true),
-    update_blocks_by_pk: ({ pk_columns, _set }: { pk_columns: { id: number }; _set?: Exp }, gctx) =>
+    insert_blocks: ({ objects }, gctx) => domainErrors(gctx.locale, () => insertBlocks(gctx, objects), true),
+    update_blocks_by_pk: ({ pk_columns, _set }, gctx) =>
       domainErrors(
         gctx.locale,
         async () => {
@@ -108,13 +105,13 @@ export const blockGraphQL: GraphQLModule = {
         },
         true,
       ),
-    update_blocks: ({ where: exp, _set }: BlockUpdates, gctx) =>
+    update_blocks: ({ where: exp, _set }, gctx) =>
       domainErrors(
         gctx.locale,
         async () => response(gctx, (await updateBlocks(gctx, [{ where: where(gctx, exp), set: _set ?? {} }]))[0] ?? []),
         true,
       ),
-    update_blocks_many: ({ updates }: { updates: BlockUpdates[] }, gctx) =>
+    update_blocks_many: ({ updates }, gctx) =>
       domainErrors(
         gctx.locale,
         async () => {
@@ -126,14 +123,14 @@ export const blockGraphQL: GraphQLModule = {
         },
         true,
       ),
-    delete_blocks_by_pk: ({ id }: { id: number }, gctx) =>
+    delete_blocks_by_pk: ({ id }, gctx) =>
       domainErrors(
         gctx.locale,
         async () =>
           (await reread(gctx, await deleteBlocksWhere(gctx.app.db, actorIn(gctx), eq(blocks.id, id))))[0] ?? null,
         true,
       ),
-    delete_blocks: ({ where: exp }: { where: Exp }, gctx) =>
+    delete_blocks: ({ where: exp }, gctx) =>
       domainErrors(
         gctx.locale,
         async () => response(gctx, await deleteBlocksWhere(gctx.app.db, actorIn(gctx), where(gctx, exp))),

@@ -99,9 +99,9 @@ export const communityGraphQL: GraphQLModule = {
     get_current_user: (_args: unknown, gctx) =>
       gctx.surface.byIds(gctx.surface.table('users'), gctx, [gctx.user.id], undefined),
     // A new community makes its creator its admin, which a plain insert would not.
-    insert_communities_one: ({ object }: { object: unknown }, gctx) =>
+    insert_communities_one: ({ object }, gctx) =>
       domainErrors(gctx.locale, async () => (await insertCommunities(gctx, [object]))[0] ?? null),
-    insert_communities: ({ objects }: { objects: unknown[] }, gctx) =>
+    insert_communities: ({ objects }, gctx) =>
       domainErrors(gctx.locale, async () => {
         const returning = await insertCommunities(gctx, objects);
         return { affected_rows: returning.length, returning };

@@ -1,6 +1,7 @@
 import type { Actor } from '@mutirao/core';
 import type { SQL } from 'drizzle-orm';
 import type { GraphQLResolveInfo } from 'graphql';
+import type { MutationArgs, QueryArgs } from './args.generated';
 import type { GraphQLContext } from './context';
 
 /*
@@ -62,11 +63,18 @@ export interface TablePolicy {
   fields?: Record<string, ComputedField>;
 }
 
+type RootArgs = QueryArgs & MutationArgs;
+
+/** Custom root fields, each typed with its arguments as the schema declares them (`args.generated.ts`). */
+export type RootResolvers = {
+  [K in keyof RootArgs]?: (args: RootArgs[K], gctx: GraphQLContext, info: GraphQLResolveInfo) => unknown;
+};
+
 /** One domain's share of the GraphQL API, combined by the composition root. */
 export interface GraphQLModule {
   tables?: Record<string, TablePolicy>;
   /** Extra SDL: custom inputs, `extend type query_root { ... }`. */
   sdl?: string;
   /** Root fields by name; a name the generator also makes replaces the generated field's resolver. */
-  resolvers?: Record<string, Resolver>;
+  resolvers?: RootResolvers;
 }

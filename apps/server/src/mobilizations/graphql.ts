@@ -2,6 +2,7 @@ import { mobilizationCreateSchema, mobilizationUpdateSchema } from '@mutirao/cor
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { workableCommunityFilter } from '../communities/access';
 import { mobilizations, mobilizationsSubthemes, subthemes } from '../db/schema';
+import type { MobilizationsInsertInput } from '../graphql/args.generated';
 import { type GraphQLContext, loaderOf } from '../graphql/context';
 import { domainErrors } from '../graphql/errors';
 import type { GraphQLModule, GraphQLNode, RowFilter } from '../graphql/policy';
@@ -13,11 +14,8 @@ import { createMobilization, updateMobilization } from './service';
 /** Pages of communities the actor works in (all for is_admin). */
 const workable: RowFilter = (actor) => workableCommunityFilter(actor, mobilizations.communityId);
 
-type InsertObject = Record<string, unknown> & { mobilizations_subthemes?: { data?: { subtheme_id?: number }[] } };
-type SubthemeLinkInput = { mobilization_id?: number | null; subtheme_id?: number | null };
-
 /** Nested `mobilizations_subthemes: {data: [{subtheme_id}]}` becomes the form's `subthemes: [id]`. */
-function createInput(object: InsertObject) {
+function createInput(object: MobilizationsInsertInput) {
   const { mobilizations_subthemes: links, ...rest } = object;
   return links?.data ? { ...rest, subthemes: links.data.map((l) => l.subtheme_id) } : rest;
 }
@@ -31,7 +29,7 @@ function stat(key: 'usersCount' | 'totalFundRaising') {
 
 const pages = (gctx: GraphQLContext) => gctx.surface.table('mobilizations');
 
-async function insertMobilizations(gctx: GraphQLContext, objects: InsertObject[]) {
+async function insertMobilizations(gctx: GraphQLContext, objects: MobilizationsInsertInput[]) {
   const ids: number[] = [];
   for (const object of objects) {
     const input = parseInput(mobilizationCreateSchema, createInput(object), 'unprocessable');
@@ -80,15 +78,15 @@ export const mobilizationGraphQL: GraphQLModule = {
     },
   },
   resolvers: {
-    insert_mobilizations_one: ({ object }: { object: InsertObject }, gctx) =>
+    insert_mobilizations_one: ({ object }, gctx) =>
       domainErrors(gctx.locale, async () => (await insertMobilizations(gctx, [object]))[0] ?? null, true),
-    insert_mobilizations: ({ objects }: { objects: InsertObject[] }, gctx) =>
+    insert_mobilizations: ({ objects }, gctx) =>
       domainErrors(gctx.locale, async () => {
         const returning = await insertMobilizations(gctx, objects);
         return { affected_rows: returning.length, returning };
       }),
     /** Each mobilization's links are set by the same rules as the settings form; foreign rows are skipped. */
-    insert_mobilizations_subthemes: ({ objects }: { objects: SubthemeLinkInput[] }, gctx) =>
+    insert_mobilizations_subthemes: ({ objects }, gctx) =>
       domainErrors(gctx.locale, async () => {
         const byMobilization = new Map<number, unknown[]>();
         for (const o of objects) {

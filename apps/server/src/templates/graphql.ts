@@ -4,7 +4,7 @@ import { templateBlocks, templateMobilizations, templateWidgets } from '../db/sc
 import type { GraphQLContext } from '../graphql/context';
 import { domainErrors } from '../graphql/errors';
 import type { GraphQLModule, RowFilter } from '../graphql/policy';
-import { actorIn, type ListArgs } from '../graphql/read';
+import { actorIn } from '../graphql/read';
 import { applyTemplate, deleteTemplate } from './service';
 
 /** The list form of `policies.canUseTemplate`: global templates, plus those of communities the caller works in. */
@@ -58,16 +58,11 @@ export const templateGraphQL: GraphQLModule = {
     }
   `,
   resolvers: {
-    copy_template_mobilization: (
-      { args }: { args: { p_mobilization_id?: number; p_template_mobilization_id?: number } } & ListArgs,
-      gctx,
-    ) =>
+    copy_template_mobilization: ({ args }, gctx) =>
       domainErrors(gctx.locale, () =>
         apply(gctx, Number(args.p_mobilization_id), Number(args.p_template_mobilization_id)),
       ),
-    create_mobilization_from_template: (
-      { id, template_mobilization_id }: { id: number; template_mobilization_id: number },
-      gctx,
-    ) => domainErrors(gctx.locale, async () => (await apply(gctx, id, template_mobilization_id))[0] ?? null, true),
+    create_mobilization_from_template: ({ id, template_mobilization_id }, gctx) =>
+      domainErrors(gctx.locale, async () => (await apply(gctx, id, template_mobilization_id))[0] ?? null, true),
   },
 };

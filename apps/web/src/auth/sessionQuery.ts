@@ -1,5 +1,6 @@
 import { api } from '../api/client';
 import { GraphQLRequestError, graphql, isSessionError } from '../api/graphql';
+import type { SessionQuery } from '../api/graphql.generated';
 
 export interface Permission {
   community_id: number;
@@ -49,11 +50,7 @@ const SESSION_QUERY = /* GraphQL */ `
  */
 export async function fetchSession(): Promise<SessionData> {
   try {
-    const data = await graphql<{ get_current_user: CurrentUser[]; communities: Community[] }>(
-      SESSION_QUERY,
-      {},
-      { onSessionError: 'throw' },
-    );
+    const data = await graphql<SessionQuery>(SESSION_QUERY, {}, { onSessionError: 'throw' });
     const user = data.get_current_user[0];
     return user ? { user, communities: data.communities } : SIGNED_OUT;
   } catch (error) {

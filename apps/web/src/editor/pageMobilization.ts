@@ -1,4 +1,5 @@
 import { graphql } from '../api/graphql';
+import type { EditorMobilizationQuery } from '../api/graphql.generated';
 
 /** What the editor needs of the mobilization to render its page: name, fonts, colour scheme, language. */
 export interface EditorMobilization {
@@ -21,6 +22,6 @@ export const editorMobilizationKey = (id: number) => ['mobilization', id, 'page'
 
 /** Undefined when it does not exist or belongs to a community the user cannot see. */
 export async function fetchEditorMobilization(id: number): Promise<EditorMobilization | undefined> {
-  const data = await graphql<{ mobilizations: EditorMobilization[] }>(QUERY, { id });
+  const data = await graphql<EditorMobilizationQuery>(QUERY, { id });
   return data.mobilizations[0];
 }

@@ -1,6 +1,7 @@
 import type { MobilizationCreateInput } from '@mutirao/core';
 import { api } from '../api/client';
 import { graphql } from '../api/graphql';
+import type { SubthemesQuery } from '../api/graphql.generated';
 
 export interface Subtheme {
   id: number;
@@ -15,8 +16,10 @@ const SUBTHEMES_QUERY = /* GraphQL */ `
 
 export const subthemesQueryKey = ['subthemes'] as const;
 
+/** Every subtheme with its theme (themes are reference data, so none is without one). */
 export async function fetchSubthemes(): Promise<Subtheme[]> {
-  return (await graphql<{ subthemes: Subtheme[] }>(SUBTHEMES_QUERY)).subthemes;
+  const { subthemes } = await graphql<SubthemesQuery>(SUBTHEMES_QUERY);
+  return subthemes.flatMap((s) => (s.theme ? [{ ...s, theme: s.theme }] : []));
 }
 
 export interface CreatedMobilization {

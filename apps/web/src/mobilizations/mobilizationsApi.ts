@@ -1,5 +1,6 @@
 import { api } from '../api/client';
 import { graphql } from '../api/graphql';
+import type { MobilizationSummaryQuery, MobilizationsQuery } from '../api/graphql.generated';
 
 export type MobilizationStatus = 'active' | 'archived';
 
@@ -47,16 +48,14 @@ export async function fetchMobilizationPage(
   status: MobilizationStatus,
   page: number,
 ): Promise<MobilizationPage> {
-  const data = await graphql<{
-    mobilizations: MobilizationListItem[];
-    mobilizations_aggregate: { aggregate: { count: number } };
-  }>(MOBILIZATIONS_QUERY, {
+  const data = await graphql<MobilizationsQuery>(MOBILIZATIONS_QUERY, {
     communityId,
     status,
     limit: MOBILIZATIONS_PER_PAGE,
     offset: (page - 1) * MOBILIZATIONS_PER_PAGE,
   });
-  return { rows: data.mobilizations, total: data.mobilizations_aggregate.aggregate.count };
+  const rows = data.mobilizations.map((m) => ({ ...m, status: m.status as MobilizationStatus }));
+  return { rows, total: data.mobilizations_aggregate.aggregate?.count ?? 0 };
 }
 
 /** Archive or activate (spec 01 §4): `PUT /api/mobilizations/{id}` with the status alone. */
@@ -89,7 +88,7 @@ export const mobilizationSummaryKey = (id: number) => ['mobilization', id, 'summ
 
 /** Undefined when the mobilization does not exist or belongs to a community the user cannot see. */
 export async function fetchMobilizationSummary(id: number): Promise<MobilizationSummary | undefined> {
-  const data = await graphql<{ mobilizations: MobilizationSummary[] }>(MOBILIZATION_SUMMARY_QUERY, { id });
+  const data = await graphql<MobilizationSummaryQuery>(MOBILIZATION_SUMMARY_QUERY, { id });
   return data.mobilizations[0];
 }
 

@@ -1,6 +1,7 @@
 import type { MetricsFigures, MobilizationFont, MobilizationLanguage, MobilizationUpdateInput } from '@mutirao/core';
 import { api } from '../../api/client';
 import { graphql } from '../../api/graphql';
+import type { MobilizationSettingsQuery } from '../../api/graphql.generated';
 import type { Subtheme } from '../createApi';
 
 /** The fields the settings tabs edit, as both the GraphQL row and the REST answer name them. */
@@ -41,8 +42,16 @@ export const mobilizationSettingsKey = (id: number) => ['mobilization', id, 'set
 
 /** Null when the mobilization does not exist or belongs to a community the user does not work in. */
 export async function fetchMobilizationSettings(id: number): Promise<MobilizationSettings | null> {
-  return (await graphql<{ mobilizations_by_pk: MobilizationSettings | null }>(SETTINGS_QUERY, { id }))
-    .mobilizations_by_pk;
+  const row = (await graphql<MobilizationSettingsQuery>(SETTINGS_QUERY, { id })).mobilizations_by_pk;
+  if (!row) return null;
+  // The columns are text; the server only ever stores the form's choices in them.
+  return {
+    ...row,
+    language: row.language as MobilizationLanguage,
+    header_font: row.header_font as MobilizationFont | null,
+    body_font: row.body_font as MobilizationFont | null,
+    subthemes: row.subthemes.flatMap((s) => (s.theme ? [{ ...s, theme: s.theme }] : [])),
+  };
 }
 
 /** `PUT /api/mobilizations/{id}`: only the fields sent change. */
