@@ -24,6 +24,7 @@ const WORKSPACES = [
       mail: 1,
       jobs: 1,
       'rate-limit': 1,
+      events: 1,
       config: 1,
       context: 1,
       db: 0,

@@ -8,5 +8,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     // PGlite takes ~1 GB per open database; two files at a time fits CI's 2 cores.
     maxWorkers: 2,
+    // graphql has no exports map: Vite gives the sources its ESM build, Node gives an external package the CommonJS
+    // one, and graphql-js refuses a schema from "another realm". Inlined, graphql-ws uses the same copy as the app
+    // (in production Node resolves both to the CommonJS build).
+    server: { deps: { inline: ['graphql-ws'] } },
   },
 });

@@ -6,6 +6,7 @@ import { blockRoutes } from './blocks/routes';
 import { communityRoutes } from './communities/routes';
 import type { AppContext } from './context';
 import { graphqlRoute } from './graphql/route';
+import { graphqlSocket } from './graphql/ws';
 import { graphqlApi } from './graphqlApi';
 import { registerErrorHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/headers';
@@ -64,6 +65,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   uploadRoutes(app, ctx);
   mailboxRoutes(app, ctx);
   graphqlRoute(app, ctx, graphqlApi);
+  graphqlSocket(app, ctx, graphqlApi);
   testSeedRoutes(app, ctx);
 
   const fallback =

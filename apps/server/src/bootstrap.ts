@@ -5,6 +5,7 @@ import type { AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
 import { writeSnapshot } from './db/embedded';
 import { migrate, migrationState } from './db/migrate';
+import { EventBus } from './events/bus';
 import { JobQueue } from './jobs/queue';
 import { createMailDriver, type MailDriver } from './mail/drivers';
 import { Mailer } from './mail/outbox';
@@ -54,6 +55,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     queue,
     mailer,
     storage: createStorage(config),
+    events: new EventBus(),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { EventBus } from './events/bus';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/outbox';
 import type { StorageDriver } from './uploads/storage';
@@ -14,4 +15,6 @@ export interface AppContext {
   queue: JobQueue;
   mailer: Mailer;
   storage: StorageDriver;
+  /** Committed changes that subscriptions and long polls wait for. */
+  events: EventBus;
 }

@@ -6,6 +6,7 @@ import { communityGraphQL } from './communities/graphql';
 import * as schema from './db/schema';
 import { buildGraphQLApi } from './graphql/surface';
 import { mobilizationGraphQL } from './mobilizations/graphql';
+import { telephonyGraphQL } from './telephony/graphql';
 import { templateGraphQL } from './templates/graphql';
 import { themeGraphQL } from './themes/graphql';
 import { widgetGraphQL } from './widgets/graphql';
@@ -16,5 +17,14 @@ import { widgetGraphQL } from './widgets/graphql';
  */
 export const graphqlApi = buildGraphQLApi(
   (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable)),
-  [communityGraphQL, featureGraphQL, mobilizationGraphQL, themeGraphQL, blockGraphQL, widgetGraphQL, templateGraphQL],
+  [
+    communityGraphQL,
+    featureGraphQL,
+    mobilizationGraphQL,
+    themeGraphQL,
+    blockGraphQL,
+    widgetGraphQL,
+    templateGraphQL,
+    telephonyGraphQL,
+  ],
 );

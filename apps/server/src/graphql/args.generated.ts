@@ -3466,6 +3466,21 @@ export type CopyTemplateMobilizationArgs = {
   p_template_mobilization_id?: number | null;
 };
 
+export type TwilioCallCondition = {
+  widgetId?: number | null;
+  communityId?: number | null;
+  from?: string | null;
+};
+
+export type TwilioConfigurationCondition = {
+  communityId?: number | null;
+};
+
+export type WatchTwilioCallTransitionsInput = {
+  widgetId: number;
+  from: string;
+};
+
 /** The arguments of each root field, as graphql-js hands them to its resolver. */
 export type QueryArgs = {
   communities: { distinct_on?: Array<"id" | "name" | "city" | "description" | "image" | "slug" | "mailchimp_api_key" | "mailchimp_list_id" | "mailchimp_group_id" | "fb_link" | "twitter_link" | "facebook_app_id" | "email_template_from" | "modules" | "signature" | "created_at" | "updated_at"> | null; where?: CommunitiesBoolExp | null; order_by?: Array<CommunitiesOrderBy> | null; limit?: number | null; offset?: number | null };
@@ -3559,6 +3574,9 @@ export type QueryArgs = {
   template_widgets_by_pk: { id: number };
   template_widgets_aggregate: { distinct_on?: Array<"id" | "template_block_id" | "kind" | "sm_size" | "md_size" | "lg_size" | "settings" | "goal" | "created_at" | "updated_at"> | null; where?: TemplateWidgetsBoolExp | null; order_by?: Array<TemplateWidgetsOrderBy> | null; limit?: number | null; offset?: number | null };
   get_current_user: {  };
+  allTwilioCalls: { condition?: TwilioCallCondition | null };
+  allTwilioConfigurations: { condition?: TwilioConfigurationCondition | null };
+  watchTwilioCallTransitions: { call: WatchTwilioCallTransitionsInput };
 };
 
 /** The arguments of each root field, as graphql-js hands them to its resolver. */

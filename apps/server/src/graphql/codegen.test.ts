@@ -11,7 +11,9 @@ describe('GraphQL code generation', () => {
       }
     }`);
     const code = generateOperationTypes(graphqlApi.schema, [{ source: 'pages.ts', document }]);
-    expect(code).toContain('export type PagesQuery = {\n  rows: Array<{\n    id: number;\n    custom_domain: string | null;');
+    expect(code).toContain(
+      'export type PagesQuery = {\n  rows: Array<{\n    id: number;\n    custom_domain: string | null;',
+    );
     expect(code).toContain('    image: string | null;\n    community: {\n      name: string;\n    } | null;');
     expect(code).toContain('    tags: Array<{\n      subtheme_id: number;\n    }>;');
     expect(code).toContain('export type PagesQueryVariables = { c: number; q?: string | null };');

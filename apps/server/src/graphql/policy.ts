@@ -77,4 +77,9 @@ export interface GraphQLModule {
   sdl?: string;
   /** Root fields by name; a name the generator also makes replaces the generated field's resolver. */
   resolvers?: RootResolvers;
+  /**
+   * Subscription fields (declared in `sdl` on `subscription_root`): each returns the events to send, every event an
+   * object holding the field's value under the field's name.
+   */
+  subscriptions?: Record<string, (args: never, gctx: GraphQLContext) => AsyncIterable<Record<string, unknown>>>;
 }

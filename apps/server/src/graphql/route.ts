@@ -99,7 +99,7 @@ function mayIntrospect(ctx: AppContext, user: UserRow | undefined) {
   return !ctx.config.production || Boolean(user?.isAdmin);
 }
 
-function limitMessage(locale: Locale, failure: LimitFailure) {
+export function limitMessage(locale: Locale, failure: LimitFailure) {
   if (failure.reason === 'depth') return renderMessage(locale, `api.queryTooDeep?limit=${failure.limit}`);
   if (failure.reason === 'aliases') return renderMessage(locale, `api.tooManyAliases?limit=${failure.limit}`);
   return renderMessage(locale, `api.queryTooCostly?limit=${failure.limit}&cost=${Math.round(failure.cost)}`);

@@ -197,6 +197,5 @@ export function generateSdl(exposed: Map<string, ExposedTable>) {
     ...types,
     `type query_root {\n    ${lines(query)}\n  }`,
     `type mutation_root {\n    ${lines(mutation)}\n  }`,
-    'schema { query: query_root mutation: mutation_root }',
   ].join('\n\n  ');
 }

@@ -12,6 +12,8 @@ import { type UpdateOps, Writer } from './write';
 export interface GraphQLApi {
   schema: GraphQLSchema;
   rootValue: Record<string, Resolver>;
+  /** The root of subscription operations: each field's event source. */
+  subscriptionRoot: Record<string, unknown>;
   surface: Surface;
   sdl: string;
 }
@@ -36,11 +38,15 @@ export function buildGraphQLApi(tables: readonly PgTable[], modules: readonly Gr
   }
   const surface = new Surface(exposed);
   const writer = new Writer(surface);
-  const sdl = [generateSdl(exposed), ...modules.map((m) => m.sdl ?? '')].join('\n');
+  const subscriptionRoot = Object.assign({}, ...modules.map((m) => m.subscriptions ?? {}));
+  const roots = `schema { query: query_root mutation: mutation_root${
+    Object.keys(subscriptionRoot).length ? ' subscription: subscription_root' : ''
+  } }`;
+  const sdl = [generateSdl(exposed), ...modules.map((m) => m.sdl ?? ''), roots].join('\n');
   const generated: Record<string, Resolver> = {};
   for (const t of exposed.values()) Object.assign(generated, rootResolvers(surface, writer, t));
   const custom = Object.assign({}, ...modules.map((m) => m.resolvers ?? {})) as Record<string, Resolver>;
-  return { schema: buildSchema(sdl), rootValue: { ...generated, ...custom }, surface, sdl };
+  return { schema: buildSchema(sdl), rootValue: { ...generated, ...custom }, subscriptionRoot, surface, sdl };
 }
 
 function rootResolvers(s: Surface, w: Writer, t: ExposedTable): Record<string, Resolver> {

@@ -783,6 +783,7 @@ export const en: Catalogue = {
     bodyTooLarge: 'The request body is larger than {kb} kB.',
     writeNotAllowed: 'You cannot make this change.',
     columnNotAllowed: 'You cannot set {field} here.',
+    mutationOverHttp: 'Send mutations over HTTP (POST /v1/graphql), where each document runs in one transaction.',
     duplicateValue: 'A record with this value already exists.',
     requiredValue: 'A required value is missing: {field}.',
     missingReference: 'The record referred to does not exist.',

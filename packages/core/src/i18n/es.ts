@@ -788,6 +788,8 @@ export const es: Catalogue = {
     bodyTooLarge: 'El cuerpo de la solicitud supera los {kb} kB.',
     writeNotAllowed: 'No puedes hacer este cambio.',
     columnNotAllowed: 'No puedes definir {field} aquí.',
+    mutationOverHttp:
+      'Envía las mutaciones por HTTP (POST /v1/graphql), donde cada documento se ejecuta en una transacción.',
     duplicateValue: 'Ya existe un registro con este valor.',
     requiredValue: 'Falta un valor obligatorio: {field}.',
     missingReference: 'El registro indicado no existe.',

@@ -788,6 +788,7 @@ export const ptBR = {
     bodyTooLarge: 'O corpo da requisição passa de {kb} kB.',
     writeNotAllowed: 'Você não pode fazer esta alteração.',
     columnNotAllowed: 'Você não pode definir {field} aqui.',
+    mutationOverHttp: 'Envie mutações por HTTP (POST /v1/graphql), onde cada documento roda numa transação.',
     duplicateValue: 'Já existe um registro com este valor.',
     requiredValue: 'Falta um valor obrigatório: {field}.',
     missingReference: 'O registro indicado não existe.',
