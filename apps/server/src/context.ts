@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/outbox';
+import type { Telephony } from './telephony/telephony';
 import type { StorageDriver } from './uploads/storage';
 
 /** Everything a route or job needs, built once per process by `createContext`. */
@@ -14,4 +15,5 @@ export interface AppContext {
   queue: JobQueue;
   mailer: Mailer;
   storage: StorageDriver;
+  telephony: Telephony;
 }
