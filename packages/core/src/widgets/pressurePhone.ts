@@ -51,3 +51,18 @@ export function validatePhoneCall(
     errors.target = 'kinds.pressure.selectTarget';
   return { errors, phone: 'phone' in checked ? checked.phone : undefined };
 }
+
+/** The delivery view of a phone pressure, per target: its calls by how they ended, and the seconds talked in all. */
+export interface PhoneTargetCalls {
+  target: string;
+  name: string;
+  address: string;
+  completed: number;
+  busy: number;
+  no_answer: number;
+  failed: number;
+  /** Still initiated, ringing or in progress. */
+  active: number;
+  /** Seconds, summed over the answered calls. */
+  duration: number;
+}

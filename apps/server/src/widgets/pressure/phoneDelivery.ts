@@ -1,30 +1,15 @@
-import { formatTarget, parseTargets } from '@mutirao/core';
+import { formatTarget, type PhoneTargetCalls, parseTargets } from '@mutirao/core';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Widget } from '../../db/schema';
 import { twilioCalls } from '../../db/schema';
 import { callStates, FAILED_STATUSES } from '../../telephony/calls';
 
-/** The calls to one target, by how they ended (spec 02 §9 phone statuses), and the seconds talked in all. */
-export interface TargetCalls {
-  target: string;
-  name: string;
-  address: string;
-  completed: number;
-  busy: number;
-  no_answer: number;
-  failed: number;
-  /** Still initiated, ringing or in progress. */
-  active: number;
-  /** Seconds, summed over the answered calls. */
-  duration: number;
-}
-
 /**
  * The delivery view of a phone pressure: for each target (and any number called before the targets changed), its
  * calls by outcome as the visitor saw them, and the total time talked.
  */
-export async function phoneDeliveries(db: Db, widget: Widget): Promise<TargetCalls[]> {
+export async function phoneDeliveries(db: Db, widget: Widget): Promise<PhoneTargetCalls[]> {
   const calls = await db
     .select({ id: twilioCalls.id, to: twilioCalls.to })
     .from(twilioCalls)
@@ -34,7 +19,7 @@ export async function phoneDeliveries(db: Db, widget: Widget): Promise<TargetCal
     db,
     calls.map((c) => c.id),
   );
-  const byAddress = new Map<string, TargetCalls>();
+  const byAddress = new Map<string, PhoneTargetCalls>();
   const entry = (name: string, address: string) => {
     let found = byAddress.get(address);
     if (!found) {

@@ -1,18 +1,6 @@
 import { Alert, Table } from '@mantine/core';
+import type { PhoneTargetCalls as TargetCalls } from '@mutirao/core';
 import { useTranslation } from 'react-i18next';
-
-/** One target's calls by outcome (`GET .../deliveries` of a phone pressure). */
-export interface TargetCalls {
-  target: string;
-  address: string;
-  completed: number;
-  busy: number;
-  no_answer: number;
-  failed: number;
-  active: number;
-  /** Seconds talked in all. */
-  duration: number;
-}
 
 const COLUMNS = [
   ['completed', 'callsCompleted'],

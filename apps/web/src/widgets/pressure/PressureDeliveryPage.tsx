@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
+import type { PhoneTargetCalls as TargetCalls } from '@mutirao/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { LoadingScreen } from '../../shell/layouts/LoadingScreen';
 import { useWidgetSettingsContext } from '../action/WidgetSettingsLayout';
-import { PhoneDeliveryTable, type TargetCalls } from './PhoneDeliveryTable';
+import { PhoneDeliveryTable } from './PhoneDeliveryTable';
 
 interface TargetDelivery {
   target: string;
