@@ -184,6 +184,7 @@ describe('phone pressure widget', () => {
     );
     expect(page.root.querySelector('[role="status"]')).not.toBeNull();
     expect(page.root.textContent).toContain('Agora, compartilhe com seus amigos!');
+    expect(page.root.textContent).toContain('5 pessoas ligaram');
   });
 
   it('warns when the community has no telephony, and places no call', async () => {

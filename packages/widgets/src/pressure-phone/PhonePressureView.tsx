@@ -45,6 +45,7 @@ export function PhonePressureView({ model, locale, mode }: PhonePressureViewProp
   const [starting, setStarting] = useState(false);
   const [telephony, setTelephony] = useState<{ configured: boolean; sandbox: boolean }>();
   const [targets, setTargets] = useState(model.targets);
+  const [count, setCount] = useState(model.count);
   const { calls, start } = usePhoneCalls(model.widgetId, locale);
   const website = useRef<HTMLInputElement>(null);
   const summary = useRef<HTMLDivElement & Focusable>(null);
@@ -85,13 +86,14 @@ export function PhonePressureView({ model, locale, mode }: PhonePressureViewProp
     setServer(undefined);
     const result = await start(target, activist, inputValue(website.current), t('callStartFailed'));
     setStarting(false);
+    if (result.ok && result.count !== undefined) setCount(result.count);
     if (!result.ok) {
       setServer({ fields: result.fields, messages: result.messages });
       browserWindow().requestAnimationFrame(() => summary.current?.focus());
     }
   };
 
-  if (done) return <PressureDone model={model} count={model.count} locale={locale} mode={mode} doneRef={doneRef} />;
+  if (done) return <PressureDone model={model} count={count} locale={locale} mode={mode} doneRef={doneRef} />;
 
   const field = (name: Field, label: string, extra: { type?: string; autoComplete?: string } = {}) => {
     const error = shown.get(name);
@@ -120,14 +122,7 @@ export function PhonePressureView({ model, locale, mode }: PhonePressureViewProp
   };
 
   return (
-    <PressureFrame
-      id={id}
-      model={model}
-      count={model.count}
-      locale={locale}
-      mode={mode}
-      onSubmit={(e) => e.preventDefault()}
-    >
+    <PressureFrame id={id} model={model} count={count} locale={locale} mode={mode} onSubmit={(e) => e.preventDefault()}>
       {telephony?.configured === false && (
         <p className="mz-phone__notice" role="alert">
           {t('noTelephony')}
