@@ -22,6 +22,7 @@ const WORKSPACES = [
       graphql: 1,
       http: 1,
       mail: 1,
+      telephony: 1,
       jobs: 1,
       'rate-limit': 1,
       events: 1,

@@ -10,6 +10,7 @@ import { JobQueue } from './jobs/queue';
 import { createMailDriver, type MailDriver } from './mail/drivers';
 import { Mailer } from './mail/outbox';
 import { rateLimitSweepJob } from './rate-limit/rate-limit';
+import { createTelephony } from './telephony/telephony';
 import { createStorage } from './uploads/storage';
 
 export interface ContextOptions {
@@ -56,11 +57,13 @@ export async function createContext(config: Config, options: ContextOptions = {}
     mailer,
     storage: createStorage(config),
     events: new EventBus(),
+    telephony: createTelephony(config),
   };
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {
   ctx.mailer.stop();
+  ctx.telephony.stop();
   await ctx.queue.stop();
   await ctx.database.close();
 }

@@ -62,6 +62,11 @@ const envSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).default(24),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   SANDBOX_MAILBOX: z.enum(['own', 'open']).default('own'),
+  TELEPHONY_DRIVER: z.enum(['sandbox', 'twilio']).default('sandbox'),
+  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
+  TWILIO_WEBHOOK_URL: z.string().url().optional(),
+  TELEPHONY_SANDBOX_STEP_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
+  TELEPHONY_SECRET_KEY: z.string().min(32).optional(),
 });
 
 const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -158,6 +163,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     /** Visitor actions (form entries, later pressures and donations) per IP and window, shared by every action. */
     actionLimits: { perIp: e.ACTION_MAX_PER_IP, windowSeconds: e.ACTION_WINDOW_SECONDS },
+    telephony: {
+      driver: e.TELEPHONY_DRIVER,
+      /** Twilio's REST API; tests point it at a loopback double. */
+      apiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
+      /** Where Twilio reaches this server; status callbacks are signed over this address, never over the Host. */
+      webhookUrl: e.TWILIO_WEBHOOK_URL?.replace(/\/$/, ''),
+      /** The sandbox's pause between two states of a simulated call. */
+      sandboxStepMs: e.TELEPHONY_SANDBOX_STEP_MS,
+      /** Encrypts the communities' auth tokens at rest; by default derived from the session secret. */
+      secretKey: e.TELEPHONY_SECRET_KEY,
+    },
     supportEmail: e.SUPPORT_EMAIL,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
     logLevel: e.LOG_LEVEL,
@@ -175,6 +191,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
  */
 export function adminBaseUrl(config: Config): string {
   return config.appUrl ?? `http://localhost:${config.port}`;
+}
+
+/** The base of the URLs Twilio calls back: TWILIO_WEBHOOK_URL, or the admin's address. */
+export function telephonyWebhookBase(config: Config): string {
+  return config.telephony.webhookUrl ?? adminBaseUrl(config);
 }
 
 /**

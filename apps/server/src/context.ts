@@ -4,6 +4,7 @@ import type { Database, Db } from './db/client';
 import type { EventBus } from './events/bus';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/outbox';
+import type { Telephony } from './telephony/telephony';
 import type { StorageDriver } from './uploads/storage';
 
 /** Everything a route or job needs, built once per process by `createContext`. */
@@ -17,4 +18,5 @@ export interface AppContext {
   storage: StorageDriver;
   /** Committed changes that subscriptions and long polls wait for. */
   events: EventBus;
+  telephony: Telephony;
 }

@@ -6,10 +6,10 @@ import { communityGraphQL } from './communities/graphql';
 import * as schema from './db/schema';
 import { buildGraphQLApi } from './graphql/surface';
 import { mobilizationGraphQL } from './mobilizations/graphql';
-import { telephonyGraphQL } from './telephony/graphql';
 import { templateGraphQL } from './templates/graphql';
 import { themeGraphQL } from './themes/graphql';
 import { widgetGraphQL } from './widgets/graphql';
+import { telephonyGraphQL } from './widgets/pressure/graphql';
 
 /**
  * The composition root of the GraphQL API: the data model's tables, and each domain's module (its tables'

@@ -17,6 +17,7 @@ const NewCommunityPage = lazy(() => import('./communities/NewCommunityPage'));
 const AccountEditPage = lazy(() => import('./account/AccountEditPage'));
 const CommunityInfoPage = lazy(() => import('./communities/settings/CommunityInfoPage'));
 const CommunityMetricsPage = lazy(() => import('./communities/settings/CommunityMetricsPage'));
+const CommunityTwilioPage = lazy(() => import('./communities/settings/CommunityTwilioPage'));
 const MobilizationsPage = lazy(() => import('./mobilizations/MobilizationsPage'));
 const MailboxPage = lazy(() => import('./mailbox/MailboxPage'));
 const NewMobilizationPage = lazy(() => import('./mobilizations/NewMobilizationPage'));
@@ -124,6 +125,7 @@ export function AppRoutes() {
           {/* Screens that later issues build: the frame and its navigation already work around them. */}
           <Route path="/mobilizations/*" element={<NotFoundInShell />} />
           <Route path="/community/info" element={<CommunityInfoPage />} />
+          <Route path="/community/twilio" element={<CommunityTwilioPage />} />
           <Route path="/community/metrics" element={<CommunityMetricsPage />} />
           <Route path="/community/*" element={<NotFoundInShell />} />
         </Route>

@@ -4,6 +4,7 @@ import { ContentWidget } from './content/ContentWidget';
 import { FormWidget } from './form/FormWidget';
 import { formIsland } from './form/islandProps';
 import { pressureModule } from './pressure/module';
+import { phonePressureModule } from './pressure-phone/module';
 import type { WidgetModule, WidgetViewProps } from './types';
 
 /** An empty column: nothing for visitors; the editor's kind chooser in edit mode. */
@@ -62,7 +63,7 @@ export const WIDGET_REGISTRY = {
     island: formIsland,
   },
   pressure: pressureModule,
-  'pressure-phone': placeholder('pressure-phone', 'widgets.kinds.pressure-phone'),
+  'pressure-phone': phonePressureModule,
   phone: placeholder('phone', 'widgets.kinds.phone'),
   donation: placeholder('donation', 'widgets.kinds.donation'),
   plip: placeholder('plip', 'widgets.kinds.plip'),

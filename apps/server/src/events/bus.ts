@@ -27,16 +27,22 @@ export class EventBus {
     }
   }
 
-  /** Resolves with the next event of the topic, or with undefined after `ms` (a long poll's wait). */
-  next<T>(topic: string, ms: number): Promise<T | undefined> {
+  /**
+   * Resolves with the next event of the topic, or with undefined after `ms` or once `signal` aborts (a long poll's
+   * wait, which ends early when the visitor goes away).
+   */
+  next<T>(topic: string, ms: number, signal?: AbortSignal): Promise<T | undefined> {
     return new Promise((resolve) => {
       const done = (payload?: T) => {
         clearTimeout(timer);
         this.emitter.off(topic, done);
+        signal?.removeEventListener('abort', stop);
         resolve(payload);
       };
+      const stop = () => done();
       const timer = setTimeout(done, ms);
       this.emitter.once(topic, done);
+      signal?.addEventListener('abort', stop, { once: true });
     });
   }
 }

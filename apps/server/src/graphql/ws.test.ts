@@ -5,7 +5,7 @@ import { type Client, signIn, startTestServer, type TestServer } from '../../tes
 import { adminBaseUrl } from '../config';
 import { twilioCallTransitions } from '../db/schema';
 import { createCommunity, createMobilization, createPhoneCall, createUser } from '../seed/factories';
-import { callTopic } from '../telephony/graphql';
+import { callTopics } from '../telephony/calls';
 
 /*
  * GraphQL over WebSocket (graphql-ws): who may connect, and a subscription that pushes a call's transitions as they
@@ -83,7 +83,7 @@ async function addTransition(status: 'ringing' | 'in-progress' | 'completed', du
     status,
     callDuration: duration ?? null,
   });
-  server.ctx.events.publish(callTopic(widgetId));
+  server.ctx.events.publish(callTopics.widget(widgetId));
 }
 
 beforeAll(async () => {

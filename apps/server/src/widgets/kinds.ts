@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import type { Widget } from '../db/schema';
 import { formEntriesCsv } from '../reports/formEntries';
 import { formEntryRoutes } from './form/routes';
+import { phonePressureRoutes } from './pressure/phone';
 import { pressureRoutes } from './pressure/routes';
 
 /** The action tables whose rows the shared counter triggers count per widget (migration 0008). */
@@ -50,7 +51,7 @@ export const SERVER_WIDGET_KINDS = {
     export: { filePrefix: 'formEntries.csvFilePrefix', rows: formEntriesCsv },
   },
   pressure: later('pressure', { counts: 'activist_pressures', routes: pressureRoutes }),
-  'pressure-phone': later('pressure-phone', { counts: 'activist_pressures' }),
+  'pressure-phone': later('pressure-phone', { counts: 'activist_pressures', routes: phonePressureRoutes }),
   phone: later('phone'),
   donation: later('donation', { counts: 'donations' }),
   plip: later('plip'),

@@ -1,3 +1,4 @@
+import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
 import type { Catalogue } from './types';
 
@@ -797,6 +798,8 @@ export const en: Catalogue = {
     sentAt: 'Sent at',
     open: 'Open the sandbox mailbox',
   },
+  /** The community's Twilio tab (`schemas/twilio.ts`). */
+  twilio: twilioMessages.en,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('en'),
 };

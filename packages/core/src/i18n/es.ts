@@ -1,3 +1,4 @@
+import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
 import type { Catalogue } from './types';
 
@@ -803,6 +804,8 @@ export const es: Catalogue = {
     sentAt: 'Enviado el',
     open: 'Abrir el buzón del sandbox',
   },
+  /** The community's Twilio tab (`schemas/twilio.ts`). */
+  twilio: twilioMessages.es,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('es'),
 };

@@ -1,3 +1,4 @@
+import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
 /**
  * The pt-BR catalogue is the source of truth: the other languages must hold the same keys.
@@ -802,6 +803,8 @@ export const ptBR = {
     sentAt: 'Enviado em',
     open: 'Abrir a caixa de e-mails do sandbox',
   },
+  /** The community's Twilio tab (`schemas/twilio.ts`). */
+  twilio: twilioMessages['pt-BR'],
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('pt-BR'),
 } as const;

@@ -1,5 +1,6 @@
 import { calculatorMessages } from './calculator';
 import { pressureMessages } from './pressureMessages';
+import { pressurePhoneMessages } from './pressurePhoneMessages';
 
 /** The languages of the catalogues (`i18n/index.ts` lists them; repeated here so this file imports no catalogue). */
 type Language = 'pt-BR' | 'es' | 'en';
@@ -12,7 +13,11 @@ type Language = 'pt-BR' | 'es' | 'en';
 export const KIND_MESSAGES = {
   busao0800: calculatorMessages,
   /** Both pressure kinds (`pressure`, `pressure-phone`) read this section. */
-  pressure: pressureMessages,
+  pressure: {
+    'pt-BR': { ...pressureMessages['pt-BR'], ...pressurePhoneMessages['pt-BR'] },
+    es: { ...pressureMessages.es, ...pressurePhoneMessages.es },
+    en: { ...pressureMessages.en, ...pressurePhoneMessages.en },
+  },
 } satisfies Record<string, Record<Language, Record<string, string>>>;
 
 type KindSection<L extends Language> = { [K in keyof typeof KIND_MESSAGES]: (typeof KIND_MESSAGES)[K][L] };

@@ -5,7 +5,7 @@ import type { RenderMode } from '../types';
 
 /** What the server said to an action: accepted (with the widget's new count), or refused with its messages. */
 export type ActionResult =
-  | { ok: true; count?: number }
+  | { ok: true; count?: number; answer?: Record<string, unknown> }
   | {
       ok: false;
       /** Messages by field, already in the page's language. */
@@ -37,7 +37,7 @@ export async function postAction(
   const answer = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
   if (response.ok) {
     const count = answer?.[options.countKey ?? 'count'];
-    return { ok: true, count: typeof count === 'number' ? count : undefined };
+    return { ok: true, count: typeof count === 'number' ? count : undefined, answer };
   }
   const errors = answer?.errors;
   if (Array.isArray(errors)) return { ok: false, fields: {}, messages: errors.map(String) };

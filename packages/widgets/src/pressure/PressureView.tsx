@@ -1,11 +1,9 @@
 import { type Locale, type PressureFillErrors, renderMessage, translate, validatePressureFill } from '@mutirao/core';
 import { useEffect, useState } from 'react';
-import { ActionDone, ErrorSummary, Honeypot } from '../action/ActionParts';
-import { Counter } from '../action/Counter';
-import { FinishMessage } from '../action/FinishMessage';
 import { useActionSubmit } from '../action/useActionSubmit';
 import { inputValue } from '../browser';
 import type { RenderMode } from '../types';
+import { PressureDone, PressureErrors, PressureFrame, RequiredLabel } from './PressureParts';
 import type { PressureModel } from './pressureModel';
 import { submitPressureFill } from './submit';
 
@@ -19,7 +17,7 @@ type Field = keyof PressureFillErrors;
 type Values = Record<Field, string>;
 
 /** Fisher–Yates: the targets in a fresh random order, so no decision-maker is always first (spec 02 §5). */
-function shuffled<T>(list: readonly T[]): T[] {
+export function shuffled<T>(list: readonly T[]): T[] {
   const copy = [...list];
   for (let i = copy.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));
@@ -90,20 +88,7 @@ export function PressureView({ model, locale, mode }: PressureViewProps) {
   };
   const touch = (field: Field) => setTouched((v) => (v[field] ? v : { ...v, [field]: true }));
 
-  const style = { '--mz-form-color': model.color } as Record<string, string>;
-  const counter = <Counter locale={locale} count={count} text={model.countText} />;
-  if (status === 'done') {
-    return (
-      <ActionDone style={style} doneRef={done} counter={counter}>
-        <FinishMessage
-          finish={model.finish}
-          locale={locale}
-          mode={mode}
-          share={{ color: model.color, twitterText: model.twitterText }}
-        />
-      </ActionDone>
-    );
-  }
+  if (status === 'done') return <PressureDone model={model} count={count} locale={locale} mode={mode} doneRef={done} />;
 
   const field = (
     name: Field,
@@ -124,12 +109,7 @@ export function PressureView({ model, locale, mode }: PressureViewProps) {
     };
     return (
       <div className="mz-form__field">
-        <label className="mz-form__label" htmlFor={props.id}>
-          {label}
-          <span className="mz-form__required" title={translate(locale, 'formView.requiredMark')} aria-hidden="true">
-            {' *'}
-          </span>
-        </label>
+        <RequiredLabel htmlFor={props.id} label={label} locale={locale} />
         {extra.multiline ? (
           <textarea {...props} rows={8} onChange={(e) => change(name, inputValue(e.currentTarget))} />
         ) : (
@@ -144,61 +124,45 @@ export function PressureView({ model, locale, mode }: PressureViewProps) {
     );
   };
 
-  const titleId = `${id}-title`;
   return (
-    <div className="mz-form-widget" style={style}>
-      <form
-        className="mz-form"
-        noValidate
-        onSubmit={onSubmit}
-        aria-labelledby={model.callToAction ? titleId : undefined}
-        inert={mode === 'edit' ? true : undefined}
-      >
-        {model.callToAction && (
-          <h3 className="mz-form__title" id={titleId}>
-            {model.callToAction}
-          </h3>
+    <PressureFrame id={id} model={model} count={count} locale={locale} mode={mode} onSubmit={onSubmit}>
+      <div className="mz-pressure__targets">
+        <p className="mz-pressure__targets-title">{t('targetsTitle')}</p>
+        {targets.length ? (
+          <ul>
+            {targets.map((target) => (
+              <li key={target.address}>{target.name}</li>
+            ))}
+          </ul>
+        ) : (
+          <p>{t('noTargets')}</p>
         )}
-        <div className="mz-pressure__targets">
-          <p className="mz-pressure__targets-title">{t('targetsTitle')}</p>
-          {targets.length ? (
-            <ul>
-              {targets.map((target) => (
-                <li key={target.address}>{target.name}</li>
-              ))}
-            </ul>
-          ) : (
-            <p>{t('noTargets')}</p>
-          )}
-        </div>
-        <div className="mz-form__fields">
-          {field('firstname', t('firstName'), { autoComplete: 'given-name' })}
-          {field('lastname', t('lastName'), { autoComplete: 'family-name' })}
-          {field('email', t('email'), { type: 'email', autoComplete: 'email' })}
-          {model.showCity && field('city', t('city'), { autoComplete: 'address-level2' })}
-          {field('subject', t('subject'))}
-          {field('body', t('body'), { multiline: true })}
-        </div>
-        <Honeypot locale={locale} inputRef={website} />
-        <ErrorSummary
-          locale={locale}
-          summaryRef={summary}
-          items={[
-            ...[...shown.entries()].map(([name, message]) => ({ key: name, id: `${id}-${name}-error`, message })),
-            ...general.map((message) => ({ key: message, message })),
-          ]}
-        />
-        <button
-          type="submit"
-          className="mz-form__submit"
-          aria-disabled={blocked || undefined}
-          disabled={status === 'sending'}
-        >
-          {status === 'sending' ? translate(locale, 'actionWidget.sending') : (model.buttonText ?? t('defaultButton'))}
-        </button>
-      </form>
-      {counter}
-    </div>
+      </div>
+      <div className="mz-form__fields">
+        {field('firstname', t('firstName'), { autoComplete: 'given-name' })}
+        {field('lastname', t('lastName'), { autoComplete: 'family-name' })}
+        {field('email', t('email'), { type: 'email', autoComplete: 'email' })}
+        {model.showCity && field('city', t('city'), { autoComplete: 'address-level2' })}
+        {field('subject', t('subject'))}
+        {field('body', t('body'), { multiline: true })}
+      </div>
+      <PressureErrors
+        id={id}
+        locale={locale}
+        website={website}
+        summaryRef={summary}
+        fields={shown}
+        messages={general}
+      />
+      <button
+        type="submit"
+        className="mz-form__submit"
+        aria-disabled={blocked || undefined}
+        disabled={status === 'sending'}
+      >
+        {status === 'sending' ? translate(locale, 'actionWidget.sending') : (model.buttonText ?? t('defaultButton'))}
+      </button>
+    </PressureFrame>
   );
 }
 

@@ -28,28 +28,41 @@ export interface PressureModel {
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
-export function pressureModel(widget: PageWidget, mobilization: PageMobilization): PressureModel {
-  const settings = (widget.settings && typeof widget.settings === 'object' ? widget.settings : {}) as Record<
-    string,
-    unknown
-  >;
+/** Settings as a plain record, whatever was stored. */
+export const settingsOf = (widget: PageWidget) =>
+  (widget.settings && typeof widget.settings === 'object' ? widget.settings : {}) as Record<string, unknown>;
+
+/** What both pressure kinds share: the title, the colour, the counter, the city question and the finish screen. */
+export function pressureBase(widget: PageWidget, mobilization: PageMobilization) {
+  const settings = settingsOf(widget);
   const mainColor = text(settings.main_color);
   const color = mainColor && CSS_COLOR_PATTERN.test(mainColor) ? mainColor : PRESSURE_MAIN_COLOR_DEFAULT;
   return {
     widgetId: widget.id,
     callToAction: text(settings.call_to_action) ?? text(settings.title_text),
-    buttonText: text(settings.button_text),
     color: darkenUntil(color, LIGHT_TEXT),
     countText: text(settings.count_text),
     count: typeof widget.count === 'number' ? widget.count : 0,
-    targets: parseTargets(settings.targets)
-      .filter((t) => t.channel === 'email')
-      .map(({ name, address }) => ({ name, address })),
-    subject: text(settings.pressure_subject) ?? '',
-    body: text(settings.pressure_body) ?? '',
-    locked: settings.disable_edit_field === 's',
     showCity: settings.show_city === 'city-true',
     finish: finishModel(settings),
     twitterText: text(mobilization.twitter_share_text),
+  };
+}
+
+/** The targets of one channel, in the stored order. */
+export const targetsOf = (widget: PageWidget, channel: 'email' | 'phone') =>
+  parseTargets(settingsOf(widget).targets)
+    .filter((t) => t.channel === channel)
+    .map(({ name, address }) => ({ name, address }));
+
+export function pressureModel(widget: PageWidget, mobilization: PageMobilization): PressureModel {
+  const settings = settingsOf(widget);
+  return {
+    ...pressureBase(widget, mobilization),
+    buttonText: text(settings.button_text),
+    targets: targetsOf(widget, 'email'),
+    subject: text(settings.pressure_subject) ?? '',
+    body: text(settings.pressure_body) ?? '',
+    locked: settings.disable_edit_field === 's',
   };
 }

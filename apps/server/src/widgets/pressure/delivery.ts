@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
 import { findMobilizationFor } from '../../mobilizations/service';
 import { findPageWidget } from '../service';
+import { phoneDeliveries } from './phoneDelivery';
 
 /** The e-mails to one target, by state: waiting (queued or being sent), sent, failing and being retried, bounced. */
 export interface TargetDelivery {
@@ -19,11 +20,12 @@ export interface TargetDelivery {
 /**
  * The organiser's delivery view of a pressure widget: for each of its targets (and any address it mailed before the
  * targets changed), how many e-mails wait, went out, are failing or bounced. One grouped read of the outbox through
- * `outbox_widget_idx`. Another community's page or widget is the same 404 as a missing one.
+ * `outbox_widget_idx`; a phone pressure's calls instead (`phoneDelivery.ts`). Another community's page or widget is the same 404 as a missing one.
  */
 export async function pressureDeliveries(db: Db, actor: Actor, mobilizationId: number, widgetId: number) {
   await findMobilizationFor(db, actor, mobilizationId);
   const widget = await findPageWidget(db, mobilizationId, widgetId);
+  if (widget.kind === 'pressure-phone') return phoneDeliveries(db, widget);
   const rows = await db
     .select({ address: outbox.toAddress, status: outbox.status, n: count() })
     .from(outbox)

@@ -1,9 +1,11 @@
 import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
+import type { PhoneTargetCalls as TargetCalls } from '@mutirao/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { LoadingScreen } from '../../shell/layouts/LoadingScreen';
 import { useWidgetSettingsContext } from '../action/WidgetSettingsLayout';
+import { PhoneDeliveryTable } from './PhoneDeliveryTable';
 
 interface TargetDelivery {
   target: string;
@@ -16,14 +18,16 @@ interface TargetDelivery {
 
 /**
  * Entregas: for each target, the e-mails delivered, waiting, failing (being retried) and bounced, so organisers see at
- * a glance whether their pressure reached anyone. Refreshed on demand and every 15 seconds while open.
+ * a glance whether their pressure reached anyone; for a phone pressure, the calls per target instead. Refreshed on
+ * demand and every 15 seconds while open.
  */
 export default function PressureDeliveryPage() {
   const { t, i18n } = useTranslation();
   const { widget, mobilization } = useWidgetSettingsContext();
   const query = useQuery({
     queryKey: ['mobilization', mobilization.id, 'widget', widget.id, 'deliveries'],
-    queryFn: () => api<TargetDelivery[]>(`/api/mobilizations/${mobilization.id}/widgets/${widget.id}/deliveries`),
+    queryFn: () =>
+      api<TargetDelivery[] | TargetCalls[]>(`/api/mobilizations/${mobilization.id}/widgets/${widget.id}/deliveries`),
     refetchInterval: 15_000,
   });
   const n = (value: number) => value.toLocaleString(i18n.language);
@@ -39,17 +43,20 @@ export default function PressureDeliveryPage() {
         </Stack>
       </Alert>
     );
-  const rows = query.data;
+  const phone = widget.kind === 'pressure-phone';
+  const rows = query.data as TargetDelivery[];
   const nothingSent = rows.every((r) => r.queued + r.sent + r.failed + r.bounced === 0);
   return (
     <Stack gap="md" maw={900}>
       <Group justify="space-between">
-        <Text>{t('kinds.pressure.deliveryIntro')}</Text>
+        <Text>{t(phone ? 'kinds.pressure.deliveryCallsIntro' : 'kinds.pressure.deliveryIntro')}</Text>
         <Button variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>
           {t('kinds.pressure.deliveryRefresh')}
         </Button>
       </Group>
-      {nothingSent ? (
+      {phone ? (
+        <PhoneDeliveryTable rows={query.data as TargetCalls[]} />
+      ) : nothingSent ? (
         <Alert color="gray" variant="light" role="status">
           {t('kinds.pressure.deliveryEmpty')}
         </Alert>

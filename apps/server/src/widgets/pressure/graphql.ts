@@ -1,9 +1,10 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { workableCommunityFilter } from '../communities/access';
-import { twilioCalls, twilioCallTransitions, twilioConfigurations } from '../db/schema';
-import type { GraphQLContext } from '../graphql/context';
-import type { GraphQLModule } from '../graphql/policy';
-import { actorIn } from '../graphql/read';
+import { workableCommunityFilter } from '../../communities/access';
+import { twilioCalls, twilioCallTransitions, twilioConfigurations } from '../../db/schema';
+import type { GraphQLContext } from '../../graphql/context';
+import type { GraphQLModule } from '../../graphql/policy';
+import { actorIn } from '../../graphql/read';
+import { callTopics } from '../../telephony/calls';
 
 /*
  * The telephony operations the original admin sent (PostGraphile-style names: `allTwilioCalls`,
@@ -11,8 +12,6 @@ import { actorIn } from '../graphql/read';
  * `watchTwilioCallTransitions` as a subscription: the call's transitions are pushed as the status webhook records
  * them (topic `twilio_call:<widget id>`), where the original polled the query every few seconds.
  */
-
-export const callTopic = (widgetId: number) => `twilio_call:${widgetId}`;
 
 interface CallFilter {
   widgetId: number;
@@ -128,7 +127,7 @@ export const telephonyGraphQL: GraphQLModule = {
   subscriptions: {
     watchTwilioCallTransitions: async function* ({ call }: { call: CallFilter }, gctx: GraphQLContext) {
       const stop = new AbortController();
-      const events = gctx.app.events.listen(callTopic(call.widgetId), stop.signal);
+      const events = gctx.app.events.listen(callTopics.widget(call.widgetId), stop.signal);
       try {
         let last = await latestTransition(gctx, call);
         yield { watchTwilioCallTransitions: last };
