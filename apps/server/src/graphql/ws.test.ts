@@ -1,6 +1,6 @@
 import { createClient, type Client as WsClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { collect, connectSocket } from '../../test/graphqlSocket';
 import { type Client, signIn, startTestServer, type TestServer } from '../../test/harness';
 import { adminBaseUrl } from '../config';
 import { twilioCallTransitions } from '../db/schema';
@@ -22,59 +22,6 @@ const FROM = '+5581911110000';
 const WATCH = `subscription W($w: Int!, $from: String!) {
   watchTwilioCallTransitions(call: {widgetId: $w, from: $from}) { twilioCallId twilioCallTransitionStatus twilioCallTransitionCallDuration }
 }`;
-
-/** A graphql-ws client with the given headers on the upgrade and payload in connection_init. */
-function connect(options: { token?: string; cookie?: string; origin?: string }): WsClient {
-  class Socket extends WebSocket {
-    constructor(address: string, protocols?: string | string[]) {
-      super(address, protocols, {
-        headers: {
-          ...(options.cookie && { cookie: options.cookie }),
-          ...(options.origin && { origin: options.origin }),
-        },
-      });
-    }
-  }
-  return createClient({
-    url: `${server.url.replace('http', 'ws')}/v1/graphql`,
-    webSocketImpl: Socket,
-    connectionParams: options.token ? { headers: { Authorization: `Bearer ${options.token}` } } : {},
-    retryAttempts: 0,
-    lazy: true,
-  });
-}
-
-/** Collects a subscription's events; `next()` waits for the next one. */
-function collect(client: WsClient, query: string, variables: Record<string, unknown>) {
-  const events: unknown[] = [];
-  const waiters: (() => void)[] = [];
-  let failure: unknown;
-  const stop = client.subscribe(
-    { query, variables },
-    {
-      next: (value) => {
-        events.push(value);
-        waiters.shift()?.();
-      },
-      error: (error) => {
-        failure = error;
-        waiters.shift()?.();
-      },
-      complete: () => undefined,
-    },
-  );
-  return {
-    events,
-    stop,
-    failure: () => failure,
-    next: (n: number) =>
-      new Promise<void>((resolve, reject) => {
-        const check = () => (events.length >= n || failure ? resolve() : waiters.push(check));
-        setTimeout(() => reject(new Error(`waited for ${n} events, got ${events.length}`)), 5000);
-        check();
-      }),
-  };
-}
 
 async function addTransition(status: 'ringing' | 'in-progress' | 'completed', duration?: number) {
   await server.ctx.db.insert(twilioCallTransitions).values({
@@ -107,7 +54,7 @@ afterAll(() => server.close());
 
 describe('GraphQL over WebSocket', () => {
   it('pushes a call’s transitions as they are recorded', async () => {
-    const client = connect({ token: alice.cookie('session') });
+    const client = connectSocket(server, { token: alice.cookie('session') });
     const watch = collect(client, WATCH, { w: widgetId, from: FROM });
     await watch.next(1);
     expect(watch.events[0]).toEqual({
@@ -139,7 +86,7 @@ describe('GraphQL over WebSocket', () => {
   });
 
   it('shows a user of another community nothing of the call', async () => {
-    const client = connect({ token: bob.cookie('session') });
+    const client = connectSocket(server, { token: bob.cookie('session') });
     const watch = collect(client, WATCH, { w: widgetId, from: FROM });
     await watch.next(1);
     expect(watch.events[0]).toEqual({ data: { watchTwilioCallTransitions: null } });
@@ -149,13 +96,13 @@ describe('GraphQL over WebSocket', () => {
 
   it('signs a socket in by the session cookie from the admin app’s origin only', async () => {
     const cookie = `session=${alice.cookie('session')}`;
-    const own = connect({ cookie, origin: new URL(adminBaseUrl(server.ctx.config)).origin });
+    const own = connectSocket(server, { cookie, origin: new URL(adminBaseUrl(server.ctx.config)).origin });
     const ok = collect(own, WATCH, { w: widgetId, from: FROM });
     await ok.next(1);
     expect(ok.failure()).toBeUndefined();
     ok.stop();
     await own.dispose();
-    const foreign = connect({ cookie, origin: 'https://evil.example' });
+    const foreign = connectSocket(server, { cookie, origin: 'https://evil.example' });
     const refused = collect(foreign, WATCH, { w: widgetId, from: FROM });
     await refused.next(1).catch(() => undefined);
     expect(refused.events).toEqual([]);
@@ -164,7 +111,7 @@ describe('GraphQL over WebSocket', () => {
   });
 
   it('refuses mutations (they run on HTTP, in one transaction) and documents that do not validate', async () => {
-    const client = connect({ token: alice.cookie('session') });
+    const client = connectSocket(server, { token: alice.cookie('session') });
     const mutation = collect(client, 'mutation { delete_blocks(where: {}) { affected_rows } }', {});
     await mutation.next(1).catch(() => undefined);
     expect(mutation.failure()).toEqual([

@@ -2,6 +2,7 @@ import { ROLES } from '@mutirao/core';
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFormPage } from '../../../test/formPage';
+import { collect, connectSocket } from '../../../test/graphqlSocket';
 import { Client, eventually, signIn, startTestServer, type TestServer } from '../../../test/harness';
 import {
   activistPressures,
@@ -285,5 +286,44 @@ describe('a phone pressure through the sandbox', () => {
       .from(twilioCallTransitions)
       .where(eq(twilioCallTransitions.twilioCallId, id));
     expect(after).toHaveLength(before);
+  });
+});
+
+describe('organisers watching calls', () => {
+  it('get each transition pushed over the GraphQL subscription as the provider reports it', async () => {
+    const { form: widget, communityId, organiserEmail } = await phonePage();
+    const organiser = await signIn(server, organiserEmail);
+    await configure(organiser, communityId, VALID);
+    const socket = connectSocket(server, { token: organiser.cookie('session') });
+    const watch = collect(
+      socket,
+      `subscription W($w: Int!, $from: String!) {
+        watchTwilioCallTransitions(call: {widgetId: $w, from: $from}) { twilioCallTransitionStatus }
+      }`,
+      { w: widget.id, from: `+${CALL.activist.phone_number}` },
+    );
+    await watch.next(1);
+    expect(watch.events[0]).toEqual({ data: { watchTwilioCallTransitions: null } });
+    const res = await visitor.post(`/api/widgets/${widget.id}/call`, { call: CALL });
+    await settled(res.body.twilio_call.id);
+    await eventually(async () =>
+      watch.events.some(
+        (e) =>
+          (e as { data: { watchTwilioCallTransitions: { twilioCallTransitionStatus: string } | null } }).data
+            .watchTwilioCallTransitions?.twilioCallTransitionStatus === 'completed',
+      ),
+    );
+    const statuses = watch.events
+      .slice(1)
+      .map(
+        (e) =>
+          (e as { data: { watchTwilioCallTransitions: { twilioCallTransitionStatus: string } } }).data
+            .watchTwilioCallTransitions.twilioCallTransitionStatus,
+      );
+    // Pushed as they happened: more than the last state, in order, ending completed.
+    expect(statuses.length).toBeGreaterThan(1);
+    expect(statuses.at(-1)).toBe('completed');
+    watch.stop();
+    await socket.dispose();
   });
 });
