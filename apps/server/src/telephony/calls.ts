@@ -65,7 +65,10 @@ export async function callState(db: Db, id: number): Promise<CallState> {
  * nor its parent) is refused.
  */
 export async function recordTransition(db: Db, callId: number, params: Record<string, string>): Promise<boolean> {
-  const status = params.CallStatus as TwilioCallStatus;
+  // Twilio also reports 'queued' (not dialled yet) and 'canceled' (ended before it rang); the widget knows the spec's seven.
+  const status = (
+    params.CallStatus === 'queued' ? 'initiated' : params.CallStatus === 'canceled' ? 'failed' : params.CallStatus
+  ) as TwilioCallStatus;
   const sid = params.CallSid;
   if (!sid || !(CALL_STATUSES as readonly string[]).includes(status)) return false;
   const parent = params.ParentCallSid || null;

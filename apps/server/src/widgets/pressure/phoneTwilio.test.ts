@@ -151,6 +151,10 @@ describe('a phone pressure through the Twilio driver', () => {
     expect(await transitionsOf(id)).toEqual([]);
     expect((await callback(id, params)).status).toBe(204);
     expect(await transitionsOf(id)).toHaveLength(1);
+    // Twilio's own 'canceled' reads as a failure the visitor may retry; an unknown status is refused.
+    expect((await callback(id, { ...params, CallStatus: 'canceled' })).status).toBe(204);
+    expect((await callback(id, { ...params, CallStatus: 'exploded' })).status).toBe(403);
+    expect((await transitionsOf(id)).map((t) => t.status)).toEqual(['busy', 'failed']);
   });
 
   it("records Twilio's refusal as a failed call the visitor can retry and the organiser can see", async () => {
