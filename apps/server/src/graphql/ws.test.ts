@@ -59,11 +59,9 @@ describe('GraphQL over WebSocket', () => {
     await watch.next(1);
     expect(watch.events[0]).toEqual({
       data: {
-        watchTwilioCallTransitions: {
-          twilioCallId: callId,
-          twilioCallTransitionStatus: null,
-          twilioCallTransitionCallDuration: null,
-        },
+        watchTwilioCallTransitions: [
+          { twilioCallId: callId, twilioCallTransitionStatus: null, twilioCallTransitionCallDuration: null },
+        ],
       },
     });
     await addTransition('ringing');
@@ -71,13 +69,13 @@ describe('GraphQL over WebSocket', () => {
     await addTransition('completed', 42);
     await watch.next(3);
     expect(watch.events.slice(1)).toEqual([
-      { data: { watchTwilioCallTransitions: expect.objectContaining({ twilioCallTransitionStatus: 'ringing' }) } },
+      { data: { watchTwilioCallTransitions: [expect.objectContaining({ twilioCallTransitionStatus: 'ringing' })] } },
       {
         data: {
-          watchTwilioCallTransitions: expect.objectContaining({
-            twilioCallTransitionStatus: 'completed',
-            twilioCallTransitionCallDuration: 42,
-          }),
+          watchTwilioCallTransitions: [
+            expect.objectContaining({ twilioCallTransitionStatus: 'completed', twilioCallTransitionCallDuration: 42 }),
+            expect.objectContaining({ twilioCallTransitionStatus: 'ringing' }),
+          ],
         },
       },
     ]);
@@ -89,7 +87,7 @@ describe('GraphQL over WebSocket', () => {
     const client = connectSocket(server, { token: bob.cookie('session') });
     const watch = collect(client, WATCH, { w: widgetId, from: FROM });
     await watch.next(1);
-    expect(watch.events[0]).toEqual({ data: { watchTwilioCallTransitions: null } });
+    expect(watch.events[0]).toEqual({ data: { watchTwilioCallTransitions: [] } });
     watch.stop();
     await client.dispose();
   });

@@ -18,9 +18,9 @@ interface CallFilter {
   from: string;
 }
 
-/** The latest transition of the newest call from `from` on the widget, in the original's flat record. */
-async function latestTransition(gctx: GraphQLContext, { widgetId, from }: CallFilter) {
-  const [row] = await gctx.app.db
+/** Calls from `from` on the widget with their transitions, newest first, in the original's flat records. */
+async function transitionsOf(gctx: GraphQLContext, { widgetId, from }: CallFilter) {
+  const rows = await gctx.app.db
     .select({ call: twilioCalls, transition: twilioCallTransitions })
     .from(twilioCalls)
     .leftJoin(twilioCallTransitions, eq(twilioCallTransitions.twilioCallId, twilioCalls.id))
@@ -31,11 +31,14 @@ async function latestTransition(gctx: GraphQLContext, { widgetId, from }: CallFi
         workableCommunityFilter(actorIn(gctx), twilioCalls.communityId),
       ),
     )
-    .orderBy(desc(twilioCalls.createdAt), desc(twilioCalls.id), desc(twilioCallTransitions.createdAt))
-    .limit(1);
-  if (!row) return null;
-  const { call, transition } = row;
-  return {
+    .orderBy(
+      desc(twilioCalls.createdAt),
+      desc(twilioCalls.id),
+      desc(twilioCallTransitions.createdAt),
+      desc(twilioCallTransitions.id),
+    )
+    .limit(RECORDS);
+  return rows.map(({ call, transition }) => ({
     widgetId: call.widgetId,
     activistId: call.activistId,
     twilioCallId: call.id,
@@ -49,8 +52,11 @@ async function latestTransition(gctx: GraphQLContext, { widgetId, from }: CallFi
     twilioCallTransitionCallDuration: transition?.callDuration ?? null,
     twilioCallTransitionCreatedAt: transition?.createdAt.toISOString() ?? null,
     twilioCallTransitionUpdatedAt: transition?.createdAt.toISOString() ?? null,
-  };
+  }));
 }
+
+/** A number's calls on one widget are a handful; this bounds a list that only a script could grow. */
+const RECORDS = 50;
 
 /** The community's Twilio settings, the token never read back. */
 async function configurations(gctx: GraphQLContext, communityId?: number | null) {
@@ -95,12 +101,12 @@ export const telephonyGraphQL: GraphQLModule = {
       "Calls of the caller's communities, counted (the original's PostGraphile connection)."
       allTwilioCalls(condition: TwilioCallCondition): TwilioCallsConnection!
       allTwilioConfigurations(condition: TwilioConfigurationCondition): TwilioConfigurationsConnection!
-      "The latest state of the newest call from a number on a widget."
-      watchTwilioCallTransitions(call: WatchTwilioCallTransitionsInput!): WatchTwilioCallTransitionsRecord
+      "The calls from a number on a widget with their transitions, newest first (at most 50 records)."
+      watchTwilioCallTransitions(call: WatchTwilioCallTransitionsInput!): [WatchTwilioCallTransitionsRecord!]!
     }
     type subscription_root {
-      "The same record, sent at once and again each time the call changes state."
-      watchTwilioCallTransitions(call: WatchTwilioCallTransitionsInput!): WatchTwilioCallTransitionsRecord
+      "The same records, sent at once and again each time a call changes state."
+      watchTwilioCallTransitions(call: WatchTwilioCallTransitionsInput!): [WatchTwilioCallTransitionsRecord!]!
     }
   `,
   resolvers: {
@@ -122,17 +128,17 @@ export const telephonyGraphQL: GraphQLModule = {
       const nodes = await configurations(gctx, condition?.communityId);
       return { totalCount: nodes.length, nodes };
     },
-    watchTwilioCallTransitions: ({ call }, gctx) => latestTransition(gctx, call),
+    watchTwilioCallTransitions: ({ call }, gctx) => transitionsOf(gctx, call),
   },
   subscriptions: {
     watchTwilioCallTransitions: async function* ({ call }: { call: CallFilter }, gctx: GraphQLContext) {
       const stop = new AbortController();
       const events = gctx.app.events.listen(callTopics.widget(call.widgetId), stop.signal);
       try {
-        let last = await latestTransition(gctx, call);
+        let last = await transitionsOf(gctx, call);
         yield { watchTwilioCallTransitions: last };
         for await (const _ of events) {
-          const next = await latestTransition(gctx, call);
+          const next = await transitionsOf(gctx, call);
           if (JSON.stringify(next) === JSON.stringify(last)) continue;
           last = next;
           yield { watchTwilioCallTransitions: next };

@@ -303,23 +303,14 @@ describe('organisers watching calls', () => {
       { w: widget.id, from: `+${CALL.activist.phone_number}` },
     );
     await watch.next(1);
-    expect(watch.events[0]).toEqual({ data: { watchTwilioCallTransitions: null } });
+    expect(watch.events[0]).toEqual({ data: { watchTwilioCallTransitions: [] } });
     const res = await visitor.post(`/api/widgets/${widget.id}/call`, { call: CALL });
     await settled(res.body.twilio_call.id);
-    await eventually(async () =>
-      watch.events.some(
-        (e) =>
-          (e as { data: { watchTwilioCallTransitions: { twilioCallTransitionStatus: string } | null } }).data
-            .watchTwilioCallTransitions?.twilioCallTransitionStatus === 'completed',
-      ),
-    );
-    const statuses = watch.events
-      .slice(1)
-      .map(
-        (e) =>
-          (e as { data: { watchTwilioCallTransitions: { twilioCallTransitionStatus: string } } }).data
-            .watchTwilioCallTransitions.twilioCallTransitionStatus,
-      );
+    type Event = { data: { watchTwilioCallTransitions: { twilioCallTransitionStatus: string }[] } };
+    // Each event is the number's records, newest first; its first record is the latest state.
+    const latest = (e: unknown) => (e as Event).data.watchTwilioCallTransitions[0]?.twilioCallTransitionStatus;
+    await eventually(async () => watch.events.some((e) => latest(e) === 'completed'));
+    const statuses = watch.events.slice(1).map(latest);
     // Pushed as they happened: more than the last state, in order, ending completed.
     expect(statuses.length).toBeGreaterThan(1);
     expect(statuses.at(-1)).toBe('completed');
