@@ -3481,6 +3481,18 @@ export type WatchTwilioCallTransitionsInput = {
   from: string;
 };
 
+export type TwilioCallInput = {
+  widgetId: number;
+  communityId?: number | null;
+  from: string;
+  to: string;
+  activistId?: number | null;
+};
+
+export type AddTwilioCallInput = {
+  call: TwilioCallInput;
+};
+
 /** The arguments of each root field, as graphql-js hands them to its resolver. */
 export type QueryArgs = {
   communities: { distinct_on?: Array<"id" | "name" | "city" | "description" | "image" | "slug" | "mailchimp_api_key" | "mailchimp_list_id" | "mailchimp_group_id" | "fb_link" | "twitter_link" | "facebook_app_id" | "email_template_from" | "modules" | "signature" | "created_at" | "updated_at"> | null; where?: CommunitiesBoolExp | null; order_by?: Array<CommunitiesOrderBy> | null; limit?: number | null; offset?: number | null };
@@ -3793,4 +3805,5 @@ export type MutationArgs = {
   delete_template_widgets_by_pk: { id: number };
   copy_template_mobilization: { args: CopyTemplateMobilizationArgs; distinct_on?: Array<"id" | "name" | "slug" | "goal" | "favicon" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "body_font" | "header_font" | "color_scheme" | "google_analytics_code" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "user_id" | "template_mobilization_id" | "cache_version" | "deleted_at" | "created_at" | "updated_at"> | null; where?: MobilizationsBoolExp | null; order_by?: Array<MobilizationsOrderBy> | null; limit?: number | null; offset?: number | null };
   create_mobilization_from_template: { id: number; template_mobilization_id: number };
+  addTwilioCall: { input: AddTwilioCallInput };
 };

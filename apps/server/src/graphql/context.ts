@@ -15,6 +15,11 @@ export interface GraphQLContext {
   loaders: Map<string, DataLoader<number, unknown>>;
   /** The generated surface, for custom fields that answer with generated rows. */
   surface: Surface;
+  /**
+   * Work for after the document's transaction commits (a mutation's outside effects), given the context outside the
+   * transaction; nothing runs when the document fails. A query or subscription runs it when it is done.
+   */
+  afterCommit: (fn: (app: AppContext) => Promise<void>) => void;
 }
 
 /**

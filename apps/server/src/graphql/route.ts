@@ -122,8 +122,15 @@ async function run(
   document: DocumentNode,
   body: GraphQLBody,
 ): Promise<ExecutionResult> {
+  const later: ((app: AppContext) => Promise<void>)[] = [];
   const exec = (app: AppContext) => {
-    const contextValue: GraphQLContext = { app, ...caller, loaders: new Map(), surface: api.surface };
+    const contextValue: GraphQLContext = {
+      app,
+      ...caller,
+      loaders: new Map(),
+      surface: api.surface,
+      afterCommit: (fn) => later.push(fn),
+    };
     return execute({
       schema: api.schema,
       document,
@@ -133,13 +140,20 @@ async function run(
       operationName: body.operationName ?? undefined,
     });
   };
-  if (operationOf(document, body.operationName)?.operation !== 'mutation') return exec(ctx);
+  if (operationOf(document, body.operationName)?.operation !== 'mutation') {
+    const result = await exec(ctx);
+    for (const fn of later) await fn(ctx);
+    return result;
+  }
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const result = await ctx.db.transaction(async (tx) => {
       const result = await exec({ ...ctx, db: tx });
       if (result.errors?.length) throw new RolledBack({ errors: result.errors });
       return result;
     });
+    // What leaves the server (a phone call) goes only once the rows it needs are committed.
+    for (const fn of later) await fn(ctx);
+    return result;
   } catch (error) {
     if (error instanceof RolledBack) return error.result;
     throw error;

@@ -71,6 +71,7 @@ async function run(user: UserRow, query: string, variables: Record<string, unkno
         locale: 'en',
         loaders: new Map(),
         surface: api.surface,
+        afterCommit: () => undefined,
       };
       result = await execute({
         schema: api.schema,

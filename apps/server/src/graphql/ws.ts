@@ -92,7 +92,14 @@ export function graphqlSocket(app: FastifyInstance, ctx: AppContext, api: GraphQ
           return [new GraphQLError(renderMessage(caller.locale, 'api.mutationOverHttp'))];
         const failure = checkDocumentLimits(api.schema, document, payload.operationName, payload.variables);
         if (failure) return [new GraphQLError(limitMessage(caller.locale, failure))];
-        const contextValue: GraphQLContext = { app: ctx, ...caller, loaders: new Map(), surface: api.surface };
+        const contextValue: GraphQLContext = {
+          app: ctx,
+          ...caller,
+          loaders: new Map(),
+          surface: api.surface,
+          // No transaction here (mutations stay on HTTP): outside effects may go at once.
+          afterCommit: (fn) => void fn(ctx).catch((error) => console.error(error)),
+        };
         return {
           schema: api.schema,
           document,

@@ -1,10 +1,22 @@
+import { checkVisitorPhone, msg, parseTargets } from '@mutirao/core';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { workableCommunityFilter } from '../../communities/access';
-import { twilioCalls, twilioCallTransitions, twilioConfigurations } from '../../db/schema';
+import {
+  blocks,
+  mobilizations,
+  twilioCalls,
+  twilioCallTransitions,
+  twilioConfigurations,
+  widgets,
+} from '../../db/schema';
+import type { MutationArgs } from '../../graphql/args.generated';
 import type { GraphQLContext } from '../../graphql/context';
+import { domainErrors } from '../../graphql/errors';
 import type { GraphQLModule } from '../../graphql/policy';
-import { actorIn } from '../../graphql/read';
+import { actorIn, rowOf } from '../../graphql/read';
+import { AppError, notFound } from '../../http/errors';
 import { callTopics } from '../../telephony/calls';
+import { placeCall } from './phoneCall';
 
 /*
  * The telephony operations the original admin sent (PostGraphile-style names: `allTwilioCalls`,
@@ -58,6 +70,63 @@ async function transitionsOf(gctx: GraphQLContext, { widgetId, from }: CallFilte
 /** A number's calls on one widget are a handful; this bounds a list that only a script could grow. */
 const RECORDS = 50;
 
+/**
+ * The original admin's mutation that starts a call, for an organiser trying a phone pressure widget of a page they
+ * work on: the call is recorded in the document's transaction and placed once it commits, through the same driver
+ * and webhook as a visitor's.
+ */
+async function addTwilioCall(gctx: GraphQLContext, call: MutationArgs['addTwilioCall']['input']['call']) {
+  const [widget] = await gctx.surface.rows(
+    gctx.surface.table('widgets'),
+    gctx,
+    { limit: 1 },
+    and(eq(widgets.id, call.widgetId), eq(widgets.kind, 'pressure-phone')),
+  );
+  if (!widget) throw notFound();
+  const [page] = await gctx.app.db
+    .select({ communityId: mobilizations.communityId })
+    .from(blocks)
+    .innerJoin(mobilizations, eq(mobilizations.id, blocks.mobilizationId))
+    .where(eq(blocks.id, widget.block_id as number));
+  if (!page) throw notFound();
+  const targets = parseTargets(rowOf(widget).settings && (rowOf(widget).settings as { targets?: unknown }).targets);
+  const target = targets.find((t) => t.channel === 'phone' && t.address === call.to.replace(/[\s().-]/g, ''));
+  if (!target) throw new AppError('unprocessable', { to: [msg('kinds.pressure.selectTarget')] });
+  const checked = checkVisitorPhone(call.from, targets);
+  if ('error' in checked) throw new AppError('unprocessable', { from: [checked.error] });
+  const account = await gctx.app.telephony.accountOf(gctx.app.db, page.communityId);
+  if (!account) throw new AppError('conflict', undefined, 'kinds.pressure.noTelephony');
+  const [row] = await gctx.app.db
+    .insert(twilioCalls)
+    .values({
+      widgetId: call.widgetId,
+      communityId: page.communityId,
+      activistId: call.activistId ?? null,
+      from: checked.phone,
+      to: target.address,
+    })
+    .returning();
+  if (!row) throw new Error('twilio_calls insert returned nothing');
+  gctx.afterCommit(async (app) => {
+    await placeCall(app, account, { id: row.id, widgetId: row.widgetId }, row.from, row.to);
+  });
+  return {
+    twilioCall: {
+      id: row.id,
+      widgetId: row.widgetId,
+      activistId: row.activistId,
+      communityId: row.communityId,
+      twilioAccountSid: null,
+      twilioCallSid: row.twilioCallSid,
+      from: row.from,
+      to: row.to,
+      data: null,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    },
+  };
+}
+
 /** The community's Twilio settings, the token never read back. */
 async function configurations(gctx: GraphQLContext, communityId?: number | null) {
   const surface = gctx.surface;
@@ -97,6 +166,17 @@ export const telephonyGraphQL: GraphQLModule = {
       twilioCallTransitionStatus: String twilioCallTransitionCallDuration: Int
       twilioCallTransitionCreatedAt: timestamptz twilioCallTransitionUpdatedAt: timestamptz
     }
+    input TwilioCallInput { widgetId: Int! communityId: Int from: String! to: String! activistId: Int }
+    input AddTwilioCallInput { call: TwilioCallInput! }
+    type TwilioCall {
+      id: Int! widgetId: Int! activistId: Int communityId: Int! twilioAccountSid: String twilioCallSid: String
+      from: String! to: String! data: jsonb createdAt: timestamptz! updatedAt: timestamptz!
+    }
+    type AddTwilioCallPayload { twilioCall: TwilioCall }
+    extend type mutation_root {
+      "Starts a call from the community's number to 'from', bridged to 'to' (one of the widget's targets) once answered."
+      addTwilioCall(input: AddTwilioCallInput!): AddTwilioCallPayload
+    }
     extend type query_root {
       "Calls of the caller's communities, counted (the original's PostGraphile connection)."
       allTwilioCalls(condition: TwilioCallCondition): TwilioCallsConnection!
@@ -110,6 +190,7 @@ export const telephonyGraphQL: GraphQLModule = {
     }
   `,
   resolvers: {
+    addTwilioCall: ({ input }, gctx) => domainErrors(gctx.locale, () => addTwilioCall(gctx, input.call)),
     allTwilioCalls: async ({ condition }, gctx) => {
       const [row] = await gctx.app.db
         .select({ n: count() })

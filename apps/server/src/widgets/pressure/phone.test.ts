@@ -318,3 +318,43 @@ describe('organisers watching calls', () => {
     await socket.dispose();
   });
 });
+
+describe('addTwilioCall (the original admin’s mutation)', () => {
+  const ADD = `mutation Add($w: Int!, $from: String!, $to: String!) {
+    addTwilioCall(input: {call: {widgetId: $w, from: $from, to: $to}}) { twilioCall { id widgetId from to } }
+  }`;
+
+  it('records the call in the document and places it once committed; a failed document places nothing', async () => {
+    const { form: widget, communityId, organiserEmail } = await phonePage();
+    const organiser = await signIn(server, organiserEmail);
+    await configure(organiser, communityId, VALID);
+    const res = await organiser.graphql(ADD, { w: widget.id, from: '55 81 98888-7777', to: '+5581999990000' });
+    expect(res.body.errors).toBeUndefined();
+    const call = res.body.data.addTwilioCall.twilioCall;
+    expect(call).toEqual({ id: expect.any(Number), widgetId: widget.id, from: '+5581988887777', to: '+5581999990000' });
+    expect((await settled(call.id)).at(-1)?.status).toBe('completed');
+
+    const failed = await organiser.graphql(
+      `mutation { a: addTwilioCall(input: {call: {widgetId: ${widget.id}, from: "+5581977776666", to: "+5581999990000"}}) { twilioCall { id } }
+        b: update_widgets_by_pk(pk_columns: {id: ${widget.id}}, _set: {kind: "no-such-kind"}) { id } }`,
+    );
+    expect(failed.body.errors).toBeDefined();
+    const placed = await server.ctx.db.select().from(twilioCalls).where(eq(twilioCalls.from, '+5581977776666'));
+    expect(placed).toEqual([]);
+  });
+
+  it('names a bad target or number, and another community’s widget is not found', async () => {
+    const { form: widget, communityId, organiserEmail } = await phonePage();
+    const organiser = await signIn(server, organiserEmail);
+    await configure(organiser, communityId, VALID);
+    const target = await organiser.graphql(ADD, { w: widget.id, from: '+5581988887777', to: '+5581900000000' });
+    expect(target.body.errors[0].extensions.fields).toEqual({
+      to: ['Ops, voce precisa selecionar pelo menos um alvo para poder pressionar'],
+    });
+    const number = await organiser.graphql(ADD, { w: widget.id, from: '123', to: '+5581999990000' });
+    expect(number.body.errors[0].extensions.fields).toEqual({ from: ['Telefone invalido'] });
+    const other = await phonePage();
+    const foreign = await organiser.graphql(ADD, { w: other.form.id, from: '+5581988887777', to: '+5581999990000' });
+    expect(foreign.body.errors[0].extensions.code).toBe('not-found');
+  });
+});

@@ -4,8 +4,8 @@ import { upsertActivist } from '../../activists/upsert';
 import type { AppContext } from '../../context';
 import { activistPressures, twilioCalls, twilioCallTransitions, type Widget } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import type { CallState } from '../../telephony/calls';
-import { TelephonyError } from '../../telephony/driver';
+import { type CallState, callTopics } from '../../telephony/calls';
+import { type TelephonyAccount, TelephonyError } from '../../telephony/driver';
 import { actionCount } from '../counters';
 
 export interface PhoneCallRequest {
@@ -83,33 +83,51 @@ export async function startPhoneCall(ctx: AppContext, r: PhoneCallRequest) {
     return { callId: call.id, pressureId, count: await actionCount(tx, r.widget.id) };
   });
 
-  let state: CallState = { id: written.callId, status: 'initiated', duration: null };
-  try {
-    const started = await telephony.driver.startCall({
-      account,
-      to: r.phone,
-      target: r.target.address,
-      statusCallback: telephony.statusUrl(written.callId),
-    });
-    await ctx.db
-      .update(twilioCalls)
-      .set({ twilioCallSid: started.sid, updatedAt: new Date() })
-      .where(and(eq(twilioCalls.id, written.callId), isNull(twilioCalls.twilioCallSid)));
-  } catch (error) {
-    const refusal = error instanceof TelephonyError ? error : new TelephonyError(0, undefined, String(error));
-    console.error(`[telephony] call ${written.callId} not placed:`, refusal.status, refusal.code, refusal.message);
-    await ctx.db.insert(twilioCallTransitions).values({
-      twilioCallId: written.callId,
-      twilioCallSid: '',
-      status: 'failed',
-      callDuration: 0,
-      data: { error: { status: refusal.status, code: refusal.code ?? null, message: refusal.message } },
-    });
-    state = { ...state, status: 'failed', duration: 0 };
-  }
+  const call = { id: written.callId, widgetId: r.widget.id };
+  const state = await placeCall(ctx, account, call, r.phone, r.target.address);
   return {
     twilio_call: { ...state, key: telephony.keyFor('call', written.callId) },
     activist_pressure: { id: written.pressureId, key: telephony.keyFor('pressure', written.pressureId) },
     count: written.count,
   };
+}
+
+/**
+ * Has the driver place a recorded call, from the community's number to `phone`, bridged to `target` once answered. A
+ * provider refusal is recorded as the call's 'failed' transition and announced like any other.
+ */
+export async function placeCall(
+  ctx: AppContext,
+  account: TelephonyAccount,
+  { id: callId, widgetId }: { id: number; widgetId: number },
+  phone: string,
+  target: string,
+): Promise<CallState> {
+  const { telephony } = ctx;
+  try {
+    const started = await telephony.driver.startCall({
+      account,
+      to: phone,
+      target,
+      statusCallback: telephony.statusUrl(callId),
+    });
+    await ctx.db
+      .update(twilioCalls)
+      .set({ twilioCallSid: started.sid, updatedAt: new Date() })
+      .where(and(eq(twilioCalls.id, callId), isNull(twilioCalls.twilioCallSid)));
+    return { id: callId, status: 'initiated', duration: null };
+  } catch (error) {
+    const refusal = error instanceof TelephonyError ? error : new TelephonyError(0, undefined, String(error));
+    console.error(`[telephony] call ${callId} not placed:`, refusal.status, refusal.code, refusal.message);
+    await ctx.db.insert(twilioCallTransitions).values({
+      twilioCallId: callId,
+      twilioCallSid: '',
+      status: 'failed',
+      callDuration: 0,
+      data: { error: { status: refusal.status, code: refusal.code ?? null, message: refusal.message } },
+    });
+    ctx.events.publish(callTopics.call(callId));
+    ctx.events.publish(callTopics.widget(widgetId));
+    return { id: callId, status: 'failed', duration: 0 };
+  }
 }
