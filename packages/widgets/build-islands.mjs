@@ -27,23 +27,19 @@ export const ptBR = messages, es = messages, en = messages;`,
 };
 
 /**
- * Core's modules build their zod schemas when loaded, but nothing the islands run in the browser validates with them
- * (`validateFormValues` is plain code). Bundled, zod would be four fifths of the file; this inert stand-in lets the
- * schemas be built and fails loudly if one is ever used here.
+ * The islands import core through its zod-free subpaths (`@mutirao/core/i18n`, `/richtext`, `/widgets/formRules`,
+ * ...), never its index, whose schemas would bring zod: four fifths of the file for code no visitor runs. An import
+ * that reaches zod fails the build instead of growing the bundle.
  */
-const inertZod = {
-  name: 'inert-zod',
+const noZod = {
+  name: 'no-zod',
   setup(b) {
-    b.onResolve({ filter: /^zod(\/.*)?$/ }, () => ({ path: 'zod', namespace: 'inert-zod' }));
-    b.onLoad({ filter: /.*/, namespace: 'inert-zod' }, () => ({
-      loader: 'js',
-      contents: `const fail = () => { throw new Error('zod is not part of the public bundle'); };
-const inert = new Proxy(function () {}, {
-  get: (_, key) => (['parse', 'safeParse', 'parseAsync', 'safeParseAsync'].includes(key) ? fail : inert),
-  apply: () => inert,
-});
-export const z = inert;
-export default inert;`,
+    b.onResolve({ filter: /^zod(\/.*)?$/ }, (args) => ({
+      errors: [
+        {
+          text: `zod is not part of the public bundle (imported by ${args.importer}): import core's zod-free subpaths`,
+        },
+      ],
     }));
   },
 };
@@ -91,7 +87,7 @@ export async function buildIslands({ metafile = false } = {}) {
     jsx: 'automatic',
     alias: { react: 'preact/compat', 'react-dom': 'preact/compat' },
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [embeddedCatalogues, inertZod, islandTable],
+    plugins: [embeddedCatalogues, noZod, islandTable],
     logLevel: 'warning',
     metafile,
   });

@@ -2,9 +2,9 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { queryClient } from './api/queryClient';
 import { SessionProvider } from './auth/SessionProvider';
 import { AppRoutes } from './routes';
+import { queryClient } from './shell/queryClient';
 import { SkipLink } from './shell/SkipLink';
 import { cssVariablesResolver, theme } from './shell/theme';
 

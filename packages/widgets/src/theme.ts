@@ -1,4 +1,4 @@
-import { parseCssColor, type Rgba } from '@mutirao/core';
+import { parseCssColor, type Rgba } from '@mutirao/core/richtext';
 
 /*
  * Colour schemes. A mobilization's `color_scheme` ('meurio-scheme') selects a palette once its '-scheme' suffix is

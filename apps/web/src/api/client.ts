@@ -1,12 +1,12 @@
-import { showRequestError } from '../shell/toasts';
 import { handleUnauthorized } from './navigation';
 
 /** Field name → messages, already in the user's language (the server reads the `locale` cookie). */
 export type FieldErrors = Record<string, string[]>;
 
 /**
- * A failed call. `kind: 'request'` (5xx, network) has already been shown to the user as the generic toast;
- * `kind: 'response'` carries the server's messages for the caller to show next to the fields.
+ * A failed call. `kind: 'request'` (5xx, network) gets the generic toast, which the query and mutation caches show
+ * (shell/queryClient): call the API from a query or a mutation. `kind: 'response'` carries the server's messages for
+ * the caller to show next to the fields.
  */
 export class ApiError extends Error {
   constructor(
@@ -68,7 +68,6 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    showRequestError();
     throw new ApiError('request', 0);
   }
   const body = await readJson(response);
@@ -77,10 +76,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     handleUnauthorized();
     throw new ApiError('unauthorized', 401);
   }
-  if (response.status >= 500) {
-    showRequestError();
-    throw new ApiError('request', response.status);
-  }
+  if (response.status >= 500) throw new ApiError('request', response.status);
   const { fields, messages } = parseErrors(body);
   throw new ApiError('response', response.status, fields, messages);
 }

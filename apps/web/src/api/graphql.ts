@@ -1,4 +1,3 @@
-import { showRequestError } from '../shell/toasts';
 import { ApiError } from './client';
 import { handleUnauthorized } from './navigation';
 
@@ -54,13 +53,9 @@ export async function graphql<T>(
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    showRequestError();
     throw new ApiError('request', 0);
   }
-  if (!response.ok) {
-    showRequestError();
-    throw new ApiError('request', response.status);
-  }
+  if (!response.ok) throw new ApiError('request', response.status);
   const body = (await response.json().catch(() => ({}))) as { data?: T; errors?: GraphQLErrorItem[] };
   if (body.errors?.length) {
     if ((options.onSessionError ?? 'redirect') === 'redirect' && isSessionError(body.errors)) handleUnauthorized();

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -39,6 +39,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const session = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: Number.POSITIVE_INFINITY });
   const [selectedId, setSelectedId] = useState<number | undefined>(() => readStoredCommunity()?.id);
   const [loggedOut, setLoggedOut] = useState(false);
+  // A mutation, so that a failed sign-out reaches the generic toast through the mutation cache.
+  const { mutateAsync: endSession } = useMutation({
+    mutationFn: (everywhere: boolean) => (everywhere ? signOutEverywhere() : signOut()),
+  });
 
   /** Drops everything fetched for the user. The selected community survives an expired session. */
   const forgetEverything = useCallback(() => {
@@ -53,7 +57,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     });
   }, [forgetEverything, navigate]);
 
-  const data = session.data ?? SIGNED_OUT;
+  // A session query that failed (the toast is shown) leaves the app signed out, as before any answer.
+  const data = (session.isError ? undefined : session.data) ?? SIGNED_OUT;
   const value = useMemo<SessionContextValue>(
     () => ({
       user: data.user,
@@ -65,12 +70,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setSelectedId(community.id);
       },
       async refresh() {
-        const next = await queryClient.fetchQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: 0 });
+        const next = await queryClient
+          .fetchQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: 0 })
+          .catch(() => SIGNED_OUT);
         if (next.user) setLoggedOut(false);
         return next;
       },
       async logout(options) {
-        await (options?.everywhere ? signOutEverywhere() : signOut()).catch(() => undefined);
+        await endSession(options?.everywhere ?? false).catch(() => undefined);
         forgetCommunity();
         setSelectedId(undefined);
         setLoggedOut(true);
@@ -78,7 +85,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         navigate('/login');
       },
     }),
-    [data, selectedId, loggedOut, queryClient, forgetEverything, navigate],
+    [data, selectedId, loggedOut, queryClient, forgetEverything, navigate, endSession],
   );
 
   if (session.isPending) return <LoadingScreen label={t('app.loadingSession')} />;

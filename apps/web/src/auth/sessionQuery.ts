@@ -1,4 +1,4 @@
-import { api } from '../api/client';
+import { ApiError, api } from '../api/client';
 import { GraphQLRequestError, graphql, isSessionError } from '../api/graphql';
 import type { SessionQuery } from '../api/graphql.generated';
 
@@ -43,10 +43,14 @@ const SESSION_QUERY = /* GraphQL */ `
   }
 `;
 
+function rethrowRequestError(error: unknown) {
+  if (error instanceof ApiError && error.kind === 'request') throw error;
+}
+
 /**
  * The session state machine of spec 01 §4. A token the server rejects is cleared (sign_out drops both
- * cookies) before loading ends, so a login that follows cannot race the clean-up. Any other failure is only
- * logged: the app carries on signed out.
+ * cookies) before loading ends, so a login that follows cannot race the clean-up. A failed request fails the
+ * query (the generic toast); any other failure is only logged. Either way the app carries on signed out.
  */
 export async function fetchSession(): Promise<SessionData> {
   try {
@@ -55,9 +59,11 @@ export async function fetchSession(): Promise<SessionData> {
     return user ? { user, communities: data.communities } : SIGNED_OUT;
   } catch (error) {
     if (error instanceof GraphQLRequestError && isSessionError(error.errors)) {
-      await signOut().catch(() => undefined);
+      await signOut().catch(rethrowRequestError);
       return SIGNED_OUT;
     }
+    // A failed request fails the query, which shows the generic toast; the provider then reads it as signed out.
+    rethrowRequestError(error);
     console.error('Session query failed', error);
     return SIGNED_OUT;
   }

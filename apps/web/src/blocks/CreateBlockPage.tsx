@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -8,7 +8,7 @@ import { TitledPage } from '../shell/layouts/TitledPage';
 import { NotFoundInShell } from '../shell/NotFoundPage';
 import { BackgroundFields } from './BackgroundFields';
 import { BACKGROUND_PRESETS, type BlockBackground, bgClassOfColor } from './background';
-import { blocksQueryKey, createBlock, fetchEditorBlocks } from './blocksApi';
+import { blocksQueryKey, createBlock, fetchEditorBlocks, type NewBlockInput } from './blocksApi';
 import { LayoutPicker } from './LayoutPicker';
 import { BLOCK_LAYOUTS, columnsOf, DEFAULT_LAYOUT } from './layouts';
 import { showMutationError } from './mutationErrors';
@@ -34,13 +34,14 @@ export default function CreateBlockPage() {
     queryKey: blocksQueryKey(mobilizationId),
     queryFn: () => fetchEditorBlocks(mobilizationId),
   });
+  const create = useMutation({ mutationFn: (block: NewBlockInput) => createBlock(mobilizationId, block) });
   const cancelTo = existing.data?.length ? `/mobilizations/${mobilizationId}/edit` : '/mobilizations';
 
   const add = async () => {
     const layout = BLOCK_LAYOUTS.find((l) => l.id === layoutId) ?? DEFAULT_LAYOUT;
     setSaving(true);
     try {
-      await createBlock(mobilizationId, { ...background, widgets_attributes: columnsOf(layout, medium) });
+      await create.mutateAsync({ ...background, widgets_attributes: columnsOf(layout, medium) });
       await queryClient.invalidateQueries({ queryKey: blocksQueryKey(mobilizationId) });
       navigate(`/mobilizations/${mobilizationId}/edit?newBlock=true`);
     } catch (error) {

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { type CommunityCreateInput, communityCreateSchema } from '@mutirao/core';
+import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -29,9 +30,12 @@ export default function NewCommunityPage() {
     defaultValues: { name: '', city: '' },
   });
 
+  // A mutation, so that a failed request reaches the generic toast through the mutation cache.
+  const create = useMutation({ mutationFn: createCommunity });
+
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const created = await createCommunity(values);
+      const created = await create.mutateAsync(values);
       const session = await refresh();
       selectCommunity(session.communities.find((c) => c.id === created.id) ?? created);
       showSuccess(t('toast.communityCreated'));

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import {
   type DefaultValues,
   type FieldError,
@@ -33,10 +34,12 @@ export function useSchemaForm<T extends FieldValues, TOut = T>({ schema, default
   });
   const names = Object.keys(defaultValues) as Path<T>[];
   const { errors } = form.formState;
+  // A mutation, so that a failed request reaches the generic toast through the mutation cache.
+  const sending = useMutation({ mutationFn: (values: TOut) => submit(values, form) });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await submit(values, form);
+      await sending.mutateAsync(values);
     } catch (error) {
       if (!applyServerErrors(error, names, form.setError)) throw error;
     }

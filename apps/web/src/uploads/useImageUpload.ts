@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../api/client';
 import { checkImageFile, putFile, signUpload, storedUrlOf, UploadError } from './uploadImage';
@@ -18,6 +19,8 @@ export function useImageUpload(onUploaded: (url: string) => void, check?: (file:
   const controller = useRef<AbortController | null>(null);
 
   useEffect(() => () => controller.current?.abort(), []);
+  // A mutation, so that a failed request reaches the generic toast through the mutation cache.
+  const { mutateAsync: sign } = useMutation({ mutationFn: signUpload });
 
   const upload = useCallback(
     async (file: File) => {
@@ -31,7 +34,7 @@ export function useImageUpload(onUploaded: (url: string) => void, check?: (file:
       controller.current = current;
       setState({ phase: 'uploading', percent: 0 });
       try {
-        const { signedUrl } = await signUpload(file);
+        const { signedUrl } = await sign(file);
         await putFile(signedUrl, file, (percent) => setState({ phase: 'uploading', percent }), current.signal);
         setState({ phase: 'done' });
         onUploaded(storedUrlOf(signedUrl));
@@ -49,7 +52,7 @@ export function useImageUpload(onUploaded: (url: string) => void, check?: (file:
         setState({ phase: 'error', text, encoded: text ? undefined : 'upload.failed', file, retryable: !refused });
       }
     },
-    [onUploaded, check],
+    [onUploaded, check, sign],
   );
 
   const reset = useCallback(() => setState({ phase: 'idle' }), []);

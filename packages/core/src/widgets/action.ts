@@ -1,33 +1,27 @@
 import { z } from 'zod';
 import { msg } from '../messages';
+import {
+  BUTTON_TEXT_MAX,
+  CALL_TO_ACTION_MAX,
+  COUNT_TEXT_MAX,
+  CSS_COLOR_PATTERN,
+  EMAIL_PATTERN,
+  EMAIL_SUBJECT_MAX,
+  FINISH_BACKGROUND_DEFAULT,
+  FINISH_MESSAGE_TYPES,
+  isRgbaTuple,
+  RICH_SETTING_MAX_BYTES,
+  SENDER_NAME_MAX,
+  WHATSAPP_TEXT_MAX,
+} from './actionRules';
+
+export * from './actionRules';
 
 /**
  * Settings shared by the widgets where a visitor acts (form, pressure, donation): the Ajustes tab, the thank-you
  * e-mail (autofire) and the finish message (spec 02 §3 "Finish settings", "Autofire e-mail settings", §5). Each
  * widget kind extends these with its own; the settings tabs and the server validate with the same schemas.
  */
-
-export const BUTTON_TEXT_MAX = 50;
-export const CALL_TO_ACTION_MAX = 300;
-export const COUNT_TEXT_MAX = 100;
-export const SENDER_NAME_MAX = 100;
-export const EMAIL_SUBJECT_MAX = 200;
-export const WHATSAPP_TEXT_MAX = 1000;
-/** Rich text of the thank-you e-mail and the custom finish message, as stored JSON. */
-export const RICH_SETTING_MAX_BYTES = 200 * 1024;
-
-/** spec 02 §3: finish_message_background defaults to white. */
-export const FINISH_BACKGROUND_DEFAULT = '255,255,255,1';
-
-export const FINISH_MESSAGE_TYPES = ['share', 'custom', 'donation-recurrent'] as const;
-export type FinishMessageType = (typeof FINISH_MESSAGE_TYPES)[number];
-
-/** `#rgb`, `#rrggbb`, or `rgb()`/`rgba()` — what a colour input gives. */
-export const CSS_COLOR_PATTERN =
-  /^(#[0-9a-f]{3}|#[0-9a-f]{6}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\))$/i;
-
-/** The same loose e-mail shape the rest of the product accepts (something@host.tld, no spaces). */
-export const EMAIL_PATTERN = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
 const optionalText = (max: number) =>
   z
@@ -108,12 +102,3 @@ export const finishSchema = z.object({
 });
 export type FinishInput = z.input<typeof finishSchema>;
 export type FinishSettings = z.output<typeof finishSchema>;
-
-/** '255,255,255,1': the stored form of finish_message_background. */
-export function isRgbaTuple(value: string): boolean {
-  const parts = value.split(',').map((p) => p.trim());
-  if (parts.length !== 4) return false;
-  const [r, g, b, a] = parts.map(Number) as [number, number, number, number];
-  const channel = (n: number) => Number.isInteger(n) && n >= 0 && n <= 255;
-  return channel(r) && channel(g) && channel(b) && Number.isFinite(a) && a >= 0 && a <= 1;
-}

@@ -1,91 +1,22 @@
 import { z } from 'zod';
 import { msg } from '../messages';
-import { actionAdjustSchema, EMAIL_PATTERN } from './action';
+import { actionAdjustSchema } from './action';
+import { EMAIL_PATTERN } from './actionRules';
+import {
+  formatTarget,
+  PRESSURE_BODY_MAX,
+  PRESSURE_CC_MAX,
+  PRESSURE_NAME_MAX,
+  PRESSURE_SUBJECT_MAX,
+  type PressureTarget,
+  parseTarget,
+  parseTargets,
+  pressureKindFor,
+  targetLineProblem,
+} from './pressureRules';
 
-/**
- * The pressure widgets (spec 02 §3 "Pressure settings", §5): a visitor writes to (`pressure`) or calls
- * (`pressure-phone`) the people who decide. Targets are 'Name <email>' or 'Name <+phone>'; the kind follows them.
- */
-
-/** spec 02 §9: pressure main_color. */
-export const PRESSURE_MAIN_COLOR_DEFAULT = '#f23392';
-export const PRESSURE_TARGETS_MAX = 100;
-export const PRESSURE_SUBJECT_MAX = 200;
-export const PRESSURE_BODY_MAX = 10_000;
-export const PRESSURE_NAME_MAX = 100;
-/** The visitor's copies (`mail.cc`): a few addresses, never a mailing list. */
-export const PRESSURE_CC_MAX = 5;
-
-export type TargetChannel = 'email' | 'phone';
-export interface PressureTarget {
-  name: string;
-  /** The e-mail address, or the phone number with its leading '+'. */
-  address: string;
-  channel: TargetChannel;
-}
-
-const TARGET_LINE = /^\s*([^<>\r\n]+?)\s*<\s*([^<>\s]+)\s*>\s*$/;
-/** '+' and 10 to 15 digits: country code, area code, number. */
-const PHONE_TARGET = /^\+\d{10,15}$/;
-
-/** One 'Name <email-or-phone>' line, or undefined when it does not follow the pattern. */
-export function parseTarget(line: string): PressureTarget | undefined {
-  const match = TARGET_LINE.exec(line);
-  if (!match?.[1] || !match[2]) return undefined;
-  const name = match[1].trim();
-  const address = match[2];
-  if (name.length > PRESSURE_NAME_MAX) return undefined;
-  if (EMAIL_PATTERN.test(address)) return { name, address: address.toLowerCase(), channel: 'email' };
-  if (PHONE_TARGET.test(address)) return { name, address, channel: 'phone' };
-  return undefined;
-}
-
-export const formatTarget = (t: PressureTarget) => `${t.name} <${t.address}>`;
-
-/**
- * The stored targets, in any shape they were saved in (a list of strings, one string separated by semicolons or
- * line breaks, or an object of strings), as targets; lines that do not parse are left out, so a visitor never sees a
- * broken widget.
- */
-export function parseTargets(raw: unknown): PressureTarget[] {
-  const lines =
-    typeof raw === 'string'
-      ? raw.split(/[;\r\n]+/)
-      : Array.isArray(raw)
-        ? raw
-        : raw && typeof raw === 'object'
-          ? Object.values(raw)
-          : [];
-  const seen = new Set<string>();
-  const targets: PressureTarget[] = [];
-  for (const line of lines) {
-    const target = typeof line === 'string' ? parseTarget(line) : undefined;
-    if (target && !seen.has(target.address)) {
-      seen.add(target.address);
-      targets.push(target);
-    }
-  }
-  return targets;
-}
-
-/**
- * Why a new target line cannot join the list, as a message key, or undefined when it can (spec 02 §5): the pattern,
- * no duplicates, and e-mail and phone targets never mixed.
- */
-export function targetLineProblem(line: string, current: readonly PressureTarget[]): string | undefined {
-  const target = parseTarget(line);
-  if (!target) return 'kinds.pressure.targetInvalid';
-  if (current.some((t) => t.address === target.address)) return 'kinds.pressure.targetDuplicate';
-  const other = current.find((t) => t.channel !== target.channel);
-  if (other) return other.channel === 'email' ? 'kinds.pressure.mixedEmail' : 'kinds.pressure.mixedPhone';
-  if (current.length >= PRESSURE_TARGETS_MAX)
-    return msg('kinds.pressure.targetsTooMany', { max: PRESSURE_TARGETS_MAX });
-  return undefined;
-}
-
-/** The kind the targets call for: phone targets make a phone pressure; anything else is by e-mail. */
-export const pressureKindFor = (targets: readonly PressureTarget[]): 'pressure' | 'pressure-phone' =>
-  targets[0]?.channel === 'phone' ? 'pressure-phone' : 'pressure';
+/** The pressure widgets' schemas; the plain rules (`pressureRules.ts`) are zod-free for the public island bundle. */
+export * from './pressureRules';
 
 /** `settings.targets` as saved: every line valid, no duplicates, one channel, stored as a list of lines. */
 const targetsSetting = z
@@ -136,60 +67,6 @@ export const pressurePhoneSchema = z.object({
   pressure_subject: z.string().trim().max(PRESSURE_SUBJECT_MAX).nullish(),
   pressure_body: z.string().trim().max(PRESSURE_BODY_MAX).nullish(),
 });
-
-/** What a visitor's e-mail pressure sends: `POST /widgets/{id}/fill` `{fill: {activist, mail}}` (spec 02 §3). */
-export interface PressureFill {
-  activist: { firstname: string; lastname: string; email: string; city?: string | null };
-  mail: { cc?: string[]; subject: string; body: string };
-}
-
-export interface PressureFillOptions {
-  targets: readonly PressureTarget[];
-  showCity: boolean;
-}
-
-/** Field → message key. Plain code (no zod), so the public island runs the very checks the server runs. */
-export type PressureFillErrors = Partial<
-  Record<'firstname' | 'lastname' | 'email' | 'city' | 'subject' | 'body', string>
->;
-
-/** spec 02 §5 "Pressure form, e-mail mode" and "both modes". */
-export function validatePressureFill(fill: PressureFill, options: PressureFillOptions): PressureFillErrors {
-  const errors: PressureFillErrors = {};
-  const blank = (v: unknown) => typeof v !== 'string' || v.trim() === '';
-  if (blank(fill.activist.firstname)) errors.firstname = 'kinds.pressure.required';
-  if (blank(fill.activist.lastname)) errors.lastname = 'kinds.pressure.required';
-  if (options.showCity && blank(fill.activist.city)) errors.city = 'kinds.pressure.required';
-  const email = typeof fill.activist.email === 'string' ? fill.activist.email.trim().toLowerCase() : '';
-  if (!email) errors.email = 'kinds.pressure.required';
-  else if (!EMAIL_PATTERN.test(email)) errors.email = 'kinds.pressure.emailInvalid';
-  else if (options.targets.some((t) => t.address === email)) errors.email = 'kinds.pressure.emailIsTarget';
-  if (blank(fill.mail.subject)) errors.subject = 'kinds.pressure.subjectRequired';
-  if (blank(fill.mail.body)) errors.body = 'kinds.pressure.bodyRequired';
-  return errors;
-}
-
-/**
- * A visitor's phone number (spec 02 §5 "Pressure form, phone mode"): '+' added when missing; a wrong pattern of
- * total length 11 or 12 asks for the country and area codes, anything else is invalid; a target's own number is
- * refused. Returns the number or the message key.
- */
-export function checkVisitorPhone(
-  raw: string,
-  targets: readonly PressureTarget[],
-): { phone: string } | { error: string } {
-  const trimmed = raw.replace(/[\s().-]/g, '');
-  if (!trimmed) return { error: 'kinds.pressure.required' };
-  const phone = trimmed.startsWith('+') ? trimmed : `+${trimmed}`;
-  if (!/^\+\d{12,13}$/.test(phone)) {
-    return {
-      error:
-        phone.length === 11 || phone.length === 12 ? 'kinds.pressure.phoneCountryCode' : 'kinds.pressure.phoneInvalid',
-    };
-  }
-  if (targets.some((t) => t.address === phone)) return { error: 'kinds.pressure.phoneIsTarget' };
-  return { phone };
-}
 
 /** The fill's wire shape, checked on the server before `validatePressureFill`. */
 export const pressureFillSchema = z.object({

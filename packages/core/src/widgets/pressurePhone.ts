@@ -1,5 +1,5 @@
-import { EMAIL_PATTERN } from './action';
-import { checkVisitorPhone, PRESSURE_NAME_MAX, type PressureTarget } from './pressure';
+import { EMAIL_PATTERN } from './actionRules';
+import { checkVisitorPhone, PRESSURE_NAME_MAX, type PressureTarget } from './pressureRules';
 
 /**
  * A visitor's phone pressure (spec 02 §3 "Phone-pressure form": first_name, last_name, email, phone_number) and the

@@ -1,4 +1,4 @@
-import { type Locale, translate } from '@mutirao/core';
+import { type Locale, translate } from '@mutirao/core/i18n';
 import type { ReactNode, Ref } from 'react';
 import type { Focusable } from '../browser';
 

@@ -1,4 +1,4 @@
-import { type Locale, translate } from '@mutirao/core';
+import { type Locale, translate } from '@mutirao/core/i18n';
 
 export interface CounterProps {
   locale: Locale;

@@ -1,4 +1,4 @@
-import type { Locale } from '@mutirao/core';
+import type { Locale } from '@mutirao/core/i18n';
 import { RichTextView } from '../content/RichTextView';
 import { HEADING_LEVELS } from '../headings';
 import type { RenderMode } from '../types';

@@ -1,4 +1,4 @@
-import { type Locale, translate } from '@mutirao/core';
+import { type Locale, translate } from '@mutirao/core/i18n';
 import type { MouseEvent, ReactNode } from 'react';
 import { browserWindow } from '../browser';
 import { openShare, SHARE_NETWORKS, type ShareInput, type ShareNetwork, shareWebUrl } from './share';

@@ -1,11 +1,5 @@
-import {
-  FINISH_BACKGROUND_DEFAULT,
-  isRgbaTuple,
-  parseFinishMessage,
-  type RichTextDocument,
-  rgbaToCss,
-  toRgba,
-} from '@mutirao/core';
+import { parseFinishMessage, type RichTextDocument, rgbaToCss, toRgba } from '@mutirao/core/richtext';
+import { FINISH_BACKGROUND_DEFAULT, isRgbaTuple } from '@mutirao/core/widgets/actionRules';
 import { flatten, TONE_TEXT, toneOf } from '../theme';
 
 /**

@@ -1,4 +1,4 @@
-import { type Locale, translate } from '@mutirao/core';
+import { type Locale, translate } from '@mutirao/core/i18n';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { browserWindow, type Focusable, inputValue } from '../browser';
 import type { RenderMode } from '../types';

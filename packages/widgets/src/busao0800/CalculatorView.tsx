@@ -1,4 +1,6 @@
-import { CALCULATOR, calculatorFigures, calculatorInput, formatMoney, type Locale, translate } from '@mutirao/core';
+import { formatMoney } from '@mutirao/core/format';
+import { type Locale, translate } from '@mutirao/core/i18n';
+import { CALCULATOR, calculatorFigures, calculatorInput } from '@mutirao/core/widgets/calculator';
 import { useState } from 'react';
 import { inputValue } from '../browser';
 import type { RenderMode } from '../types';

@@ -1,4 +1,5 @@
-import { type Locale, translate, validateEmbed } from '@mutirao/core';
+import { type Locale, translate } from '@mutirao/core/i18n';
+import { validateEmbed } from '@mutirao/core/richtext';
 import type { RenderMode } from '../types';
 
 /** A length from an iframe's attribute or style: pixels (capped) or a percentage. */

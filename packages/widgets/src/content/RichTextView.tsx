@@ -1,3 +1,4 @@
+import { type Locale, translate } from '@mutirao/core/i18n';
 import {
   type Alignment,
   fontAt,
@@ -5,13 +6,11 @@ import {
   type InlineNode,
   type ListElement,
   type ListItemElement,
-  type Locale,
   type RichText,
   type RichTextDocument,
   rgbaToCss,
   type TopLevelElement,
-  translate,
-} from '@mutirao/core';
+} from '@mutirao/core/richtext';
 import { type CSSProperties, createElement, Fragment, type ReactNode } from 'react';
 import type { RenderMode } from '../types';
 import { EmbedView } from './EmbedView';

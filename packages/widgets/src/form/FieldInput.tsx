@@ -1,4 +1,5 @@
-import { dropdownOptions, type FormField, type Locale, translate } from '@mutirao/core';
+import { type Locale, translate } from '@mutirao/core/i18n';
+import { dropdownOptions, type FormField } from '@mutirao/core/widgets/formRules';
 import type { ReactElement } from 'react';
 import { inputValue } from '../browser';
 

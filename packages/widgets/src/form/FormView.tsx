@@ -1,4 +1,6 @@
-import { type FormField, inputFields, type Locale, renderMessage, translate, validateFormValues } from '@mutirao/core';
+import { type Locale, translate } from '@mutirao/core/i18n';
+import { renderMessage } from '@mutirao/core/messages';
+import { type FormField, inputFields, validateFormValues } from '@mutirao/core/widgets/formRules';
 import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import { ActionDone, ErrorSummary, Honeypot } from '../action/ActionParts';
 import { Counter } from '../action/Counter';

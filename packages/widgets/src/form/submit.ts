@@ -1,4 +1,5 @@
-import { type FormEntryField, type FormField, inputFields, type Locale } from '@mutirao/core';
+import type { Locale } from '@mutirao/core/i18n';
+import { type FormEntryField, type FormField, inputFields } from '@mutirao/core/widgets/formRules';
 import { type ActionResult, postAction } from '../action/useActionSubmit';
 
 /** The entry's fields as the server stores them: every input field, in order, trimmed. */

@@ -1,4 +1,4 @@
-import { catalogues, type Locale } from '@mutirao/core';
+import { catalogues, type Locale } from '@mutirao/core/i18n';
 
 /**
  * The catalogue sections the public bundle's components read. The page carries only these, in its own language,

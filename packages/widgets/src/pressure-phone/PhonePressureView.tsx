@@ -1,11 +1,6 @@
-import {
-  type Locale,
-  type PhoneCallErrors,
-  type PhoneCallInput,
-  renderMessage,
-  translate,
-  validatePhoneCall,
-} from '@mutirao/core';
+import { type Locale, translate } from '@mutirao/core/i18n';
+import { renderMessage } from '@mutirao/core/messages';
+import { type PhoneCallErrors, type PhoneCallInput, validatePhoneCall } from '@mutirao/core/widgets/pressurePhone';
 import { useEffect, useRef, useState } from 'react';
 import { browserWindow, type Focusable, inputValue } from '../browser';
 import { PressureDone, PressureErrors, PressureFrame, RequiredLabel } from '../pressure/PressureParts';

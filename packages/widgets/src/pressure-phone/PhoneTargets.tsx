@@ -1,4 +1,5 @@
-import { type Locale, PHONE_CALL_ACTIVE, PHONE_CALL_FAILURES, translate } from '@mutirao/core';
+import { type Locale, translate } from '@mutirao/core/i18n';
+import { PHONE_CALL_ACTIVE, PHONE_CALL_FAILURES } from '@mutirao/core/widgets/pressurePhone';
 import { useEffect, useState } from 'react';
 import type { CallView } from './usePhoneCalls';
 

@@ -1,4 +1,5 @@
-import type { Locale, PhoneCallInput, PhoneCallStatus } from '@mutirao/core';
+import type { Locale } from '@mutirao/core/i18n';
+import type { PhoneCallInput, PhoneCallStatus } from '@mutirao/core/widgets/pressurePhone';
 import { type ActionResult, postAction } from '../action/useActionSubmit';
 
 export interface CallAnswer {

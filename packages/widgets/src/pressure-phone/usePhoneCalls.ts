@@ -1,4 +1,5 @@
-import { type Locale, PHONE_CALL_ACTIVE, type PhoneCallInput } from '@mutirao/core';
+import type { Locale } from '@mutirao/core/i18n';
+import { PHONE_CALL_ACTIVE, type PhoneCallInput } from '@mutirao/core/widgets/pressurePhone';
 import { useEffect, useRef, useState } from 'react';
 import type { ActionResult } from '../action/useActionSubmit';
 import { type CallAnswer, nextCallState, startCall } from './api';

@@ -1,4 +1,4 @@
-import { type Locale, translate } from '@mutirao/core';
+import { type Locale, translate } from '@mutirao/core/i18n';
 import type { FormEvent, ReactNode, Ref } from 'react';
 import { ActionDone, ErrorSummary, Honeypot } from '../action/ActionParts';
 import { Counter } from '../action/Counter';

@@ -1,4 +1,6 @@
-import { type Locale, type PressureFillErrors, renderMessage, translate, validatePressureFill } from '@mutirao/core';
+import { type Locale, translate } from '@mutirao/core/i18n';
+import { renderMessage } from '@mutirao/core/messages';
+import { type PressureFillErrors, validatePressureFill } from '@mutirao/core/widgets/pressureRules';
 import { useEffect, useState } from 'react';
 import { useActionSubmit } from '../action/useActionSubmit';
 import { inputValue } from '../browser';

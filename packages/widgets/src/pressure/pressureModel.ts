@@ -1,4 +1,5 @@
-import { CSS_COLOR_PATTERN, PRESSURE_MAIN_COLOR_DEFAULT, parseTargets } from '@mutirao/core';
+import { CSS_COLOR_PATTERN } from '@mutirao/core/widgets/actionRules';
+import { PRESSURE_MAIN_COLOR_DEFAULT, parseTargets } from '@mutirao/core/widgets/pressureRules';
 import { type FinishModel, finishModel } from '../action/finish';
 import { darkenUntil, LIGHT_TEXT } from '../theme';
 import type { PageMobilization, PageWidget } from '../types';

@@ -1,4 +1,5 @@
-import type { Locale, PressureFill } from '@mutirao/core';
+import type { Locale } from '@mutirao/core/i18n';
+import type { PressureFill } from '@mutirao/core/widgets/pressureRules';
 import { type ActionResult, postAction } from '../action/useActionSubmit';
 
 const FIELDS = new Set(['firstname', 'lastname', 'email', 'city', 'subject', 'body']);

@@ -1,95 +1,23 @@
-import { Box, Button, Divider, Group, NumberInput, Popover, Select, Stack, Tooltip } from '@mantine/core';
-import { type Rgba, RICH_TEXT_FONTS, rgbaToCss } from '@mutirao/core';
-import { type RefObject, useEffect, useState } from 'react';
+import { Divider, Group } from '@mantine/core';
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Range } from 'slate';
 import { useSlate } from 'slate-react';
-import { RgbaColorPicker } from '../color/RgbaColorPicker';
-import { loadFontIndex } from '../fonts/loadFont';
-import { EditorIcon } from '../icons';
 import { currentAlignment } from './alignment';
+import { FontControls } from './FontControls';
 import { isInGrid } from './grid';
-import { ariaKeyshortcuts, type EditorAction, hotkeyLabel } from './hotkeys';
+import type { EditorAction } from './hotkeys';
 import { activeLink } from './links';
 import { currentListType } from './lists';
-import {
-  currentColor,
-  currentFontFamilyIndex,
-  currentFontSize,
-  isMarkActive,
-  MIN_FONT_SIZE,
-  normalizeFontSize,
-  setColor,
-  setFontFamily,
-  setFontSize,
-} from './marks';
+import { isMarkActive } from './marks';
+import { TextColorControl } from './TextColorControl';
 import { ToolbarButton } from './ToolbarButton';
-
-/** Text colour presets: neutrals, the brand's colours and a wide campaign palette. */
-export const TEXT_COLOR_PRESETS: readonly Rgba[] = [
-  [0, 0, 0],
-  [51, 51, 51],
-  [102, 102, 102],
-  [153, 153, 153],
-  [255, 255, 255],
-  [238, 0, 153],
-  [196, 0, 126],
-  [242, 51, 146],
-  [80, 227, 194],
-  [11, 122, 96],
-  [84, 208, 246],
-  [32, 58, 130],
-  [255, 43, 78],
-  [224, 0, 42],
-  [255, 199, 44],
-  [245, 124, 0],
-  [123, 31, 162],
-  [46, 125, 50],
-].map(([r = 0, g = 0, b = 0]) => ({ r, g, b, a: 1 }));
 
 interface ToolbarProps {
   run(action: EditorAction): void;
   colorOpened: boolean;
   setColorOpened(opened: boolean): void;
   fontFamilyRef: RefObject<HTMLInputElement | null>;
-}
-
-function FontSizeControl({ disabled }: { disabled: boolean }) {
-  const { t } = useTranslation();
-  const editor = useSlate();
-  const size = currentFontSize(editor);
-  const [draft, setDraft] = useState<string | number>(size);
-  useEffect(() => setDraft(size), [size]);
-  const commit = () => {
-    const next = normalizeFontSize(draft);
-    setDraft(next);
-    if (next !== size) setFontSize(editor, next);
-  };
-  return (
-    <Group gap={2} wrap="nowrap">
-      <NumberInput
-        aria-label={t('editor.toolbar.fontSize')}
-        title={disabled ? t('editor.toolbar.selectFirst') : undefined}
-        value={draft}
-        onChange={setDraft}
-        onBlur={commit}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            commit();
-          }
-        }}
-        min={MIN_FONT_SIZE}
-        step={1}
-        allowDecimal={false}
-        allowNegative={false}
-        hideControls
-        w={58}
-        size="sm"
-        disabled={disabled}
-      />
-    </Group>
-  );
 }
 
 /** The block editor's toolbar (spec 02 §4): every formatting tool, each with its shortcut. */
@@ -100,8 +28,6 @@ export function Toolbar({ run, colorOpened, setColorOpened, fontFamilyRef }: Too
   const align = currentAlignment(editor);
   const list = currentListType(editor);
   const inGrid = isInGrid(editor);
-  const color = currentColor(editor);
-  const familyIndex = currentFontFamilyIndex(editor);
   const needsSelection = expanded ? undefined : t('editor.toolbar.selectFirst');
 
   return (
@@ -149,98 +75,8 @@ export function Toolbar({ run, colorOpened, setColorOpened, fontFamilyRef }: Too
         onClick={() => run('strikethrough')}
       />
       <Divider orientation="vertical" />
-      <ToolbarButton
-        label={t('editor.toolbar.fontSizeDown')}
-        icon="minus"
-        action="font-size-down"
-        disabled={!expanded}
-        onClick={() => run('font-size-down')}
-      />
-      <FontSizeControl disabled={!expanded} />
-      <ToolbarButton
-        label={t('editor.toolbar.fontSizeUp')}
-        icon="plus"
-        action="font-size-up"
-        disabled={!expanded}
-        onClick={() => run('font-size-up')}
-      />
-      <Select
-        ref={fontFamilyRef}
-        aria-label={t('editor.toolbar.fontFamily')}
-        aria-keyshortcuts={ariaKeyshortcuts('font-family')}
-        title={needsSelection ?? `${t('editor.toolbar.fontFamily')} (${hotkeyLabel('font-family')})`}
-        placeholder={t('editor.toolbar.pageFont')}
-        data={[
-          { value: '', label: t('editor.toolbar.pageFont') },
-          ...RICH_TEXT_FONTS.map((font, index) => ({ value: String(index), label: font.family })),
-        ]}
-        value={familyIndex === undefined ? '' : String(familyIndex)}
-        onChange={(value) => {
-          const index = value ? Number(value) : undefined;
-          loadFontIndex(index);
-          setFontFamily(editor, index);
-        }}
-        searchable
-        allowDeselect={false}
-        disabled={!expanded}
-        w={170}
-        size="sm"
-        comboboxProps={{ withinPortal: true }}
-      />
-      <Popover
-        opened={colorOpened}
-        onChange={setColorOpened}
-        trapFocus
-        returnFocus
-        position="bottom-start"
-        withArrow
-        shadow="md"
-      >
-        <Popover.Target>
-          <Tooltip
-            label={needsSelection ?? `${t('editor.toolbar.color')} (${hotkeyLabel('color')})`}
-            openDelay={400}
-            withArrow
-          >
-            <Button
-              variant="subtle"
-              color="dark"
-              size="sm"
-              px={8}
-              aria-label={t('editor.toolbar.color')}
-              aria-keyshortcuts={ariaKeyshortcuts('color')}
-              aria-expanded={colorOpened}
-              aria-haspopup="dialog"
-              disabled={!expanded}
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => setColorOpened(!colorOpened)}
-            >
-              <Stack gap={1} align="center">
-                <EditorIcon name="palette" />
-                <Box w={18} h={4} style={{ background: color ? rgbaToCss(color) : 'currentColor', borderRadius: 2 }} />
-              </Stack>
-            </Button>
-          </Tooltip>
-        </Popover.Target>
-        <Popover.Dropdown w={280} role="dialog" aria-label={t('editor.toolbar.color')}>
-          <Stack gap="sm">
-            <RgbaColorPicker
-              label={t('editor.toolbar.color')}
-              value={color}
-              presets={TEXT_COLOR_PRESETS}
-              onChange={(next) => setColor(editor, next)}
-            />
-            <Group justify="space-between">
-              <Button variant="subtle" size="xs" onClick={() => setColor(editor, undefined)}>
-                {t('editor.toolbar.colorReset')}
-              </Button>
-              <Button size="xs" onClick={() => setColorOpened(false)}>
-                {t('app.close')}
-              </Button>
-            </Group>
-          </Stack>
-        </Popover.Dropdown>
-      </Popover>
+      <FontControls run={run} fontFamilyRef={fontFamilyRef} needsSelection={needsSelection} />
+      <TextColorControl opened={colorOpened} setOpened={setColorOpened} needsSelection={needsSelection} />
       <Divider orientation="vertical" />
       <ToolbarButton
         label={t('editor.toolbar.alignLeft')}
