@@ -67,7 +67,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
       size: raw.size,
     });
     const key = newUploadKey(input.filename);
-    const signed = ctx.storage.sign({ key, contentType: input.content_type, origin: appUrlOf(ctx, request) });
+    const signed = await ctx.storage.sign({ key, contentType: input.content_type, origin: appUrlOf(ctx, request) });
     await ctx.db.insert(uploads).values({
       key,
       url: signed.url,
