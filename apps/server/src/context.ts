@@ -1,6 +1,6 @@
-import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { TokenService } from './http/tokens';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/outbox';
 import type { StorageDriver } from './uploads/storage';
