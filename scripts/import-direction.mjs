@@ -12,7 +12,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const WORKSPACES = [
   {
     dir: 'apps/server/src',
-    allowed: 3,
+    allowed: 1,
     ranks: {
       app: 3,
       graphqlApi: 3,

@@ -10,6 +10,7 @@ export default defineConfig({
       '/api': api,
       '/v1': api,
       '/uploads': api,
+      '/_fonts': api,
     },
   },
   build: {

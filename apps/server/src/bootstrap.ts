@@ -1,11 +1,11 @@
 import { sessionSweepJob } from './auth/sessions';
-import { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
 import { writeSnapshot } from './db/embedded';
 import { migrate, migrationState } from './db/migrate';
 import { EventBus } from './events/bus';
+import { TokenService } from './http/tokens';
 import { JobQueue } from './jobs/queue';
 import { createMailDriver, type MailDriver } from './mail/drivers';
 import { Mailer } from './mail/outbox';

@@ -1,7 +1,7 @@
-import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { EventBus } from './events/bus';
+import type { TokenService } from './http/tokens';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/outbox';
 import type { Telephony } from './telephony/telephony';

@@ -1,12 +1,13 @@
 import { accountSchema, loginSchema, recoverPasswordSchema, registerSchema, resetPasswordSchema } from '@mutirao/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { presentUser } from '../accounts/presenter';
 import { updateAccount } from '../accounts/service';
 import { adminBaseUrl } from '../config';
 import type { AppContext } from '../context';
 import { localeOf } from '../http/locale';
 import { clearSessionCookies, requireSession, requireUser, sessionOf, setSessionCookie } from '../http/session';
-import { parseInput, unwrap } from '../http/validate';
+import { body, signedIn, typed } from '../http/typed';
 import { registerUser, requestPasswordReset, resetPassword, signInWithPassword } from './service';
 import { createSession, revokeSession, revokeUserSessions } from './sessions';
 
@@ -18,11 +19,9 @@ export function appUrlOf(ctx: AppContext, request: FastifyRequest): string {
   return ctx.config.appUrl ?? `${request.protocol}://${request.host}`;
 }
 
-/** Payloads may be flat or wrapped as `{user: {...}}`. */
-const body = (request: FastifyRequest) => {
-  const b = request.body as Record<string, unknown> | undefined;
-  return b && typeof b.user === 'object' ? b.user : b;
-};
+/** Payloads may be flat or wrapped as `{user: {...}}`; the sign-in and reset requests answer bad fields with 400. */
+const userBody = <S extends z.ZodType>(schema: S, status: 'bad_request' | 'unprocessable' = 'bad_request') =>
+  body(schema, { wrappedIn: 'user', wrapperOptional: true, status });
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   /** A new `sessions` row and a token naming it, as a cookie for the browser and in the body for scripts. */
@@ -34,16 +33,16 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return token;
   };
 
-  app.post('/api/auth/sign_up', async (request, reply) => {
-    const input = parseInput(registerSchema, body(request));
-    const user = await registerUser(ctx, input, localeOf(request));
+  const r = typed(app);
+
+  r.post('/api/auth/sign_up', { schema: { body: userBody(registerSchema) } }, async (request, reply) => {
+    const user = await registerUser(ctx, request.body, localeOf(request));
     const token = await startSession(reply, user);
     return reply.status(201).send({ user: presentUser(user), token });
   });
 
-  app.post('/api/auth/sign_in', async (request, reply) => {
-    const input = parseInput(loginSchema, body(request));
-    const user = await signInWithPassword(ctx, input, request.ip);
+  r.post('/api/auth/sign_in', { schema: { body: userBody(loginSchema) } }, async (request, reply) => {
+    const user = await signInWithPassword(ctx, request.body, request.ip);
     const token = await startSession(reply, user);
     return { user: presentUser(user), token };
   });
@@ -63,9 +62,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(204).send();
   });
 
-  app.post('/api/auth/password', async (request, reply) => {
-    const input = parseInput(recoverPasswordSchema, body(request));
-    await requestPasswordReset(ctx, input, {
+  r.post('/api/auth/password', { schema: { body: userBody(recoverPasswordSchema) } }, async (request, reply) => {
+    await requestPasswordReset(ctx, request.body, {
       appUrl: adminBaseUrl(ctx.config),
       locale: localeOf(request),
       ip: request.ip,
@@ -73,9 +71,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(202).send({ ok: true });
   });
 
-  app.put('/api/auth/password', async (request, reply) => {
-    const input = parseInput(resetPasswordSchema, body(request), 'unprocessable');
-    await resetPassword(ctx, input);
+  const reset = { schema: { body: userBody(resetPasswordSchema, 'unprocessable') } };
+  r.put('/api/auth/password', reset, async (request, reply) => {
+    await resetPassword(ctx, request.body);
     clearSessionCookies(ctx, reply);
     return { ok: true };
   });
@@ -85,9 +83,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return { user: presentUser(user) };
   });
 
-  app.put('/api/users/me', async (request) => {
+  // The account change needs the whole user row (its password hash): the session `signedIn` resolved, not a new query.
+  const account = { preValidation: signedIn(ctx), schema: { body: body(accountSchema, { wrappedIn: 'user' }) } };
+  r.put('/api/users/me', account, async (request) => {
     const user = await requireUser(ctx, request);
-    const input = parseInput(accountSchema, unwrap(request.body, 'user'), 'unprocessable');
-    return { user: presentUser(await updateAccount(ctx, user, input, localeOf(request))) };
+    return { user: presentUser(await updateAccount(ctx, user, request.body, localeOf(request))) };
   });
 }

@@ -1,40 +1,46 @@
 import { communityCreateSchema, communityUpdateSchema } from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { requireUser } from '../http/session';
-import { idParam, parseInput, unwrap } from '../http/validate';
+import { actorIn, body, idParams, signedIn, typed } from '../http/typed';
 import { presentCommunity } from './presenter';
-import { actorOf, createCommunity, findCommunityFor, listCommunitiesOf, updateCommunity } from './service';
+import { createCommunity, findCommunityFor, listCommunitiesOf, updateCommunity } from './service';
 
+/** Spec 01 §7 community calls; bad fields answer 400, as the spec's community calls do. */
 export function communityRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/communities', async (request) => {
-    const user = await requireUser(ctx, request);
-    const rows = await listCommunitiesOf(ctx.db, user.id);
-    return rows.map((r) => presentCommunity(r.community, r.role));
+  const r = typed(app);
+  const preValidation = signedIn(ctx);
+
+  r.get('/api/communities', { preValidation }, async (request) => {
+    const rows = await listCommunitiesOf(ctx.db, actorIn(request).id);
+    return rows.map((row) => presentCommunity(row.community, row.role));
   });
 
-  app.post('/api/communities', async (request, reply) => {
-    const user = await requireUser(ctx, request);
-    const input = parseInput(communityCreateSchema, unwrap(request.body, 'community'));
-    const community = await createCommunity(ctx.db, user.id, input);
-    return reply.status(200).send(presentCommunity(community, 1));
-  });
+  r.post(
+    '/api/communities',
+    { preValidation, schema: { body: body(communityCreateSchema, { wrappedIn: 'community', status: 'bad_request' }) } },
+    async (request, reply) => {
+      const community = await createCommunity(ctx.db, actorIn(request).id, request.body);
+      return reply.status(200).send(presentCommunity(community, 1));
+    },
+  );
 
-  app.get('/api/communities/:id', async (request) => {
-    const user = await requireUser(ctx, request);
-    const { community, membership } = await findCommunityFor(
-      ctx.db,
-      actorOf(user),
-      idParam((request.params as { id: string }).id),
-    );
+  r.get('/api/communities/:id', { preValidation, schema: { params: idParams } }, async (request) => {
+    const { community, membership } = await findCommunityFor(ctx.db, actorIn(request), request.params.id);
     return presentCommunity(community, membership?.role);
   });
 
-  app.put('/api/communities/:id', async (request) => {
-    const user = await requireUser(ctx, request);
-    const id = idParam((request.params as { id: string }).id);
-    const input = parseInput(communityUpdateSchema, unwrap(request.body, 'community'));
-    const { community, role } = await updateCommunity(ctx.db, actorOf(user), id, input);
-    return presentCommunity(community, role);
-  });
+  r.put(
+    '/api/communities/:id',
+    {
+      preValidation,
+      schema: {
+        params: idParams,
+        body: body(communityUpdateSchema, { wrappedIn: 'community', status: 'bad_request' }),
+      },
+    },
+    async (request) => {
+      const { community, role } = await updateCommunity(ctx.db, actorIn(request), request.params.id, request.body);
+      return presentCommunity(community, role);
+    },
+  );
 }

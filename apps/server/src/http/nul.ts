@@ -16,10 +16,12 @@ export function nulPath(value: unknown, path: string[] = [], depth = 0): string 
 /**
  * PostgreSQL text cannot hold a NUL character, so a value carrying one would fail deep in a query. Every request is
  * checked once, before any route runs, and answered 400 naming the field. GraphQL answers in its own shape and checks
- * the values it passes to the database itself (`graphql/hasura.ts`).
+ * the values it passes to the database itself (`graphql/hasura.ts`). It runs before validation (`preValidation`, and
+ * before the routes' own `preValidation` hooks), so it sees the body as sent (`community.name`, not the unwrapped
+ * `name`) and answers before a typed route's schemas or sign-in check.
  */
 export function refuseNulCharacters(app: FastifyInstance) {
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preValidation', async (request) => {
     if (request.routeOptions.url === '/v1/graphql') return;
     const field = nulPath(request.query) ?? nulPath(request.params) ?? nulPath(request.body);
     if (field) throw new AppError('bad_request', { [field]: ['api.nulCharacter'] });

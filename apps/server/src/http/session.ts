@@ -1,10 +1,10 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { TokenFailure } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { unauthorized } from './errors';
+import type { TokenFailure } from './tokens';
 
 /** How long a session lives: at most `maxDays` from sign-in, and ends after `idleDays` without a request. */
 export interface SessionPolicy {

@@ -1,6 +1,5 @@
-import { LIMITS } from '@mutirao/core';
 import type { z } from 'zod';
-import { AppError, type FieldErrors, notFound } from './errors';
+import { AppError, type FieldErrors } from './errors';
 
 /**
  * Parses input with a core schema. Failures become 400 (or the given status) with every field's messages,
@@ -28,11 +27,4 @@ export function parseInput<S extends z.ZodType>(
 export function unwrap(body: unknown, key: string): unknown {
   if (body && typeof body === 'object' && key in body) return (body as Record<string, unknown>)[key];
   throw new AppError('bad_request', { [key]: ['validation.required'] });
-}
-
-/** A path id: a positive integer, or the same 404 as a missing row (never a 500 or a validation error). */
-export function idParam(raw: unknown): number {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0 || id > LIMITS.idMax) throw notFound();
-  return id;
 }

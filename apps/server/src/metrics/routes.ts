@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { actorOf, findCommunityFor } from '../communities/service';
+import { z } from 'zod';
+import { findCommunityFor } from '../communities/service';
 import type { AppContext } from '../context';
-import { requireUser } from '../http/session';
-import { idParam } from '../http/validate';
+import { actorIn, idParams, lenientInt, signedIn, typed } from '../http/typed';
 import { queryMobilizationPage } from '../mobilizations/queries';
 import { findMobilizationFor } from '../mobilizations/service';
 import { metricsOf } from './figures';
@@ -11,34 +11,28 @@ export const BREAKDOWN_PER_PAGE_DEFAULT = 10;
 export const BREAKDOWN_PER_PAGE_MAX = 50;
 
 /** `page` and `per_page` of the breakdown; anything that is not a usable number falls back to the default. */
-function breakdownPage(query: Record<string, unknown>) {
-  const int = (raw: unknown, fallback: number) => {
-    const n = Number(raw);
-    return Number.isInteger(n) && n >= 1 ? n : fallback;
-  };
-  const page = int(query.page, 1);
-  const perPage = Math.min(int(query.per_page, BREAKDOWN_PER_PAGE_DEFAULT), BREAKDOWN_PER_PAGE_MAX);
-  return { page, perPage };
-}
+const breakdownQuery = z.object({ page: lenientInt(1), per_page: lenientInt(1) }).transform((q) => ({
+  page: q.page ?? 1,
+  perPage: Math.min(q.per_page ?? BREAKDOWN_PER_PAGE_DEFAULT, BREAKDOWN_PER_PAGE_MAX),
+}));
 
 /**
  * The Métricas screens' figures (not spec paths). Any member of the community (role 1 or 2) or a platform admin
  * may read them; anyone else gets the 404 a missing id gets.
  */
 export function metricsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = typed(app);
+  const preValidation = signedIn(ctx);
+
   /** What one page has collected (the mobilization settings' Métricas tab). */
-  app.get('/api/mobilizations/:id/metrics', async (request) => {
-    const user = await requireUser(ctx, request);
-    const id = idParam((request.params as { id: string }).id);
-    const mobilization = await findMobilizationFor(ctx.db, actorOf(user), id);
+  r.get('/api/mobilizations/:id/metrics', { preValidation, schema: { params: idParams } }, async (request) => {
+    const mobilization = await findMobilizationFor(ctx.db, actorIn(request), request.params.id);
     return { metrics: (await metricsOf(ctx.db, 'mobilization', [mobilization.id])).get(mobilization.id) };
   });
 
   /** What the whole community has collected, over all its pages (the community settings' Métricas tab). */
-  app.get('/api/communities/:id/metrics', async (request) => {
-    const user = await requireUser(ctx, request);
-    const id = idParam((request.params as { id: string }).id);
-    const { community } = await findCommunityFor(ctx.db, actorOf(user), id);
+  r.get('/api/communities/:id/metrics', { preValidation, schema: { params: idParams } }, async (request) => {
+    const { community } = await findCommunityFor(ctx.db, actorIn(request), request.params.id);
     return { metrics: (await metricsOf(ctx.db, 'community', [community.id])).get(community.id) };
   });
 
@@ -46,11 +40,10 @@ export function metricsRoutes(app: FastifyInstance, ctx: AppContext) {
    * Each of the community's pages with its own figures, most recently updated first, one page of rows at a time:
    * the rows come from the mobilization list's index, and figures are computed for those rows only.
    */
-  app.get('/api/communities/:id/metrics/mobilizations', async (request) => {
-    const user = await requireUser(ctx, request);
-    const id = idParam((request.params as { id: string }).id);
-    const { page, perPage } = breakdownPage(request.query as Record<string, unknown>);
-    const { community } = await findCommunityFor(ctx.db, actorOf(user), id);
+  const breakdown = { preValidation, schema: { params: idParams, querystring: breakdownQuery } };
+  r.get('/api/communities/:id/metrics/mobilizations', breakdown, async (request) => {
+    const { page, perPage } = request.query;
+    const { community } = await findCommunityFor(ctx.db, actorIn(request), request.params.id);
     const { rows, total } = await queryMobilizationPage(ctx.db, {
       communityId: community.id,
       limit: perPage,

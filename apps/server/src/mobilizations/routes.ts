@@ -1,10 +1,14 @@
-import { mobilizationCreateSchema, mobilizationUpdateSchema, msg, templateApplySchema } from '@mutirao/core';
+import {
+  MOBILIZATION_STATUSES,
+  mobilizationCreateSchema,
+  mobilizationUpdateSchema,
+  msg,
+  templateApplySchema,
+} from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
-import { actorOf } from '../communities/service';
+import { z } from 'zod';
 import type { AppContext } from '../context';
-import { AppError } from '../http/errors';
-import { requireUser } from '../http/session';
-import { idParam, parseInput, unwrap } from '../http/validate';
+import { actorIn, body, idParams, lenientInt, lenientString, requiredQueryId, signedIn, typed } from '../http/typed';
 import { applyTemplate } from '../templates/service';
 import { presentMobilizations, queryMobilizationPage } from './queries';
 import { assertCommunityWorkable, createMobilization, updateMobilization } from './service';
@@ -12,72 +16,90 @@ import { assertCommunityWorkable, createMobilization, updateMobilization } from 
 export const PER_PAGE_DEFAULT = 30;
 export const PER_PAGE_MAX = 100;
 
-function positiveInt(raw: unknown, fallback: number) {
-  const n = Number(Array.isArray(raw) ? raw[0] : raw);
-  return Number.isInteger(n) && n >= 0 ? n : fallback;
-}
+/** `ids=1,2`, `ids=1&ids=2` or `ids[]=1&ids[]=2`; parts that are not ids are dropped. */
+const idList = z
+  .unknown()
+  .transform((raw) => {
+    const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => String(v).split(','));
+    return parts.map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  })
+  .optional();
 
-/** `ids=1,2`, `ids=1&ids=2` or `ids[]=1&ids[]=2`. */
-function idList(raw: unknown): number[] | undefined {
-  if (raw === undefined) return undefined;
-  const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => String(v).split(','));
-  return parts.map(Number).filter((n) => Number.isInteger(n) && n > 0);
-}
-
-/** GET /api/mobilizations params: community_id (required), status, page/per_page or limit/offset, ids, slug, custom_domain. */
-export function listParams(query: Record<string, unknown>) {
-  const communityId = Number(query.community_id);
-  if (!Number.isInteger(communityId) || communityId <= 0)
-    throw new AppError('bad_request', { community_id: [msg('mobilizationForm.communityRequired')] });
-  const status = query.status;
-  if (status !== undefined && status !== 'active' && status !== 'archived')
-    throw new AppError('bad_request', { status: [msg('mobilizationForm.statusInvalid')] });
-  const perPage = Math.min(Math.max(positiveInt(query.limit ?? query.per_page, PER_PAGE_DEFAULT), 1), PER_PAGE_MAX);
-  const offset =
-    query.offset !== undefined ? positiveInt(query.offset, 0) : (Math.max(positiveInt(query.page, 1), 1) - 1) * perPage;
-  return {
-    communityId,
-    status: status as 'active' | 'archived' | undefined,
-    ids: idList(query.ids ?? query['ids[]']),
-    slug: typeof query.slug === 'string' ? query.slug : undefined,
-    customDomain: typeof query.custom_domain === 'string' ? query.custom_domain : undefined,
-    limit: perPage,
-    offset,
-  };
-}
+/**
+ * `GET /api/mobilizations`: community_id (required), status, page/per_page or limit/offset (a given but unusable
+ * number is the default, never an error), ids, slug, custom_domain.
+ */
+const listQuery = z
+  .object({
+    community_id: requiredQueryId(msg('mobilizationForm.communityRequired')),
+    status: z.enum(MOBILIZATION_STATUSES, { error: msg('mobilizationForm.statusInvalid') }).optional(),
+    limit: lenientInt(0),
+    per_page: lenientInt(0),
+    offset: lenientInt(0),
+    page: lenientInt(0),
+    ids: idList,
+    'ids[]': idList,
+    slug: lenientString,
+    custom_domain: lenientString,
+  })
+  .transform((q) => {
+    const size = q.limit !== undefined ? q.limit : q.per_page;
+    const perPage = Math.min(Math.max(size ?? PER_PAGE_DEFAULT, 1), PER_PAGE_MAX);
+    const offset = q.offset !== undefined ? (q.offset ?? 0) : (Math.max(q.page ?? 1, 1) - 1) * perPage;
+    return {
+      communityId: q.community_id,
+      status: q.status,
+      ids: q.ids ?? q['ids[]'],
+      slug: q.slug,
+      customDomain: q.custom_domain,
+      limit: perPage,
+      offset,
+    };
+  });
 
 /** spec 01 §7 mobilization calls, under /api. */
 export function mobilizationRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/mobilizations', async (request, reply) => {
-    const user = await requireUser(ctx, request);
-    const filter = listParams(request.query as Record<string, unknown>);
-    await assertCommunityWorkable(ctx.db, actorOf(user), filter.communityId);
+  const r = typed(app);
+  const preValidation = signedIn(ctx);
+
+  r.get('/api/mobilizations', { preValidation, schema: { querystring: listQuery } }, async (request, reply) => {
+    const filter = request.query;
+    await assertCommunityWorkable(ctx.db, actorIn(request), filter.communityId);
     const { rows, total } = await queryMobilizationPage(ctx.db, filter);
     reply.header('x-total-count', String(total));
     return presentMobilizations(ctx.db, rows);
   });
 
-  app.post('/api/mobilizations', async (request) => {
-    const user = await requireUser(ctx, request);
-    const input = parseInput(mobilizationCreateSchema, unwrap(request.body, 'mobilization'), 'unprocessable');
-    const mobilization = await createMobilization(ctx.db, actorOf(user), input);
-    return (await presentMobilizations(ctx.db, [mobilization]))[0];
-  });
+  r.post(
+    '/api/mobilizations',
+    { preValidation, schema: { body: body(mobilizationCreateSchema, { wrappedIn: 'mobilization' }) } },
+    async (request) => {
+      const mobilization = await createMobilization(ctx.db, actorIn(request), request.body);
+      return (await presentMobilizations(ctx.db, [mobilization]))[0];
+    },
+  );
 
-  app.put('/api/mobilizations/:id', async (request) => {
-    const user = await requireUser(ctx, request);
-    const id = idParam((request.params as { id: string }).id);
-    const input = parseInput(mobilizationUpdateSchema, unwrap(request.body, 'mobilization'), 'unprocessable');
-    const mobilization = await updateMobilization(ctx.db, ctx.storage, actorOf(user), id, input);
-    return (await presentMobilizations(ctx.db, [mobilization]))[0];
-  });
+  r.put(
+    '/api/mobilizations/:id',
+    {
+      preValidation,
+      schema: { params: idParams, body: body(mobilizationUpdateSchema, { wrappedIn: 'mobilization' }) },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const mobilization = await updateMobilization(ctx.db, ctx.storage, actorIn(request), id, request.body);
+      return (await presentMobilizations(ctx.db, [mobilization]))[0];
+    },
+  );
 
   /** Create the mobilization's content from a template (the spec does not show this path). */
-  app.post('/api/mobilizations/:id/template', async (request) => {
-    const user = await requireUser(ctx, request);
-    const id = idParam((request.params as { id: string }).id);
-    const input = parseInput(templateApplySchema, request.body, 'unprocessable');
-    const mobilization = await applyTemplate(ctx.db, actorOf(user), id, input.template_mobilization_id);
-    return (await presentMobilizations(ctx.db, [mobilization]))[0];
-  });
+  r.post(
+    '/api/mobilizations/:id/template',
+    { preValidation, schema: { params: idParams, body: templateApplySchema } },
+    async (request) => {
+      const { id } = request.params;
+      const mobilization = await applyTemplate(ctx.db, actorIn(request), id, request.body.template_mobilization_id);
+      return (await presentMobilizations(ctx.db, [mobilization]))[0];
+    },
+  );
 }

@@ -3,6 +3,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { MOBILIZATION_FONT_FILES, RICH_TEXT_FONTS, type RichTextFont } from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { typed } from '../http/typed';
 
 /*
  * Public pages use self-hosted fonts only: the woff2 files of the `@fontsource/*` packages, served from this
@@ -64,8 +66,9 @@ const FILE = /^[a-z0-9-]+-(?:latin|latin-ext)-\d{3}-(?:normal|italic)\.woff2$/;
 
 /** `/_fonts/{package}/{file}.woff2`: only files of the offered families, cached for a year. */
 export function fontRoutes(app: FastifyInstance) {
-  app.get('/_fonts/:pkg/:file', async (request, reply) => {
-    const { pkg, file } = request.params as { pkg: string; file: string };
+  const params = z.object({ pkg: z.string(), file: z.string() });
+  typed(app).get('/_fonts/:pkg/:file', { schema: { params } }, async (request, reply) => {
+    const { pkg, file } = request.params;
     const font = byPackage.get(pkg);
     const dir = font && FILE.test(file) && file.startsWith(`${pkg}-`) ? filesDir(font) : undefined;
     const path = dir && join(dir, file);

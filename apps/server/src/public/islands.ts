@@ -3,6 +3,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { typed } from '../http/typed';
 
 /** The public pages' island bundle (`packages/widgets/build-islands.mjs`), ready to serve. */
 export interface IslandBundle {
@@ -51,8 +53,9 @@ export async function loadIslandBundle(production: boolean): Promise<IslandBundl
 
 /** Serves the bundle at its hashed address, gzipped when the browser accepts it, cached for a year. */
 export function islandRoutes(app: FastifyInstance, bundle: IslandBundle | undefined) {
-  app.get(`${ISLANDS_PREFIX}:file`, async (request, reply) => {
-    const { file } = request.params as { file: string };
+  const params = z.object({ file: z.string() });
+  typed(app).get(`${ISLANDS_PREFIX}:file`, { schema: { params } }, async (request, reply) => {
+    const { file } = request.params;
     if (!bundle || `${ISLANDS_PREFIX}${file}` !== bundle.src) return reply.status(404).send();
     reply.headers({
       'content-type': 'text/javascript; charset=utf-8',

@@ -1,26 +1,38 @@
 import { Readable } from 'node:stream';
 import { translate } from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
-import { actorOf } from '../communities/service';
+import { z } from 'zod';
 import type { AppContext } from '../context';
 import { AppError } from '../http/errors';
 import { localeOf } from '../http/locale';
-import { requireUser } from '../http/session';
-import { idParam } from '../http/validate';
+import { actorIn, idParams, signedIn, typed } from '../http/typed';
 import { findMobilizationFor } from '../mobilizations/service';
 import { serverKind } from '../widgets/kinds';
 import { findPageWidget } from '../widgets/service';
 
+/**
+ * `widget_id` is checked in the handler, after the page: another community's page is a 404 whatever the query says,
+ * and a missing widget id a 422. Here it is only read: a positive whole number, or undefined.
+ */
+const exportQuery = z.object({
+  widget_id: z
+    .unknown()
+    .transform((raw) => {
+      const id = Number(raw);
+      return Number.isInteger(id) && id > 0 ? id : undefined;
+    })
+    .optional(),
+});
+
 /** Reports an organiser downloads. Authorised like the page: another community's page or widget is a 404. */
 export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/mobilizations/:id/form_entries.csv', async (request, reply) => {
-    const actor = actorOf(await requireUser(ctx, request));
-    const mobilization = await findMobilizationFor(ctx.db, actor, idParam((request.params as { id: string }).id));
-    const rawWidgetId = Number((request.query as { widget_id?: string }).widget_id);
-    if (!Number.isInteger(rawWidgetId) || rawWidgetId <= 0) {
-      throw new AppError('unprocessable', { widget_id: ['formWidget.widgetRequired'] });
-    }
-    const widget = await findPageWidget(ctx.db, mobilization.id, rawWidgetId);
+  const r = typed(app);
+  const schema = { params: idParams, querystring: exportQuery };
+  r.get('/api/mobilizations/:id/form_entries.csv', { preValidation: signedIn(ctx), schema }, async (request, reply) => {
+    const mobilization = await findMobilizationFor(ctx.db, actorIn(request), request.params.id);
+    const widgetId = request.query.widget_id;
+    if (widgetId === undefined) throw new AppError('unprocessable', { widget_id: ['formWidget.widgetRequired'] });
+    const widget = await findPageWidget(ctx.db, mobilization.id, widgetId);
     // Each kind says whether its actions can be exported, and how (today the form's entries).
     const csv = serverKind(widget.kind).export;
     if (!csv) throw new AppError('unprocessable', { widget_id: ['formEntries.notForm'] });

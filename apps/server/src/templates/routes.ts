@@ -1,38 +1,38 @@
 import { msg, templateCreateSchema } from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
-import { actorOf } from '../communities/service';
+import { z } from 'zod';
 import type { AppContext } from '../context';
-import { AppError } from '../http/errors';
-import { requireUser } from '../http/session';
-import { idParam, parseInput } from '../http/validate';
+import { actorIn, idParams, requiredQueryId, signedIn, typed } from '../http/typed';
 import { presentTemplate } from './presenter';
 import { createTemplateFromMobilization, deleteTemplate, listTemplates } from './service';
 
+/** `?community_id=` (required): the community's own templates and the global ones; `global=true|false` narrows. */
+const listQuery = z.object({
+  community_id: requiredQueryId(msg('mobilizationForm.communityRequired')),
+  global: z
+    .unknown()
+    .transform((raw) => (raw === 'true' ? true : raw === 'false' ? false : undefined))
+    .optional(),
+});
+
 /** spec 01 §7 template calls, under /api. */
 export function templateRoutes(app: FastifyInstance, ctx: AppContext) {
-  /** `?community_id=` (required): the community's own templates and the global ones; `global=true|false` narrows. */
-  app.get('/api/templates', async (request) => {
-    const user = await requireUser(ctx, request);
-    const query = request.query as Record<string, unknown>;
-    const communityId = Number(query.community_id);
-    if (!Number.isInteger(communityId) || communityId <= 0)
-      throw new AppError('bad_request', { community_id: [msg('mobilizationForm.communityRequired')] });
-    const global = query.global === 'true' ? true : query.global === 'false' ? false : undefined;
-    const rows = await listTemplates(ctx.db, actorOf(user), { communityId, global });
+  const r = typed(app);
+  const preValidation = signedIn(ctx);
+
+  r.get('/api/templates', { preValidation, schema: { querystring: listQuery } }, async (request) => {
+    const { community_id: communityId, global } = request.query;
+    const rows = await listTemplates(ctx.db, actorIn(request), { communityId, global });
     return rows.map(presentTemplate);
   });
 
   /** `{name, goal, mobilization_id, global}`; success is 200, as the admin app expects. */
-  app.post('/api/templates', async (request, reply) => {
-    const user = await requireUser(ctx, request);
-    const input = parseInput(templateCreateSchema, request.body, 'unprocessable');
-    const template = await createTemplateFromMobilization(ctx.db, actorOf(user), input);
+  r.post('/api/templates', { preValidation, schema: { body: templateCreateSchema } }, async (request, reply) => {
+    const template = await createTemplateFromMobilization(ctx.db, actorIn(request), request.body);
     return reply.status(200).send(presentTemplate(template));
   });
 
-  app.delete('/api/templates/:id', async (request) => {
-    const user = await requireUser(ctx, request);
-    const template = await deleteTemplate(ctx.db, actorOf(user), idParam((request.params as { id: string }).id));
-    return presentTemplate(template);
-  });
+  r.delete('/api/templates/:id', { preValidation, schema: { params: idParams } }, async (request) =>
+    presentTemplate(await deleteTemplate(ctx.db, actorIn(request), request.params.id)),
+  );
 }

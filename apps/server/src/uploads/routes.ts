@@ -1,12 +1,12 @@
 import { isImageContentType, LIMITS, msg } from '@mutirao/core';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { appUrlOf } from '../auth/routes';
 import type { AppContext } from '../context';
 import { uploads } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
-import { requireUser } from '../http/session';
+import { actorIn, lenientString, signedIn, typed } from '../http/typed';
 import { parseInput } from '../http/validate';
 import { imageDimensions } from './dimensions';
 import { LocalStorage, newUploadKey } from './storage';
@@ -26,6 +26,19 @@ const signSchema = z.object({
     .optional(),
 });
 
+/**
+ * The sign request's fields, from the query or the body (the body wins), under either naming (`objectName` and
+ * `contentType` are the original client's). Read as sent, never refused here: `signSchema` checks them together.
+ */
+const signFields = z.record(z.string(), z.unknown()).catch({});
+
+/** The signed PUT's address: the key, and the query the local driver signed. */
+const storeSchema = {
+  params: z.object({ '*': z.string() }),
+  querystring: z.object({ expires: lenientString, type: lenientString, signature: lenientString }),
+};
+const keyParams = { params: storeSchema.params };
+
 /** Real image bytes, not just a claimed type: PNG, JPEG, GIF or WebP signatures. */
 export function looksLikeImage(bytes: Buffer, contentType: string): boolean {
   const hex = bytes.subarray(0, 12).toString('hex');
@@ -44,25 +57,23 @@ export function looksLikeImage(bytes: Buffer, contentType: string): boolean {
 }
 
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post('/api/uploads', async (request) => {
-    const user = await requireUser(ctx, request);
-    const raw = { ...(request.query as object), ...((request.body as object | undefined) ?? {}) } as Record<
-      string,
-      unknown
-    >;
+  const r = typed(app);
+  const signRequest = { preValidation: signedIn(ctx), schema: { querystring: signFields, body: signFields } };
+  r.post('/api/uploads', signRequest, async (request) => {
+    const raw = { ...request.query, ...request.body };
     const input = parseInput(signSchema, {
       filename: raw.filename ?? raw.objectName,
       content_type: raw.content_type ?? raw.contentType,
       size: raw.size,
     });
     const key = newUploadKey(input.filename);
-    const signed = ctx.storage.sign({ key, contentType: input.content_type, origin: appUrlOf(ctx, request) });
+    const signed = await ctx.storage.sign({ key, contentType: input.content_type, origin: appUrlOf(ctx, request) });
     await ctx.db.insert(uploads).values({
       key,
       url: signed.url,
       contentType: input.content_type,
       size: input.size ?? null,
-      userId: user.id,
+      userId: actorIn(request).id,
     });
     return { signedUrl: signed.signedUrl, url: signed.url };
   });
@@ -76,39 +87,36 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
     scope.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: LIMITS.imageMaxBytes }, (_req, body, done) =>
       done(null, body),
     );
-    scope.put('/uploads/*', { bodyLimit: LIMITS.imageMaxBytes }, storeUpload);
+    typed(scope).put('/uploads/*', { bodyLimit: LIMITS.imageMaxBytes, schema: storeSchema }, async (request, reply) => {
+      const key = request.params['*'];
+      const query = request.query;
+      if (!storage.pathOf(key) || !storage.verify(key, query)) {
+        throw new AppError('forbidden', undefined, 'upload.signatureInvalid');
+      }
+      const contentType =
+        String(request.headers['content-type'] ?? '')
+          .split(';')[0]
+          ?.trim()
+          .toLowerCase() ?? '';
+      const bytes = request.body;
+      if (contentType !== query.type || !Buffer.isBuffer(bytes) || !looksLikeImage(bytes, contentType)) {
+        throw new AppError('unsupported_media_type', { file: ['upload.onlyImages'] });
+      }
+      const [row] = await ctx.db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
+      if (!row) throw new AppError('forbidden', undefined, 'upload.signatureInvalid');
+      await storage.write(key, bytes);
+      // Kept so public pages can give the image its width and height before it loads (no layout shift).
+      const size = imageDimensions(bytes);
+      await ctx.db
+        .update(uploads)
+        .set({ status: 'stored', size: bytes.length, width: size?.width ?? null, height: size?.height ?? null })
+        .where(eq(uploads.id, row.id));
+      return reply.status(200).send({ url: row.url });
+    });
   });
 
-  const local: LocalStorage = storage;
-  async function storeUpload(request: FastifyRequest, reply: FastifyReply) {
-    const key = (request.params as { '*': string })['*'];
-    const query = request.query as { expires?: string; type?: string; signature?: string };
-    if (!local.pathOf(key) || !local.verify(key, query)) {
-      throw new AppError('forbidden', undefined, 'upload.signatureInvalid');
-    }
-    const contentType =
-      String(request.headers['content-type'] ?? '')
-        .split(';')[0]
-        ?.trim()
-        .toLowerCase() ?? '';
-    const bytes = request.body;
-    if (contentType !== query.type || !Buffer.isBuffer(bytes) || !looksLikeImage(bytes, contentType)) {
-      throw new AppError('unsupported_media_type', { file: ['upload.onlyImages'] });
-    }
-    const [row] = await ctx.db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
-    if (!row) throw new AppError('forbidden', undefined, 'upload.signatureInvalid');
-    await local.write(key, bytes);
-    // Kept so public pages can give the image its width and height before it loads (no layout shift).
-    const size = imageDimensions(bytes);
-    await ctx.db
-      .update(uploads)
-      .set({ status: 'stored', size: bytes.length, width: size?.width ?? null, height: size?.height ?? null })
-      .where(eq(uploads.id, row.id));
-    return reply.status(200).send({ url: row.url });
-  }
-
-  app.get('/uploads/*', async (request, reply) => {
-    const key = (request.params as { '*': string })['*'];
+  r.get('/uploads/*', { schema: keyParams }, async (request, reply) => {
+    const key = request.params['*'];
     const [row] = await ctx.db
       .select({ contentType: uploads.contentType })
       .from(uploads)

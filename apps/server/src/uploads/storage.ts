@@ -14,7 +14,7 @@ export interface SignedUpload {
 
 export interface StorageDriver {
   readonly name: 'local' | 's3';
-  sign(input: { key: string; contentType: string; origin: string }): SignedUpload;
+  sign(input: { key: string; contentType: string; origin: string }): SignedUpload | Promise<SignedUpload>;
   /** The first bytes of a stored file, for checks such as image dimensions; undefined when they cannot be read. */
   readHead(key: string, bytes: number): Promise<Buffer | undefined>;
 }
@@ -116,8 +116,8 @@ export class S3Storage implements StorageDriver {
       : `https://${this.s3.bucket}.s3.${this.s3.region}.amazonaws.com`;
   }
 
-  sign({ key, contentType }: { key: string; contentType: string; origin: string }): SignedUpload {
-    const signedUrl = presignS3Url({
+  async sign({ key, contentType }: { key: string; contentType: string; origin: string }): Promise<SignedUpload> {
+    const signedUrl = await presignS3Url({
       method: 'PUT',
       endpoint: this.endpoint,
       key,
@@ -133,7 +133,7 @@ export class S3Storage implements StorageDriver {
 
   /** A ranged GET through a presigned URL: the bucket sends only the header bytes. */
   async readHead(key: string, bytes: number): Promise<Buffer | undefined> {
-    const url = presignS3Url({
+    const url = await presignS3Url({
       method: 'GET',
       endpoint: this.endpoint,
       key,

@@ -94,8 +94,8 @@ describe('POST /api/uploads and the local signed PUT', () => {
 });
 
 describe('S3 presigned URLs', () => {
-  it("matches AWS's published SigV4 query-string example", () => {
-    const url = presignS3Url({
+  it("matches AWS's published SigV4 query-string example", async () => {
+    const url = await presignS3Url({
       method: 'GET',
       endpoint: 'https://examplebucket.s3.amazonaws.com',
       key: 'test.txt',

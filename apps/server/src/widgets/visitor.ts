@@ -1,5 +1,6 @@
 import { msg } from '@mutirao/core';
 import { and, eq, isNull } from 'drizzle-orm';
+import type { preValidationAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { blocks, mobilizations, widgets } from '../db/schema';
@@ -30,6 +31,18 @@ export function refuseHoneypot(body: unknown): void {
   if (website !== undefined && website !== null && String(website).trim() !== '') {
     throw new AppError('unprocessable', { base: ['formEntries.refused'] });
   }
+}
+
+/**
+ * The rate limit and the honeypot as a route's `preValidation` hook: they come before the route's own checks of its
+ * path and body, so a bad id or body still counts against the IP, and a filled honeypot is refused the same way
+ * whatever else the bot sent.
+ */
+export function visitorAction(ctx: AppContext): preValidationAsyncHookHandler {
+  return async (request) => {
+    await limitVisitorActions(ctx, request.ip);
+    refuseHoneypot(request.body);
+  };
 }
 
 /**

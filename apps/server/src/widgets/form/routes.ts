@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { adminBaseUrl } from '../../config';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
-import { idParam, parseInput, unwrap } from '../../http/validate';
+import { body, idParams, typed } from '../../http/typed';
 import { actionCount } from '../counters';
-import { findPublishedWidget, limitVisitorActions, refuseHoneypot } from '../visitor';
+import { findPublishedWidget, visitorAction } from '../visitor';
 import { matchSubmission, readSubmittedFields } from './entries';
 import { submitFormEntry } from './submit';
 
@@ -17,14 +17,18 @@ export const FORM_ENTRY_BODY_LIMIT = 256 * 1024;
  * counter. No session: these are the public page's calls.
  */
 export function formEntryRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post(
+  const r = typed(app);
+  r.post(
     '/api/mobilizations/:id/form_entries',
-    { bodyLimit: FORM_ENTRY_BODY_LIMIT, config: { tooLargeMessage: 'formWidget.entryTooLarge' } },
+    {
+      bodyLimit: FORM_ENTRY_BODY_LIMIT,
+      config: { tooLargeMessage: 'formWidget.entryTooLarge' },
+      preValidation: visitorAction(ctx),
+      schema: { params: idParams, body: body(formEntrySubmissionSchema, { wrappedIn: 'form_entry' }) },
+    },
     async (request, reply) => {
-      await limitVisitorActions(ctx, request.ip);
-      refuseHoneypot(request.body);
-      const mobilizationId = idParam((request.params as { id: string }).id);
-      const input = parseInput(formEntrySubmissionSchema, unwrap(request.body, 'form_entry'), 'unprocessable');
+      const { id: mobilizationId } = request.params;
+      const input = request.body;
       const found = await findPublishedWidget(ctx.db, input.widget_id, mobilizationId);
       if (found.widget.kind !== 'form') throw new AppError('unprocessable', { widget_id: ['formEntries.notForm'] });
       const fields = matchSubmission(parseFormFields(found.widget.settings.fields), readSubmittedFields(input.fields));
@@ -43,8 +47,8 @@ export function formEntryRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.get('/api/widgets/:id/form_entries_count', async (request, reply) => {
-    const found = await findPublishedWidget(ctx.db, idParam((request.params as { id: string }).id));
+  r.get('/api/widgets/:id/form_entries_count', { schema: { params: idParams } }, async (request, reply) => {
+    const found = await findPublishedWidget(ctx.db, request.params.id);
     if (found.widget.kind !== 'form') throw new AppError('not_found', undefined, 'formEntries.widgetNotFound');
     reply.header('cache-control', 'no-store');
     return { form_entries_count: await actionCount(ctx.db, found.widget.id) };

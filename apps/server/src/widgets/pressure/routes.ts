@@ -1,12 +1,11 @@
 import { type Locale, parseTargets, pressureFillSchema, validatePressureFill } from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
-import { actorOf } from '../../communities/service';
 import { adminBaseUrl } from '../../config';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
-import { requireUser } from '../../http/session';
-import { idParam, parseInput, unwrap } from '../../http/validate';
-import { findPublishedWidget, limitVisitorActions, refuseHoneypot } from '../visitor';
+import { actorIn, idParams, pageWidgetParams, signedIn, typed } from '../../http/typed';
+import { parseInput, unwrap } from '../../http/validate';
+import { findPublishedWidget, visitorAction } from '../visitor';
 import { pressureDeliveries } from './delivery';
 import { submitPressure } from './submit';
 
@@ -18,21 +17,25 @@ export const PRESSURE_FILL_BODY_LIMIT = 64 * 1024;
  * admin host alike: guarded like form entries, checked with the same rules the island runs, stored before the answer.
  */
 export function pressureRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = typed(app);
   // The organiser's delivery view: signed in, and only for a widget of a page of their community.
-  app.get('/api/mobilizations/:id/widgets/:widget/deliveries', async (request, reply) => {
-    const actor = actorOf(await requireUser(ctx, request));
-    const params = request.params as { id: string; widget: string };
+  const deliveries = { preValidation: signedIn(ctx), schema: { params: pageWidgetParams } };
+  r.get('/api/mobilizations/:id/widgets/:widget/deliveries', deliveries, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return pressureDeliveries(ctx.db, actor, idParam(params.id), idParam(params.widget));
+    return pressureDeliveries(ctx.db, actorIn(request), request.params.id, request.params.widget);
   });
 
-  app.post(
+  // The fill is read after the widget is found (a missing widget is a 404 whatever the body), so not in `schema`.
+  r.post(
     '/api/widgets/:id/fill',
-    { bodyLimit: PRESSURE_FILL_BODY_LIMIT, config: { tooLargeMessage: 'formWidget.entryTooLarge' } },
+    {
+      bodyLimit: PRESSURE_FILL_BODY_LIMIT,
+      config: { tooLargeMessage: 'formWidget.entryTooLarge' },
+      preValidation: visitorAction(ctx),
+      schema: { params: idParams },
+    },
     async (request, reply) => {
-      await limitVisitorActions(ctx, request.ip);
-      refuseHoneypot(request.body);
-      const found = await findPublishedWidget(ctx.db, idParam((request.params as { id: string }).id));
+      const found = await findPublishedWidget(ctx.db, request.params.id);
       if (found.widget.kind !== 'pressure')
         throw new AppError('unprocessable', { widget_id: ['kinds.pressure.notEmailPressure'] });
       const fill = parseInput(pressureFillSchema, unwrap(request.body, 'fill'), 'unprocessable');
