@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import { type RichTextDocument, serializeContent } from '@mutirao/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, eventually, getByHost, signIn, startTestServer, type TestServer } from '../../test/harness';
+import {
+  type Client,
+  eventually,
+  getByHost,
+  signIn,
+  startTestServer,
+  type TestServer,
+  uploadFixture,
+} from '../../test/harness';
 import { uploads } from '../db/schema';
 import { createCommunity, createMobilization, createUser } from '../seed/factories';
 import { imageDimensions } from './dimensions';
@@ -29,14 +37,7 @@ afterAll(() => server.close());
 
 /** Uploads a fixture as the editor does, then waits for the job to record its copies. */
 async function upload(name: string, type: string): Promise<{ url: string; widths: number[] }> {
-  const signed = await client.post('/api/uploads', { filename: name, content_type: type });
-  const put = await fetch(signed.body.signedUrl, {
-    method: 'PUT',
-    body: fixture(name),
-    headers: { 'content-type': type },
-  });
-  expect(put.status).toBe(200);
-  const url = signed.body.url as string;
+  const url = await uploadFixture(client, name, type);
   const widths = await eventually(async () => {
     const [row] = await server.ctx.db.select().from(uploads).where(eq(uploads.url, url));
     return row?.variantWidths ?? undefined;
