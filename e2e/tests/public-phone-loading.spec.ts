@@ -31,7 +31,11 @@ test('the demo page on a phone: images hold their place, forms below the fold wa
   await expect(hero).toHaveAttribute('height', '630');
   await expect(hero).toHaveAttribute('fetchpriority', 'high');
   await expect(visitor.locator('img[src="/uploads/demo/assembleia.jpg"]')).toHaveAttribute('height', '500');
-  await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
+  // A 390-pixel phone at one pixel per point loads the 480-pixel WebP copy, not the 1,200-pixel original.
+  await expect(hero).toHaveAttribute('srcset', /moradia-centro\.jpg\.w480\.webp 480w/);
+  await expect
+    .poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc.replace(/^.*\/uploads\//, '')))
+    .toBe('demo/moradia-centro.jpg.w480.webp');
   await visitor.waitForLoadState('networkidle');
 
   // The two forms are far below the first screen: their islands have not run (no live count asked for yet).

@@ -11,7 +11,8 @@ import { createMailDriver, type MailDriver } from './mail/drivers';
 import { Mailer } from './mail/outbox';
 import { rateLimitSweepJob } from './rate-limit/rate-limit';
 import { createTelephony } from './telephony/telephony';
-import { createStorage } from './uploads/storage';
+import { createStorage, LocalStorage } from './uploads/storage';
+import { imageVariantsJob } from './uploads/variants';
 
 export interface ContextOptions {
   /** Reuse an open database (tests); otherwise one is opened from the config. */
@@ -48,6 +49,9 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const { loginLimits, actionLimits } = config;
   queue.register(rateLimitSweepJob(database.db, Math.max(loginLimits.windowSeconds, actionLimits.windowSeconds)));
   queue.register(sessionSweepJob(database.db, config.sessions));
+  const storage = createStorage(config);
+  // Resized copies need the bytes: the S3 driver's uploads go straight to the bucket, so only local ones get them.
+  if (storage instanceof LocalStorage) queue.register(imageVariantsJob(database.db, storage));
   return {
     config,
     database,
@@ -55,7 +59,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     tokens: new TokenService(config.sessionSecret),
     queue,
     mailer,
-    storage: createStorage(config),
+    storage,
     events: new EventBus(),
     telephony: createTelephony(config),
   };

@@ -208,3 +208,15 @@ export function getByHost(
     req.end();
   });
 }
+
+/** Uploads a file of test/fixtures as the editor does (signed by the API, then PUT there); answers its address. */
+export async function uploadFixture(client: Client, name: string, contentType: string): Promise<string> {
+  const signed = await client.post('/api/uploads', { filename: name, content_type: contentType });
+  const put = await fetch(signed.body.signedUrl, {
+    method: 'PUT',
+    body: readFileSync(join(import.meta.dirname, 'fixtures', name)),
+    headers: { 'content-type': contentType },
+  });
+  if (put.status !== 200) throw new Error(`upload of ${name}: ${put.status}`);
+  return signed.body.url;
+}

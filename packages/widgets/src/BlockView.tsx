@@ -1,5 +1,6 @@
-import { type Locale, translate } from '@mutirao/core';
+import { type Locale, safeImageSrc, translate } from '@mutirao/core';
 import { blockBackground } from './background';
+import { usePageImage } from './images';
 import { blockAnchor, columnClasses } from './layout';
 import type { EditorSlots, PageBlock, PageMobilization, PageWidget, RenderMode } from './types';
 import { WidgetView } from './WidgetView';
@@ -22,9 +23,14 @@ export interface BlockViewProps {
  * empty cells, so the other columns keep their place.
  */
 export function BlockView({ block, widgets, mobilization, locale, mode, index = 0, count = 1, slots }: BlockViewProps) {
+  const bgSrc = safeImageSrc(block.bg_image);
+  const copies = usePageImage(bgSrc);
   if (block.hidden && mode === 'public') return null;
-  const background = blockBackground(block.bg_class, block.bg_image);
+  // A background with resized copies is an <img> behind the content, so the browser picks the copy that fits the
+  // screen (a CSS background cannot offer a srcset); one without them stays a CSS background.
+  const background = blockBackground(block.bg_class, copies ? null : block.bg_image);
   const classes = ['mz-block', ...background.classNames];
+  if (copies) classes.push('mz-block--image');
   if (block.hidden) classes.push('mz-block--hidden');
   const name = block.name?.trim();
   const tags =
@@ -48,6 +54,20 @@ export function BlockView({ block, widgets, mobilization, locale, mode, index = 
       <h2 className="mz-visually-hidden">
         {name || translate(locale, 'widgets.untitledBlock', { position: index + 1 })}
       </h2>
+      {copies && (
+        <img
+          className="mz-block__bg"
+          src={bgSrc}
+          srcSet={copies.srcset}
+          sizes="100vw"
+          alt=""
+          width={copies.width}
+          height={copies.height}
+          loading={index === 0 ? 'eager' : 'lazy'}
+          fetchPriority={index === 0 ? 'high' : undefined}
+          decoding="async"
+        />
+      )}
       {tags}
       {mode === 'edit' && slots?.renderBlockMenu && (
         <div className="mz-block__menu" data-mz-edit="">

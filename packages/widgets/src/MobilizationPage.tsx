@@ -2,6 +2,7 @@ import { fontStack, type Locale, translate } from '@mutirao/core';
 import { type CSSProperties, useRef, useState } from 'react';
 import { BlockView } from './BlockView';
 import { browserWindow, type Focusable } from './browser';
+import { type PageImage, PageImages } from './images';
 import { blockAnchor, orderBlocks, widgetsOf } from './layout';
 import { schemeName } from './theme';
 import type { EditorSlots, PageBlock, PageMobilization, PageWidget, RenderMode } from './types';
@@ -17,7 +18,11 @@ export interface MobilizationPageProps {
   locale: Locale;
   mode: RenderMode;
   slots?: EditorSlots;
+  /** Uploaded images with resized copies, by address, for `srcset` (the public server render gives them). */
+  images?: Readonly<Record<string, PageImage>>;
 }
+
+const NO_IMAGES: Readonly<Record<string, PageImage>> = {};
 
 interface NavbarProps {
   blocks: PageBlock[];
@@ -89,33 +94,43 @@ function Navbar({ blocks, locale, mode, slots }: NavbarProps) {
  * A whole mobilization page, for the public server render and for the editor alike: the navbar, then the blocks
  * in order. Fonts and colour scheme come from the mobilization; the stylesheet is `widgetsCss`.
  */
-export function MobilizationPage({ mobilization, blocks, widgets, locale, mode, slots }: MobilizationPageProps) {
+export function MobilizationPage({
+  mobilization,
+  blocks,
+  widgets,
+  locale,
+  mode,
+  slots,
+  images = NO_IMAGES,
+}: MobilizationPageProps) {
   const ordered = orderBlocks(blocks);
   const body = mobilization.body_font?.trim() || DEFAULT_BODY_FONT;
   const header = mobilization.header_font?.trim() || body;
   const Main = mode === 'public' ? 'main' : 'div';
   const style = { '--mz-body-font': fontStack(body), '--mz-header-font': fontStack(header) } as CSSProperties;
   return (
-    <div className={`mz-page mz-scheme-${schemeName(mobilization.color_scheme)} mz-page--${mode}`} style={style}>
-      <Navbar blocks={ordered} locale={locale} mode={mode} slots={slots} />
-      {/* The admin app has its own <main>; the page is the main landmark only where it is the whole document. */}
-      <Main className="mz-blocks" id="mz-main">
-        {/* The page's title heads it for screen readers (in the editor too, so both render the same markup). */}
-        <h1 className="mz-visually-hidden">{mobilization.name}</h1>
-        {ordered.map((block, index) => (
-          <BlockView
-            key={block.id}
-            block={block}
-            widgets={widgetsOf(block, widgets)}
-            mobilization={mobilization}
-            locale={locale}
-            mode={mode}
-            index={index}
-            count={ordered.length}
-            slots={slots}
-          />
-        ))}
-      </Main>
-    </div>
+    <PageImages.Provider value={images}>
+      <div className={`mz-page mz-scheme-${schemeName(mobilization.color_scheme)} mz-page--${mode}`} style={style}>
+        <Navbar blocks={ordered} locale={locale} mode={mode} slots={slots} />
+        {/* The admin app has its own <main>; the page is the main landmark only where it is the whole document. */}
+        <Main className="mz-blocks" id="mz-main">
+          {/* The page's title heads it for screen readers (in the editor too, so both render the same markup). */}
+          <h1 className="mz-visually-hidden">{mobilization.name}</h1>
+          {ordered.map((block, index) => (
+            <BlockView
+              key={block.id}
+              block={block}
+              widgets={widgetsOf(block, widgets)}
+              mobilization={mobilization}
+              locale={locale}
+              mode={mode}
+              index={index}
+              count={ordered.length}
+              slots={slots}
+            />
+          ))}
+        </Main>
+      </div>
+    </PageImages.Provider>
   );
 }

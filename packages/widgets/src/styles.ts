@@ -67,6 +67,8 @@ const base = `
 }
 
 .mz-block{position:relative;padding:5em 0;scroll-margin-top:3.5rem;background-size:cover;background-position:center;background-repeat:no-repeat}
+.mz-page .mz-block__bg{position:absolute;inset:0;width:100%;height:100%;max-width:none;object-fit:cover;object-position:center}
+.mz-block__bg~.mz-block__inner{position:relative}
 .mz-block--image{color:${LIGHT_TEXT};background-color:#333;text-shadow:0 1px 3px rgba(0,0,0,.7)}
 .mz-page .mz-block--image a,.mz-page .mz-tone-dark a{color:${LIGHT_TEXT}}
 .mz-tone-dark{color:${LIGHT_TEXT}}

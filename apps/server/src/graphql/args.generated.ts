@@ -94,6 +94,14 @@ export type TextComparisonExp = {
   _is_null?: boolean | null;
 };
 
+export type Int4ComparisonExp = {
+  _eq?: number[] | null;
+  _neq?: number[] | null;
+  _contains?: number[] | null;
+  _contained_in?: number[] | null;
+  _is_null?: boolean | null;
+};
+
 export type JsonbComparisonExp = {
   _eq?: unknown | null;
   _neq?: unknown | null;
@@ -2380,7 +2388,7 @@ export type TwilioCallTransitionsUpdates = {
   _delete_key?: TwilioCallTransitionsDeleteKeyInput | null;
 };
 
-export type UploadsSelectColumn = "id" | "key" | "url" | "content_type" | "size" | "width" | "height" | "user_id" | "community_id" | "status" | "created_at";
+export type UploadsSelectColumn = "id" | "key" | "url" | "content_type" | "size" | "width" | "height" | "variant_widths" | "user_id" | "community_id" | "status" | "created_at";
 
 export type UploadsBoolExp = {
   _and?: Array<UploadsBoolExp> | null;
@@ -2393,6 +2401,7 @@ export type UploadsBoolExp = {
   size?: IntComparisonExp | null;
   width?: IntComparisonExp | null;
   height?: IntComparisonExp | null;
+  variant_widths?: Int4ComparisonExp | null;
   user_id?: IntComparisonExp | null;
   community_id?: IntComparisonExp | null;
   status?: StringComparisonExp | null;
@@ -2409,6 +2418,7 @@ export type UploadsOrderBy = {
   size?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   width?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   height?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  variant_widths?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   user_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   community_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   status?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
@@ -2429,6 +2439,7 @@ export type UploadsInsertInput = {
   size?: number | null;
   width?: number | null;
   height?: number | null;
+  variant_widths?: number[] | null;
   user_id?: number | null;
   community_id?: number | null;
   status?: string | null;
@@ -2455,6 +2466,7 @@ export type UploadsSetInput = {
   size?: number | null;
   width?: number | null;
   height?: number | null;
+  variant_widths?: number[] | null;
   user_id?: number | null;
   community_id?: number | null;
   status?: string | null;
@@ -2463,11 +2475,11 @@ export type UploadsSetInput = {
 
 export type UploadsConstraint = "uploads_pkey";
 
-export type UploadsUpdateColumn = "id" | "key" | "url" | "content_type" | "size" | "width" | "height" | "user_id" | "community_id" | "status" | "created_at";
+export type UploadsUpdateColumn = "id" | "key" | "url" | "content_type" | "size" | "width" | "height" | "variant_widths" | "user_id" | "community_id" | "status" | "created_at";
 
 export type UploadsOnConflict = {
   constraint: "uploads_pkey";
-  update_columns: Array<"id" | "key" | "url" | "content_type" | "size" | "width" | "height" | "user_id" | "community_id" | "status" | "created_at">;
+  update_columns: Array<"id" | "key" | "url" | "content_type" | "size" | "width" | "height" | "variant_widths" | "user_id" | "community_id" | "status" | "created_at">;
   where?: UploadsBoolExp | null;
 };
 
@@ -3555,9 +3567,9 @@ export type QueryArgs = {
   twilio_call_transitions: { distinct_on?: Array<"id" | "twilio_call_id" | "twilio_call_sid" | "twilio_parent_call_sid" | "sequence_number" | "status" | "call_duration" | "data" | "created_at"> | null; where?: TwilioCallTransitionsBoolExp | null; order_by?: Array<TwilioCallTransitionsOrderBy> | null; limit?: number | null; offset?: number | null };
   twilio_call_transitions_by_pk: { id: number };
   twilio_call_transitions_aggregate: { distinct_on?: Array<"id" | "twilio_call_id" | "twilio_call_sid" | "twilio_parent_call_sid" | "sequence_number" | "status" | "call_duration" | "data" | "created_at"> | null; where?: TwilioCallTransitionsBoolExp | null; order_by?: Array<TwilioCallTransitionsOrderBy> | null; limit?: number | null; offset?: number | null };
-  uploads: { distinct_on?: Array<"id" | "key" | "url" | "content_type" | "size" | "width" | "height" | "user_id" | "community_id" | "status" | "created_at"> | null; where?: UploadsBoolExp | null; order_by?: Array<UploadsOrderBy> | null; limit?: number | null; offset?: number | null };
+  uploads: { distinct_on?: Array<"id" | "key" | "url" | "content_type" | "size" | "width" | "height" | "variant_widths" | "user_id" | "community_id" | "status" | "created_at"> | null; where?: UploadsBoolExp | null; order_by?: Array<UploadsOrderBy> | null; limit?: number | null; offset?: number | null };
   uploads_by_pk: { id: number };
-  uploads_aggregate: { distinct_on?: Array<"id" | "key" | "url" | "content_type" | "size" | "width" | "height" | "user_id" | "community_id" | "status" | "created_at"> | null; where?: UploadsBoolExp | null; order_by?: Array<UploadsOrderBy> | null; limit?: number | null; offset?: number | null };
+  uploads_aggregate: { distinct_on?: Array<"id" | "key" | "url" | "content_type" | "size" | "width" | "height" | "variant_widths" | "user_id" | "community_id" | "status" | "created_at"> | null; where?: UploadsBoolExp | null; order_by?: Array<UploadsOrderBy> | null; limit?: number | null; offset?: number | null };
   mobilizations: { distinct_on?: Array<"id" | "name" | "slug" | "goal" | "favicon" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "body_font" | "header_font" | "color_scheme" | "google_analytics_code" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "user_id" | "template_mobilization_id" | "cache_version" | "deleted_at" | "created_at" | "updated_at"> | null; where?: MobilizationsBoolExp | null; order_by?: Array<MobilizationsOrderBy> | null; limit?: number | null; offset?: number | null };
   mobilizations_by_pk: { id: number };
   mobilizations_aggregate: { distinct_on?: Array<"id" | "name" | "slug" | "goal" | "favicon" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "body_font" | "header_font" | "color_scheme" | "google_analytics_code" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "user_id" | "template_mobilization_id" | "cache_version" | "deleted_at" | "created_at" | "updated_at"> | null; where?: MobilizationsBoolExp | null; order_by?: Array<MobilizationsOrderBy> | null; limit?: number | null; offset?: number | null };

@@ -114,7 +114,9 @@ function jsonParam(column: AnyPgColumn, value: unknown) {
 
 /** The right side of `@>` / `<@`: a jsonb document, or a text array. */
 function containerParam(column: AnyPgColumn, value: unknown) {
-  return column.dataType === 'array' ? sql`${textArray(value)}::text[]` : sql`${JSON.stringify(value)}::jsonb`;
+  if (column.dataType !== 'array') return sql`${JSON.stringify(value)}::jsonb`;
+  const numbers = (column as unknown as { baseColumn: AnyPgColumn }).baseColumn.dataType === 'number';
+  return numbers ? sql`${textArray(value)}::int[]` : sql`${textArray(value)}::text[]`;
 }
 
 /** A PostgreSQL array literal, bound as one text parameter (Drizzle would spread a JS array into a list). */

@@ -17,7 +17,8 @@ export type ScalarName =
   | 'timestamp'
   | 'date'
   | 'jsonb'
-  | '_text';
+  | '_text'
+  | '_int4';
 
 export interface ColumnModel {
   /** The database name, which is the GraphQL field name. */
@@ -66,7 +67,10 @@ function scalarOf(column: AnyPgColumn): ScalarName {
   if (column.columnType === 'PgTimestamp' || column.columnType === 'PgTimestampString')
     return (column as unknown as { withTimezone: boolean }).withTimezone ? 'timestamptz' : 'timestamp';
   // Hasura names an array type by its element's PostgreSQL name with a leading underscore.
-  if (column.columnType === 'PgArray') return '_text';
+  if (column.columnType === 'PgArray') {
+    const base = (column as unknown as { baseColumn: AnyPgColumn }).baseColumn;
+    return base.columnType === 'PgInteger' ? '_int4' : '_text';
+  }
   const scalar = SCALARS[column.columnType];
   if (!scalar) throw new Error(`no GraphQL scalar for ${column.name} (${column.columnType})`);
   return scalar;

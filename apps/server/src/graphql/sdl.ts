@@ -27,6 +27,8 @@ export const SCALAR_SDL = /* GraphQL */ `
   scalar bigint
   "A PostgreSQL text[]: a JSON array of strings."
   scalar _text
+  "A PostgreSQL integer[]: a JSON array of numbers."
+  scalar _int4
   enum order_by { asc asc_nulls_first asc_nulls_last desc desc_nulls_first desc_nulls_last }
   input Int_comparison_exp { _eq: Int _neq: Int _gt: Int _gte: Int _lt: Int _lte: Int _in: [Int!] _nin: [Int!] _is_null: Boolean }
   input bigint_comparison_exp { _eq: bigint _neq: bigint _gt: bigint _gte: bigint _lt: bigint _lte: bigint _in: [bigint!] _nin: [bigint!] _is_null: Boolean }
@@ -39,6 +41,7 @@ export const SCALAR_SDL = /* GraphQL */ `
   input timestamp_comparison_exp { _eq: timestamp _neq: timestamp _gt: timestamp _gte: timestamp _lt: timestamp _lte: timestamp _in: [timestamp!] _nin: [timestamp!] _is_null: Boolean }
   input date_comparison_exp { _eq: date _neq: date _gt: date _gte: date _lt: date _lte: date _in: [date!] _nin: [date!] _is_null: Boolean }
   input _text_comparison_exp { _eq: _text _neq: _text _contains: _text _contained_in: _text _is_null: Boolean }
+  input _int4_comparison_exp { _eq: _int4 _neq: _int4 _contains: _int4 _contained_in: _int4 _is_null: Boolean }
   input jsonb_comparison_exp { _eq: jsonb _neq: jsonb _contains: jsonb _contained_in: jsonb _has_key: String _is_null: Boolean }
 `;
 

@@ -5,6 +5,7 @@ import { MOBILIZATION_FONT_FILES, RICH_TEXT_FONTS, type RichTextFont } from '@mu
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { typed } from '../http/typed';
+import { FONT_FALLBACKS, type FontFallback } from './fontFallbacks.generated';
 
 /*
  * Public pages use self-hosted fonts only: the woff2 files of the `@fontsource/*` packages, served from this
@@ -34,6 +35,27 @@ function filesDir(font: RichTextFont): string | undefined {
   }
 }
 
+/** Local fonts by kind, each listed with its metric-compatible twins (same widths and heights) found on Linux. */
+const LOCAL_FONTS: Record<FontFallback['local'], string> = {
+  sans: "local('Arial'),local('Liberation Sans'),local('Arimo')",
+  serif: "local('Times New Roman'),local('Liberation Serif'),local('Tinos')",
+  mono: "local('Courier New'),local('Liberation Mono'),local('Cousine')",
+};
+
+/**
+ * The family's fallback face, `'{family} Fallback'`, which font stacks name right after the web font (`fontStack`):
+ * a local font resized and given the web font's line metrics (computed from its files by
+ * `scripts/font-fallbacks.mjs`), so text set in it takes the same room and nothing moves if the web font is used later.
+ */
+export function fallbackFaceCss(family: string): string {
+  const m = Object.hasOwn(FONT_FALLBACKS, family) ? FONT_FALLBACKS[family] : undefined;
+  if (!m) return '';
+  return (
+    `@font-face{font-family:'${family} Fallback';src:${LOCAL_FONTS[m.local]};size-adjust:${m.sizeAdjust}%;` +
+    `ascent-override:${m.ascent}%;descent-override:${m.descent}%;line-gap-override:${m.lineGap}%}`
+  );
+}
+
 /**
  * `@font-face` rules for the given families (unknown names are left to the browser's fallbacks). `optional`: a font
  * that has not arrived by the first paint is not swapped in later, so text never jumps under the visitor's eyes
@@ -46,6 +68,7 @@ export function fontFaceCss(families: readonly string[]): string {
     const font = byFamily.get(name.trim().toLowerCase());
     const dir = font && filesDir(font);
     if (!font || !dir) continue;
+    rules.push(fallbackFaceCss(font.family));
     for (const weight of font.weights) {
       for (const style of font.italic ? ['normal', 'italic'] : ['normal']) {
         for (const [subset, range] of Object.entries(SUBSETS)) {

@@ -1,29 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { type RichTextDocument, serializeContent } from '@mutirao/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getByHost, signIn, startTestServer, type TestServer } from '../../test/harness';
+import { getByHost, signIn, startTestServer, type TestServer, uploadFixture } from '../../test/harness';
 import { uploads } from '../db/schema';
 import { createCommunity, createMobilization, createUser } from '../seed/factories';
-
-const fixture = (name: string) => readFileSync(join(import.meta.dirname, '../../test/fixtures', name));
 
 let server: TestServer;
 let html: string;
 let gifUrl: string;
-
-/** An image uploaded as the editor does: signed by the API, then PUT to the signed address. */
-async function upload(client: Awaited<ReturnType<typeof signIn>>, name: string, type: string): Promise<string> {
-  const signed = await client.post('/api/uploads', { filename: name, content_type: type });
-  const put = await fetch(signed.body.signedUrl, {
-    method: 'PUT',
-    body: fixture(name),
-    headers: { 'content-type': type },
-  });
-  expect(put.status).toBe(200);
-  return signed.body.url;
-}
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -31,8 +15,8 @@ beforeAll(async () => {
   const user = await createUser(db, { email: 'sizes@example.org' });
   const community = await createCommunity(db, { name: 'Medidas', ownerId: user.id });
   const client = await signIn(server, 'sizes@example.org');
-  gifUrl = await upload(client, 'ok-640x320.gif', 'image/gif');
-  const webpUrl = await upload(client, 'lossy-700x400.webp', 'image/webp');
+  gifUrl = await uploadFixture(client, 'ok-640x320.gif', 'image/gif');
+  const webpUrl = await uploadFixture(client, 'lossy-700x400.webp', 'image/webp');
   const image = (src: string, size: { width?: number; height?: number } = {}) =>
     ({ type: 'image', src, alt: src, ...size, children: [{ text: '' }] }) as never;
   const doc: RichTextDocument = [

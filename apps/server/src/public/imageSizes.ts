@@ -1,7 +1,9 @@
 import { contentOfSettings, type RichTextDocument, serializeContent } from '@mutirao/core';
+import type { PageImage } from '@mutirao/widgets';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { uploads, type Widget } from '../db/schema';
+import { variantUrl } from '../uploads/variants';
 
 /*
  * Images on a public page get a width and height before they load, from the stored upload's dimensions, so the
@@ -12,6 +14,8 @@ import { uploads, type Widget } from '../db/schema';
 export interface ImageSize {
   width: number;
   height: number;
+  /** Widths of its resized WebP copies (none for uploads stored before they were made, or still being made). */
+  variantWidths?: readonly number[] | null;
 }
 
 interface ImageNode {
@@ -50,10 +54,12 @@ export function imageUrlsOf(widgets: readonly Widget[]): string[] {
 export async function loadImageSizes(db: Db, urls: readonly string[]): Promise<Map<string, ImageSize>> {
   if (!urls.length) return new Map();
   const rows = await db
-    .select({ url: uploads.url, width: uploads.width, height: uploads.height })
+    .select({ url: uploads.url, width: uploads.width, height: uploads.height, variantWidths: uploads.variantWidths })
     .from(uploads)
     .where(and(inArray(uploads.url, [...urls]), eq(uploads.status, 'stored'), isNotNull(uploads.width)));
-  return new Map(rows.flatMap((r) => (r.width && r.height ? [[r.url, { width: r.width, height: r.height }]] : [])));
+  return new Map(
+    rows.flatMap((r) => (r.width && r.height ? [[r.url, { ...r, width: r.width, height: r.height }]] : [])),
+  );
 }
 
 /** An image's width and height: the organiser's when both are set, else completed from the upload's proportions. */
@@ -82,4 +88,15 @@ export function withImageSizes(widgets: readonly Widget[], sizes: Map<string, Im
     const sized = sizedNodes(document, sizes) as RichTextDocument;
     return { ...w, settings: { ...(w.settings as object), content: serializeContent(sized) } };
   });
+}
+
+/** The `srcset` of each image that has resized copies: the copies, then the original at its own width. */
+export function pageImages(sizes: Map<string, ImageSize>): Record<string, PageImage> {
+  const images: Record<string, PageImage> = {};
+  for (const [url, { width, height, variantWidths }] of sizes) {
+    if (!variantWidths?.length) continue;
+    const candidates = [...variantWidths.map((w) => `${variantUrl(url, w)} ${w}w`), `${url} ${width}w`];
+    images[url] = { width, height, srcset: candidates.join(', ') };
+  }
+  return images;
 }

@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { type Mobilization, mobilizations } from '../db/schema';
 import { actionCounts } from '../widgets/counters';
 import type { PublicSite } from './hosts';
-import { imageUrlsOf, loadImageSizes, withImageSizes } from './imageSizes';
+import { imageUrlsOf, loadImageSizes, pageImages, withImageSizes } from './imageSizes';
 
 /** A rendered page, ready to send as is or gzipped. */
 export interface RenderedPage {
@@ -50,8 +50,10 @@ export async function loadPublicPage(db: Db, id: number) {
     db,
     page.widgets.map((w) => w.id),
   );
-  const widgets = withImageSizes(page.widgets, await loadImageSizes(db, imageUrlsOf(page.widgets)));
-  return { mobilization, ...page, widgets, actionCounts: counts };
+  const backgrounds = page.blocks.flatMap((b) => (b.bgImage ? [b.bgImage] : []));
+  const sizes = await loadImageSizes(db, [...imageUrlsOf(page.widgets), ...backgrounds]);
+  const widgets = withImageSizes(page.widgets, sizes);
+  return { mobilization, ...page, widgets, actionCounts: counts, images: pageImages(sizes) };
 }
 
 export type PublicPageData = NonNullable<Awaited<ReturnType<typeof loadPublicPage>>>;

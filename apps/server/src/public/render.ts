@@ -9,7 +9,7 @@ import type { RenderedBody } from './routes';
 
 /** The public page from the same components as the editor, plus @font-face rules for the fonts it uses. */
 export function renderPublicPage(
-  { mobilization: m, blocks, widgets, actionCounts }: PublicPageData,
+  { mobilization: m, blocks, widgets, actionCounts, images }: PublicPageData,
   islandsSrc?: string,
 ): RenderedBody {
   const page = {
@@ -24,7 +24,7 @@ export function renderPublicPage(
   const pageWidgets = widgets.map((w) => presentWidget(w, actionCounts));
   const locale: Locale = m.language === 'es' ? 'es' : 'pt-BR';
   const rendered = renderMobilizationHtml(
-    { mobilization: page, blocks: pageBlocks, widgets: pageWidgets, locale },
+    { mobilization: page, blocks: pageBlocks, widgets: pageWidgets, locale, images },
     { islandsSrc },
   );
   const fonts = fontFaceCss(pageFontFamilies(page, pageBlocks, pageWidgets));

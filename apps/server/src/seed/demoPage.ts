@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
 import { imageDimensions } from '../uploads/dimensions';
 import { LocalStorage, type StorageDriver } from '../uploads/storage';
+import { storeVariants } from '../uploads/variants';
 import { SIGN_UP_BLOCK } from './demoForm';
 import type { BlockSeed } from './factories';
 
@@ -43,15 +44,20 @@ export async function storeDemoImages(db: Db, storage: StorageDriver): Promise<D
       const key = `demo/${file}`;
       await storage.write(key, bytes);
       const url = `/uploads/${key}`;
-      await db.insert(uploads).values({
-        key,
-        url,
-        contentType: 'image/jpeg',
-        size: bytes.length,
-        ...imageDimensions(bytes),
-        status: 'stored',
-      });
+      const [row] = await db
+        .insert(uploads)
+        .values({
+          key,
+          url,
+          contentType: 'image/jpeg',
+          size: bytes.length,
+          ...imageDimensions(bytes),
+          status: 'stored',
+        })
+        .returning({ id: uploads.id, key: uploads.key });
       images[name] = url;
+      // Seeding runs before the job worker starts, so the demo page's resized copies are made here.
+      if (row) await storeVariants(db, storage, row);
     } catch {
       // A missing asset leaves the page without that picture.
     }

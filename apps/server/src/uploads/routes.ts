@@ -10,6 +10,7 @@ import { actorIn, lenientString, signedIn, typed } from '../http/typed';
 import { parseInput } from '../http/validate';
 import { imageDimensions } from './dimensions';
 import { LocalStorage, newUploadKey } from './storage';
+import { imageVariantsJob, parseVariantKey } from './variants';
 
 const signSchema = z.object({
   filename: z
@@ -80,6 +81,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
 
   const storage = ctx.storage;
   if (!(storage instanceof LocalStorage)) return;
+  const variantsJob = imageVariantsJob(ctx.db, storage);
 
   // The image parser and its 8 MB limit live in their own scope: every other route keeps the 1 MB limit and refuses
   // image bodies, so no route can be made to buffer 8 MB by a caller who names an image type.
@@ -109,26 +111,48 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
       const size = imageDimensions(bytes);
       await ctx.db
         .update(uploads)
-        .set({ status: 'stored', size: bytes.length, width: size?.width ?? null, height: size?.height ?? null })
+        .set({
+          status: 'stored',
+          size: bytes.length,
+          width: size?.width ?? null,
+          height: size?.height ?? null,
+          variantWidths: null,
+        })
         .where(eq(uploads.id, row.id));
+      // Resizing takes a moment of CPU: a job does it, off this request (`variants.ts`).
+      await ctx.queue.send(variantsJob, { uploadId: row.id }, { singletonKey: `upload-variants:${row.id}` });
       return reply.status(200).send({ url: row.url });
     });
   });
 
   r.get('/uploads/*', { schema: keyParams }, async (request, reply) => {
     const key = request.params['*'];
-    const [row] = await ctx.db
-      .select({ contentType: uploads.contentType })
-      .from(uploads)
-      .where(and(eq(uploads.key, key), eq(uploads.status, 'stored')))
-      .limit(1);
-    const stream = row ? storage.read(key) : undefined;
-    if (!row || !stream) throw notFound();
+    const found = await storedFile(key);
+    const stream = found ? storage.read(key) : undefined;
+    if (!found || !stream) throw notFound();
     return reply
-      .header('content-type', row.contentType)
+      .header('content-type', found.contentType)
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox")
       .send(stream);
   });
+
+  /** An upload's own file, or one of its resized copies (served only once the job recorded it). */
+  async function storedFile(key: string): Promise<{ contentType: string } | undefined> {
+    const [row] = await ctx.db
+      .select({ contentType: uploads.contentType })
+      .from(uploads)
+      .where(and(eq(uploads.key, key), eq(uploads.status, 'stored')))
+      .limit(1);
+    if (row) return row;
+    const variant = parseVariantKey(key);
+    if (!variant) return undefined;
+    const [original] = await ctx.db
+      .select({ widths: uploads.variantWidths })
+      .from(uploads)
+      .where(and(eq(uploads.key, variant.key), eq(uploads.status, 'stored')))
+      .limit(1);
+    return original?.widths?.includes(variant.width) ? { contentType: 'image/webp' } : undefined;
+  }
 }

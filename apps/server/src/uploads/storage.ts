@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, open, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Config } from '../config';
 import { presignS3Url } from './s3-presign';
@@ -84,6 +84,11 @@ export class LocalStorage implements StorageDriver {
   read(key: string) {
     const path = this.pathOf(key);
     return path && existsSync(path) ? createReadStream(path) : undefined;
+  }
+
+  async readAll(key: string): Promise<Buffer | undefined> {
+    const path = this.pathOf(key);
+    return path && existsSync(path) ? readFile(path) : undefined;
   }
 
   async readHead(key: string, bytes: number): Promise<Buffer | undefined> {

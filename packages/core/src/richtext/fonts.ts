@@ -134,11 +134,16 @@ export function fontCategoryOf(family: string): FontCategory {
     : (RICH_TEXT_FONTS[index]?.category ?? 'sans-serif');
 }
 
+/** Whether public pages serve the family (the editor's list, or a mobilization font). */
+const isServedFont = (name: string) => fontIndexOf(name) !== undefined || name.toLowerCase() in OTHER_CATEGORIES;
+
 /**
- * A CSS `font-family` value: the family, then fallbacks of its category. The name is reduced to letters, digits,
- * spaces and hyphens, so a stored value can never break out of the declaration.
+ * A CSS `font-family` value: the family, then, for the fonts pages serve, its fallback face (`'{family} Fallback'`, a
+ * local font sized to the same metrics, which public pages declare), then fallbacks of its category. The name is
+ * reduced to letters, digits, spaces and hyphens, so a stored value can never break out of the declaration.
  */
 export function fontStack(family: string, category: FontCategory = fontCategoryOf(family)): string {
   const name = family.replace(/[^\p{L}\p{N} -]/gu, '').trim();
-  return name ? `"${name}", ${GENERIC[category]}` : GENERIC[category];
+  if (!name) return GENERIC[category];
+  return isServedFont(name) ? `"${name}", "${name} Fallback", ${GENERIC[category]}` : `"${name}", ${GENERIC[category]}`;
 }

@@ -28,7 +28,7 @@ describe('rich-text renderer', () => {
       '<div class="mz-rich-text"><p class="mz-rt-p">' +
         '<strong>b</strong><em>i</em><u>u</u><s>s</s>' +
         '<strong><em><u><s>all</s></u></em></strong>' +
-        '<span style="font-size:24px;font-family:&quot;Lora&quot;, Georgia, &quot;Times New Roman&quot;, serif;color:rgba(238, 0, 153, 0.8)">styled</span>' +
+        '<span style="font-size:24px;font-family:&quot;Lora&quot;, &quot;Lora Fallback&quot;, Georgia, &quot;Times New Roman&quot;, serif;color:rgba(238, 0, 153, 0.8)">styled</span>' +
         '</p></div>',
     );
   });

@@ -12,6 +12,7 @@ import {
   type TopLevelElement,
 } from '@mutirao/core/richtext';
 import { type CSSProperties, createElement, Fragment, type ReactNode } from 'react';
+import { sizesFor, usePageImage } from '../images';
 import type { RenderMode } from '../types';
 import { EmbedView } from './EmbedView';
 
@@ -93,6 +94,33 @@ function hostOf(href: string): string {
   }
 }
 
+interface ImageProps {
+  node: { src: string; title?: string; width?: number; height?: number };
+  alt: string;
+  eager?: boolean;
+}
+
+/** An image, with its resized copies in `srcset` when the page has them (phones then load a small one). */
+function Image({ node, alt, eager }: ImageProps) {
+  const copies = usePageImage(node.src);
+  return (
+    <img
+      className="mz-rt-image"
+      src={node.src}
+      srcSet={copies?.srcset}
+      sizes={copies ? sizesFor(node.width ?? copies.width) : undefined}
+      alt={alt}
+      title={node.title}
+      width={node.width}
+      height={node.height}
+      loading={eager ? 'eager' : 'lazy'}
+      // The first block's image is usually the largest thing a visitor first sees (Largest Contentful Paint).
+      fetchPriority={eager ? 'high' : undefined}
+      decoding="async"
+    />
+  );
+}
+
 function Inline({ node, ctx }: { node: InlineNode; ctx: Ctx }): ReactNode {
   if (!('type' in node)) return <Leaf leaf={node} />;
   switch (node.type) {
@@ -108,20 +136,7 @@ function Inline({ node, ctx }: { node: InlineNode; ctx: Ctx }): ReactNode {
       );
     }
     case 'image':
-      return (
-        <img
-          className="mz-rt-image"
-          src={node.src}
-          alt={node.alt ?? node.title ?? ''}
-          title={node.title}
-          width={node.width}
-          height={node.height}
-          loading={ctx.eagerImages ? 'eager' : 'lazy'}
-          // The first block's image is usually the largest thing a visitor first sees (Largest Contentful Paint).
-          fetchPriority={ctx.eagerImages ? 'high' : undefined}
-          decoding="async"
-        />
-      );
+      return <Image node={node} alt={node.alt ?? node.title ?? ''} eager={ctx.eagerImages} />;
     case 'imageLink':
       return (
         <a
@@ -130,18 +145,8 @@ function Inline({ node, ctx }: { node: InlineNode; ctx: Ctx }): ReactNode {
           target={node.openExternal ? '_blank' : undefined}
           rel={node.openExternal ? 'noopener noreferrer' : undefined}
         >
-          <img
-            className="mz-rt-image"
-            src={node.src}
-            // A linked image needs a text alternative: the link has no other name.
-            alt={node.alt ?? node.title ?? hostOf(node.href)}
-            title={node.title}
-            width={node.width}
-            height={node.height}
-            loading={ctx.eagerImages ? 'eager' : 'lazy'}
-            fetchPriority={ctx.eagerImages ? 'high' : undefined}
-            decoding="async"
-          />
+          {/* A linked image needs a text alternative: the link has no other name. */}
+          <Image node={node} alt={node.alt ?? node.title ?? hostOf(node.href)} eager={ctx.eagerImages} />
           {node.openExternal && <NewTabNote locale={ctx.locale} />}
         </a>
       );

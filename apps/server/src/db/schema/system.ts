@@ -16,6 +16,8 @@ export const uploads = pgTable(
     /** Pixel size read from the stored file's header, so public pages reserve the image's space before it loads. */
     width: integer('width'),
     height: integer('height'),
+    /** Widths of the resized WebP copies made for `srcset` (`uploads/variants.ts`); null until they exist. */
+    variantWidths: integer('variant_widths').array(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     communityId: integer('community_id').references(() => communities.id, { onDelete: 'set null' }),
     /** 'signed' when the URL was handed out, 'stored' once the bytes arrived. */
