@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { formBench } from './lib/bench-forms.mjs';
+import { pressureBench } from './lib/bench-pressure.mjs';
 import { ensureBuilt, ensureInstalled } from './lib/build.mjs';
 import { startThrowawayPostgres } from './lib/postgres.mjs';
 
@@ -18,6 +19,8 @@ await ensureBuilt(root);
 
 const CEILING_STATIC_RPS = 43_000; // nginx, 26 kB gzipped page, 100 connections (STACK-NOTES.md)
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+/** `BENCH_ONLY=actions`: only the visitor actions (form submissions and pressure fills) on both engines. */
+const only = process.env.BENCH_ONLY;
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -197,7 +200,17 @@ try {
   const warm = await startServer(dataDir);
   rows.push(['warm start to first served page (existing embedded database)', `${Math.round(warm.ms)} ms`, '']);
   rows.push(['server memory after start (RSS)', `${rssMb(warm.child.pid)} MB`, '']);
+  if (only !== 'actions') await readBenches(warm);
+  await formBench({ server: warm, label: 'PGlite', seconds, rows, withExport: only !== 'actions' });
+  await pressureBench({ server: warm, label: 'PGlite', seconds, rows });
+  await stop(warm.child);
+  await postgresFormBench();
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
 
+/** The read figures on the warm embedded server: the Session query, the lists, the pages and their ceilings. */
+async function readBenches(warm) {
   const signIn = await fetch(`${warm.url}/api/auth/sign_in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -287,11 +300,6 @@ try {
   ]);
   await publicPageBench(warm.url);
   rows.push(['server memory after load (RSS)', `${rssMb(warm.child.pid)} MB`, '']);
-  await formBench({ server: warm, label: 'PGlite', seconds, rows });
-  await stop(warm.child);
-  await postgresFormBench();
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
 }
 
 /** The form figures again on a throwaway PostgreSQL server, with COPY beside the export. */
@@ -309,7 +317,8 @@ async function postgresFormBench() {
   try {
     const server = await startServer(pgData, { DATABASE_URL: pg.url });
     try {
-      await formBench({ server, label: 'PostgreSQL', seconds, rows, pgUrl: pg.url });
+      await formBench({ server, label: 'PostgreSQL', seconds, rows, pgUrl: pg.url, withExport: only !== 'actions' });
+      await pressureBench({ server, label: 'PostgreSQL', seconds, rows });
     } finally {
       await stop(server.child);
     }

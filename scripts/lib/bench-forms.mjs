@@ -148,7 +148,7 @@ function copyExport(pgUrl, widgetId) {
  * Both form figures on one running server (`{child, url}`), labelled by engine. With `pgUrl`, the export is also
  * timed against COPY on the same rows.
  */
-export async function formBench({ server, label, seconds, rows, pgUrl }) {
+export async function formBench({ server, label, seconds, rows, pgUrl, withExport = true }) {
   const agent = new Agent({ keepAlive: true });
   const target = await seedFormPage(agent, server.url, label, 0);
   const s = await submissions(server.url, target, seconds, label);
@@ -166,6 +166,7 @@ export async function formBench({ server, label, seconds, rows, pgUrl }) {
     `${consistent ? 'equal' : 'MISMATCH'} (counter ${s.counter.form_entries_count}; other answers: ${others.join(', ') || 'none'}; errors ${s.errors})`,
   ]);
 
+  if (!withExport) return agent.destroy();
   const started = performance.now();
   const big = await seedFormPage(agent, server.url, label, EXPORT_ENTRIES);
   const seedSeconds = (performance.now() - started) / 1000;

@@ -31,6 +31,8 @@ const seedSchema = z.object({
         paidDonations: z.array(z.number().int().positive()).max(100).default([]),
         /** Adds a published page of content only: the demo page's text and pictures, no form and no script. */
         contentPage: z.boolean().default(false),
+        /** Adds a published page with an e-mail pressure on three targets (benchmark data). */
+        pressurePage: z.boolean().default(false),
       }),
     )
     .default([]),
@@ -77,6 +79,38 @@ async function createContentPage(db: Db, communityId: number) {
   return { mobilization_id: page.id, slug };
 }
 
+/** A published page with an e-mail pressure widget on three targets. */
+async function createPressurePage(db: Db, communityId: number) {
+  const slug = `pressao-${communityId}-${Date.now().toString(36)}`;
+  const targets = ['Ana', 'Beto', 'Caio'].map((n) => `Vereador ${n} <${n.toLowerCase()}@camara.example.org>`);
+  const page = await createMobilization(db, {
+    communityId,
+    name: `Pressão ${communityId}`,
+    slug,
+    blocks: [
+      {
+        name: 'Pressione',
+        widgets: [
+          {
+            kind: 'pressure',
+            settings: {
+              title_text: 'Pressione a Câmara',
+              button_text: 'Enviar e-mail',
+              targets,
+              pressure_subject: 'Tarifa zero já',
+              pressure_body: 'Aprovem a tarifa zero aos domingos.',
+              finish_message_type: 'share',
+            },
+          },
+        ],
+      },
+    ],
+  });
+  const widget = page.widgets.find((w) => w.kind === 'pressure');
+  if (!widget) throw new Error('the pressure block has no widget');
+  return { mobilization_id: page.id, widget_id: widget.id, slug, targets: targets.length };
+}
+
 /**
  * Test-only: lets browser journeys build data with the seed factories, since the embedded database lives inside
  * the server process. Registered only when ENABLE_TEST_SEED=true and never in production.
@@ -87,7 +121,15 @@ export function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = parseInput(seedSchema, request.body);
     const user = await createUser(ctx.db, input.user);
     const communities = [];
-    for (const { mobilizations, formEntries, paidDonations, contentPage, role, ...c } of input.communities) {
+    for (const {
+      mobilizations,
+      formEntries,
+      paidDonations,
+      contentPage,
+      pressurePage,
+      role,
+      ...c
+    } of input.communities) {
       const community = await createCommunity(
         ctx.db,
         role === 1 ? { ...c, ownerId: user.id } : { ...c, members: [{ userId: user.id, role }] },
@@ -96,7 +138,8 @@ export function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
       const form =
         formEntries === undefined ? undefined : await createFormPage(ctx.db, community.id, formEntries, paidDonations);
       const content = contentPage ? await createContentPage(ctx.db, community.id) : undefined;
-      communities.push({ ...community, form, content });
+      const pressure = pressurePage ? await createPressurePage(ctx.db, community.id) : undefined;
+      communities.push({ ...community, form, content, pressure });
     }
     if (input.globalTemplates) await seedGlobalTemplates(ctx.db);
     return reply.status(201).send({
@@ -106,6 +149,7 @@ export function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
         name: c.name,
         ...(c.form && { form: c.form }),
         ...(c.content && { content_page: c.content }),
+        ...(c.pressure && { pressure_page: c.pressure }),
       })),
     });
   });
