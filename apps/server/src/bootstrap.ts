@@ -11,6 +11,7 @@ import { createMailDriver, type MailDriver } from './mail/drivers';
 import { Mailer } from './mail/outbox';
 import { rateLimitSweepJob } from './rate-limit/rate-limit';
 import { createTelephony } from './telephony/telephony';
+import { remoteDimensionsJob } from './uploads/remote';
 import { createStorage, LocalStorage } from './uploads/storage';
 import { imageVariantsJob } from './uploads/variants';
 
@@ -52,6 +53,8 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const storage = createStorage(config);
   // Resized copies need the bytes: the S3 driver's uploads go straight to the bucket, so only local ones get them.
   if (storage instanceof LocalStorage) queue.register(imageVariantsJob(database.db, storage));
+  // The S3 driver's images get their size read back from the bucket instead (no copies: the bytes never pass here).
+  else queue.register(remoteDimensionsJob(database.db));
   return {
     config,
     database,

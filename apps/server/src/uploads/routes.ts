@@ -9,6 +9,7 @@ import { AppError, notFound } from '../http/errors';
 import { actorIn, lenientString, signedIn, typed } from '../http/typed';
 import { parseInput } from '../http/validate';
 import { imageDimensions } from './dimensions';
+import { remoteDimensionsJob } from './remote';
 import { LocalStorage, newUploadKey } from './storage';
 import { imageVariantsJob, parseVariantKey } from './variants';
 
@@ -69,13 +70,19 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     const key = newUploadKey(input.filename);
     const signed = await ctx.storage.sign({ key, contentType: input.content_type, origin: appUrlOf(ctx, request) });
-    await ctx.db.insert(uploads).values({
-      key,
-      url: signed.url,
-      contentType: input.content_type,
-      size: input.size ?? null,
-      userId: actorIn(request).id,
-    });
+    const [row] = await ctx.db
+      .insert(uploads)
+      .values({
+        key,
+        url: signed.url,
+        contentType: input.content_type,
+        size: input.size ?? null,
+        userId: actorIn(request).id,
+      })
+      .returning({ id: uploads.id });
+    // Straight to the bucket: nothing tells the server when the bytes arrive, so a job reads their size back later.
+    if (row && !(ctx.storage instanceof LocalStorage))
+      await ctx.queue.send(remoteDimensionsJob(ctx.db), { uploadId: row.id }, { startAfterSeconds: 2 });
     return { signedUrl: signed.signedUrl, url: signed.url };
   });
 

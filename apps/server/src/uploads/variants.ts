@@ -78,15 +78,22 @@ export function imageVariantsJob(db: Db, storage: LocalStorage) {
       const [row] = await db.select().from(uploads).where(eq(uploads.id, uploadId)).limit(1);
       if (row?.status !== 'stored') return;
       await storeVariants(db, storage, row);
-      // A page rendered between the organiser's save and this job is cached without the copies: bump the pages that
-      // use the image (their blocks' backgrounds, and content saved since the upload was signed), so it renders anew.
-      await db.execute(sql`
-        update mobilizations set cache_version = cache_version + 1 where id in (
-          select mobilization_id from blocks where bg_image = ${row.url}
-          union
-          select b.mobilization_id from widgets w join blocks b on b.id = w.block_id
-          where w.kind = 'content' and w.updated_at >= ${row.createdAt.toISOString()}::timestamptz
-            and position(${row.url} in w.settings::text) > 0)`);
+      await rerenderPagesUsing(db, row);
     },
   });
+}
+
+/**
+ * A page rendered between the organiser's save and a job that learnt more about an image (its copies, its size) is
+ * cached without it: bump the pages that use the image (their blocks' backgrounds, and content saved since the upload
+ * was signed), so they render anew.
+ */
+export async function rerenderPagesUsing(db: Db, row: { url: string; createdAt: Date }) {
+  await db.execute(sql`
+    update mobilizations set cache_version = cache_version + 1 where id in (
+      select mobilization_id from blocks where bg_image = ${row.url}
+      union
+      select b.mobilization_id from widgets w join blocks b on b.id = w.block_id
+      where w.kind = 'content' and w.updated_at >= ${row.createdAt.toISOString()}::timestamptz
+        and position(${row.url} in w.settings::text) > 0)`);
 }
