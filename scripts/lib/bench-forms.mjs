@@ -15,7 +15,7 @@ const VISITORS = 100;
 const rssKb = (pid) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? Number.NaN);
 
 /** One HTTP call with a keep-alive agent; resolves with the status, the body and the time to the last byte. */
-function call(agent, url, { method = 'GET', body, headers = {} } = {}, onData) {
+export function call(agent, url, { method = 'GET', body, headers = {} } = {}, onData) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const req = request(
@@ -39,7 +39,7 @@ function call(agent, url, { method = 'GET', body, headers = {} } = {}, onData) {
   });
 }
 
-const json = async (agent, url, options) => JSON.parse((await call(agent, url, options)).body);
+export const json = async (agent, url, options) => JSON.parse((await call(agent, url, options)).body);
 
 /** A user, a community and a published page with the demo sign-up form holding `entries` entries. */
 async function seedFormPage(agent, url, label, entries) {

@@ -1,36 +1,11 @@
 // The e-mail pressure's figure for `npm run bench`: fills under 100 concurrent visitors, each mailing three targets,
 // with every accepted answer checked against the stored pressures and the outbox rows. docs/bench.md explains it.
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
+import { call, json } from './bench-forms.mjs';
 
 /** STACK-NOTES.md: an activist upsert plus an entry insert in one transaction, pgbench, 50 clients, PostgreSQL 15. */
 const CEILING_WRITES_PER_S = 6_800;
 const VISITORS = 100;
-
-function call(agent, url, { method = 'GET', body, headers = {} } = {}) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const req = request(
-      url,
-      { method, agent, headers: { ...headers, ...(body && { 'content-type': 'application/json' }) } },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode,
-            body: Buffer.concat(chunks).toString('utf8'),
-            ms: performance.now() - started,
-          }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const json = async (agent, url, options) => JSON.parse((await call(agent, url, options)).body);
 
 /** Fills per second, latency, and accepted answers against `activist_pressures` rows and outbox rows (three each). */
 export async function pressureBench({ server, label, seconds, rows }) {

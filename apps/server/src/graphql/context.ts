@@ -42,16 +42,11 @@ export function loaderOf<V>(
   return loader;
 }
 
-/** Hasura list arguments. */
-export type ListArgs = {
-  where?: Record<string, unknown> | null;
-  order_by?: unknown;
-  limit?: number | null;
-  offset?: number | null;
-};
-
 /** Lists are capped like Hasura's row limit; a negative limit or offset is a clear error, not a database one. */
-export function pageOf(args: ListArgs, fallback: number = GRAPHQL_LIMITS.defaultRows) {
+export function pageOf(
+  args: { limit?: number | null; offset?: number | null },
+  fallback: number = GRAPHQL_LIMITS.defaultRows,
+) {
   if ((args.limit ?? 0) < 0 || (args.offset ?? 0) < 0)
     throw new GraphQLError('api.negativePage', { extensions: { code: 'validation-failed' } });
   return {

@@ -17,19 +17,6 @@ export function toGraphQLError(error: unknown, locale: Locale): never {
 }
 
 /**
- * Runs a mutation the way Hasura answers one on a row the caller may not touch: `null`, never an error
- * that would confirm the row exists. Validation failures become GraphQL errors with `extensions.fields`.
- */
-export async function nullIfNotFound<T>(locale: Locale, fn: () => Promise<T>): Promise<T | null> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'not_found') return null;
-    toGraphQLError(error, locale);
-  }
-}
-
-/**
  * Runs a root field: domain errors become GraphQL errors in the caller's language, and for a `_by_pk` field a row
  * the caller may not touch answers null (`nullOnMissing`), as Hasura does.
  */

@@ -20,7 +20,7 @@ export type Exp = Record<string, unknown>;
 /** The caller as the permissions see them. */
 export const actorIn = (gctx: GraphQLContext): Actor => ({ id: gctx.user.id, isAdmin: gctx.user.isAdmin });
 export interface ListArgs {
-  distinct_on?: string[];
+  distinct_on?: string[] | null;
   where?: Exp | null;
   order_by?: unknown;
   limit?: number | null;

@@ -1,5 +1,6 @@
-import { type GraphQLContext, type ListArgs, pageOf } from '../graphql/context';
+import { type GraphQLContext, pageOf } from '../graphql/context';
 import type { GraphQLModule, GraphQLNode } from '../graphql/policy';
+import type { ListArgs } from '../graphql/read';
 
 /** Labels sort as a Brazilian reader expects ('Áreas' among the A's), on either engine's collation. */
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
