@@ -23,6 +23,7 @@ const WORKSPACES = [
       http: 1,
       mail: 1,
       telephony: 1,
+      payments: 1,
       jobs: 1,
       'rate-limit': 1,
       events: 1,

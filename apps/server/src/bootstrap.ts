@@ -9,6 +9,7 @@ import { TokenService } from './http/tokens';
 import { JobQueue } from './jobs/queue';
 import { createMailDriver, type MailDriver } from './mail/drivers';
 import { Mailer } from './mail/outbox';
+import { createPayments } from './payments/payments';
 import { rateLimitSweepJob } from './rate-limit/rate-limit';
 import { createTelephony } from './telephony/telephony';
 import { remoteDimensionsJob } from './uploads/remote';
@@ -65,6 +66,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     storage,
     events: new EventBus(),
     telephony: createTelephony(config),
+    payments: createPayments(config),
   };
 }
 

@@ -67,6 +67,9 @@ const envSchema = z.object({
   TWILIO_WEBHOOK_URL: z.string().url().optional(),
   TELEPHONY_SANDBOX_STEP_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   TELEPHONY_SECRET_KEY: z.string().min(32).optional(),
+  PAYMENTS_DRIVER: z.enum(['sandbox', 'pagarme']).default('sandbox'),
+  /** Where the provider posts transaction changes; defaults to APP_URL. */
+  PAYMENTS_POSTBACK_URL: z.string().url().optional(),
 });
 
 const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -174,6 +177,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       /** Encrypts the communities' auth tokens at rest; by default derived from the session secret. */
       secretKey: e.TELEPHONY_SECRET_KEY,
     },
+    payments: {
+      driver: e.PAYMENTS_DRIVER,
+      /** Where the provider reaches this server; postbacks are addressed here, never to the request's Host. */
+      postbackUrl: e.PAYMENTS_POSTBACK_URL?.replace(/\/$/, ''),
+    },
     supportEmail: e.SUPPORT_EMAIL,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
     logLevel: e.LOG_LEVEL,
@@ -191,6 +199,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
  */
 export function adminBaseUrl(config: Config): string {
   return config.appUrl ?? `http://localhost:${config.port}`;
+}
+
+/** The base of the URLs the payment provider posts to: PAYMENTS_POSTBACK_URL, or the admin's address. */
+export function paymentsPostbackBase(config: Config): string {
+  return config.payments.postbackUrl ?? adminBaseUrl(config);
 }
 
 /** The base of the URLs Twilio calls back: TWILIO_WEBHOOK_URL, or the admin's address. */

@@ -4,6 +4,7 @@ import type { EventBus } from './events/bus';
 import type { TokenService } from './http/tokens';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/outbox';
+import type { Payments } from './payments/payments';
 import type { Telephony } from './telephony/telephony';
 import type { StorageDriver } from './uploads/storage';
 
@@ -19,4 +20,5 @@ export interface AppContext {
   /** Committed changes that subscriptions and long polls wait for. */
   events: EventBus;
   telephony: Telephony;
+  payments: Payments;
 }

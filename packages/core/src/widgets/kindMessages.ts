@@ -1,4 +1,5 @@
 import { calculatorMessages } from './calculator';
+import { donationMessages } from './donationMessages';
 import { pressureMessages } from './pressureMessages';
 import { pressurePhoneMessages } from './pressurePhoneMessages';
 
@@ -12,6 +13,7 @@ type Language = 'pt-BR' | 'es' | 'en';
  */
 export const KIND_MESSAGES = {
   busao0800: calculatorMessages,
+  donation: donationMessages,
   /** Both pressure kinds (`pressure`, `pressure-phone`) read this section. */
   pressure: {
     'pt-BR': { ...pressureMessages['pt-BR'], ...pressurePhoneMessages['pt-BR'] },

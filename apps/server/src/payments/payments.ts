@@ -1,0 +1,25 @@
+import { type Config, paymentsPostbackBase } from '../config';
+import type { PaymentsDriver } from './driver';
+import { SandboxPaymentsDriver } from './sandbox';
+
+/**
+ * The payment service every route shares: the driver chosen by PAYMENTS_DRIVER and the postback address (from
+ * configuration, never from a request's Host).
+ */
+export class Payments {
+  constructor(
+    readonly driver: PaymentsDriver,
+    private readonly postbackBase: string,
+  ) {}
+
+  /** Where the provider reports changes to the charges this server makes. */
+  postbackUrl(): string {
+    return `${this.postbackBase}/api/payments/postback`;
+  }
+}
+
+export function createPayments(config: Config): Payments {
+  // The sandbox signs its postbacks with a key derived from the session secret, as the provider signs with its API key.
+  const driver = new SandboxPaymentsDriver(`sandbox-postbacks:${config.sessionSecret}`);
+  return new Payments(driver, paymentsPostbackBase(config));
+}
