@@ -3,6 +3,7 @@ import { renderMessage } from '@mutirao/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/routes';
 import { blockRoutes } from './blocks/routes';
+import { recipientRoutes } from './communities/recipientRoutes';
 import { communityRoutes } from './communities/routes';
 import type { AppContext } from './context';
 import { graphqlRoute } from './graphql/route';
@@ -56,6 +57,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   app.get('/api/health', async () => ({ ok: true, database: ctx.database.kind }));
   authRoutes(app, ctx);
   communityRoutes(app, ctx);
+  recipientRoutes(app, ctx);
   mobilizationRoutes(app, ctx);
   metricsRoutes(app, ctx);
   blockRoutes(app, ctx);

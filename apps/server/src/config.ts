@@ -70,6 +70,11 @@ const envSchema = z.object({
   PAYMENTS_DRIVER: z.enum(['sandbox', 'pagarme']).default('sandbox'),
   /** Where the provider posts transaction changes; defaults to APP_URL. */
   PAYMENTS_POSTBACK_URL: z.string().url().optional(),
+  PAGARME_API_URL: z.string().url().default('https://api.pagar.me/1'),
+  PAGARME_API_KEY: z.string().min(1).optional(),
+  PAGARME_ENCRYPTION_KEY: z.string().min(1).optional(),
+  PAGARME_CHECKOUT_SCRIPT_URL: z.string().url().default('https://assets.pagar.me/checkout/1.1.0/checkout.js'),
+  PAGARME_TIMEOUT_MS: z.coerce.number().int().positive().max(120_000).default(20_000),
 });
 
 const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -118,6 +123,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const storageDriver = e.STORAGE_DRIVER ?? (e.S3_BUCKET ? 's3' : 'local');
   if (storageDriver === 's3' && !(e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
     throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  }
+  // Without both keys the server could neither charge (API key) nor let browsers tokenise cards (encryption key):
+  // refuse to start rather than fail at a donor's first attempt.
+  if (e.PAYMENTS_DRIVER === 'pagarme' && !(e.PAGARME_API_KEY && e.PAGARME_ENCRYPTION_KEY)) {
+    throw new Error('PAYMENTS_DRIVER=pagarme needs PAGARME_API_KEY and PAGARME_ENCRYPTION_KEY');
   }
   return {
     production,
@@ -181,6 +191,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       driver: e.PAYMENTS_DRIVER,
       /** Where the provider reaches this server; postbacks are addressed here, never to the request's Host. */
       postbackUrl: e.PAYMENTS_POSTBACK_URL?.replace(/\/$/, ''),
+      pagarme: {
+        /** Pagar.me's API v4; tests point it at a loopback double. */
+        apiUrl: e.PAGARME_API_URL.replace(/\/$/, ''),
+        /** Secret: authenticates the calls and signs the postbacks. */
+        apiKey: e.PAGARME_API_KEY ?? '',
+        /** Public: the browser's checkout script encrypts the card with it. */
+        encryptionKey: e.PAGARME_ENCRYPTION_KEY ?? '',
+        checkoutScriptUrl: e.PAGARME_CHECKOUT_SCRIPT_URL,
+        /** A call without an answer after this long is a timeout (a charge's outcome is then reconciled). */
+        timeoutMs: e.PAGARME_TIMEOUT_MS,
+      },
     },
     supportEmail: e.SUPPORT_EMAIL,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,

@@ -18,6 +18,7 @@ const AccountEditPage = lazy(() => import('./account/AccountEditPage'));
 const CommunityInfoPage = lazy(() => import('./communities/settings/CommunityInfoPage'));
 const CommunityMetricsPage = lazy(() => import('./communities/settings/CommunityMetricsPage'));
 const CommunityTwilioPage = lazy(() => import('./communities/settings/CommunityTwilioPage'));
+const CommunityRecipientPage = lazy(() => import('./communities/settings/CommunityRecipientPage'));
 const MobilizationsPage = lazy(() => import('./mobilizations/MobilizationsPage'));
 const MailboxPage = lazy(() => import('./mailbox/MailboxPage'));
 const NewMobilizationPage = lazy(() => import('./mobilizations/NewMobilizationPage'));
@@ -126,6 +127,7 @@ export function AppRoutes() {
           <Route path="/mobilizations/*" element={<NotFoundInShell />} />
           <Route path="/community/info" element={<CommunityInfoPage />} />
           <Route path="/community/twilio" element={<CommunityTwilioPage />} />
+          <Route path="/community/recipient" element={<CommunityRecipientPage />} />
           <Route path="/community/metrics" element={<CommunityMetricsPage />} />
           <Route path="/community/*" element={<NotFoundInShell />} />
         </Route>

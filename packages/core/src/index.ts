@@ -10,6 +10,7 @@ export * from './schemas/auth';
 export * from './schemas/blocks';
 export * from './schemas/communities';
 export * from './schemas/mobilizations';
+export * from './schemas/recipient';
 export * from './schemas/templates';
 export * from './schemas/twilio';
 export * from './widgets/action';

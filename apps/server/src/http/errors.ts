@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   unprocessable: 422,
   rate_limited: 429,
+  /** An outside service (the payment provider) failed or gave no answer. */
+  bad_gateway: 502,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 

@@ -1,5 +1,6 @@
 import { type Config, paymentsPostbackBase } from '../config';
 import type { PaymentsDriver } from './driver';
+import { PagarmePaymentsDriver } from './pagarme';
 import { SandboxPaymentsDriver } from './sandbox';
 
 /**
@@ -18,8 +19,12 @@ export class Payments {
   }
 }
 
+/** The driver PAYMENTS_DRIVER names (config already refused `pagarme` without its keys). */
 export function createPayments(config: Config): Payments {
-  // The sandbox signs its postbacks with a key derived from the session secret, as the provider signs with its API key.
-  const driver = new SandboxPaymentsDriver(`sandbox-postbacks:${config.sessionSecret}`);
+  const driver =
+    config.payments.driver === 'pagarme'
+      ? new PagarmePaymentsDriver(config.payments.pagarme)
+      : // The sandbox signs its postbacks with a key derived from the session secret, as Pagar.me signs with its API key.
+        new SandboxPaymentsDriver(`sandbox-postbacks:${config.sessionSecret}`);
   return new Payments(driver, paymentsPostbackBase(config));
 }

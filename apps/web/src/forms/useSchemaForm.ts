@@ -13,6 +13,15 @@ import type { z } from 'zod';
 import { useLocale } from '../i18n/useLocale';
 import { applyServerErrors, errorText } from './serverErrors';
 
+/** Every field's name, nested ones dotted (`bank_account.agencia`), as the server names them in its errors. */
+function fieldNames(values: object, prefix = ''): string[] {
+  return Object.entries(values).flatMap(([key, value]) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? fieldNames(value, `${prefix}${key}.`)
+      : [`${prefix}${key}`],
+  );
+}
+
 interface Options<T extends FieldValues, TOut> {
   /** The core schema: the same rules, and the same messages, as the server's. */
   schema: z.ZodType<TOut, T>;
@@ -32,7 +41,7 @@ export function useSchemaForm<T extends FieldValues, TOut = T>({ schema, default
     resolver: zodResolver(schema),
     defaultValues: defaultValues as DefaultValues<T>,
   });
-  const names = Object.keys(defaultValues) as Path<T>[];
+  const names = fieldNames(defaultValues) as Path<T>[];
   const { errors } = form.formState;
   // A mutation, so that a failed request reaches the generic toast through the mutation cache.
   const sending = useMutation({ mutationFn: (values: TOut) => submit(values, form) });

@@ -1,3 +1,4 @@
+import { recipientMessages } from '../schemas/recipient';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
 import type { Catalogue } from './types';
@@ -800,6 +801,8 @@ export const en: Catalogue = {
   },
   /** The community's Twilio tab (`schemas/twilio.ts`). */
   twilio: twilioMessages.en,
+  /** The community's Recebedor tab (`schemas/recipient.ts`). */
+  recipient: recipientMessages.en,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('en'),
 };

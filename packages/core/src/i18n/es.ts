@@ -1,3 +1,4 @@
+import { recipientMessages } from '../schemas/recipient';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
 import type { Catalogue } from './types';
@@ -806,6 +807,8 @@ export const es: Catalogue = {
   },
   /** The community's Twilio tab (`schemas/twilio.ts`). */
   twilio: twilioMessages.es,
+  /** The community's Recebedor tab (`schemas/recipient.ts`). */
+  recipient: recipientMessages.es,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('es'),
 };

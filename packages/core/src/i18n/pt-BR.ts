@@ -1,3 +1,4 @@
+import { recipientMessages } from '../schemas/recipient';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
 /**
@@ -805,6 +806,8 @@ export const ptBR = {
   },
   /** The community's Twilio tab (`schemas/twilio.ts`). */
   twilio: twilioMessages['pt-BR'],
+  /** The community's Recebedor tab (`schemas/recipient.ts`). */
+  recipient: recipientMessages['pt-BR'],
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('pt-BR'),
 } as const;

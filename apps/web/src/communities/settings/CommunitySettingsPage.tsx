@@ -1,6 +1,8 @@
+import { policies } from '@mutirao/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useSession } from '../../auth/SessionProvider';
 import { TabNavigation } from '../../shell/layouts/TabNavigation';
 import { TitledPage } from '../../shell/layouts/TitledPage';
 import { COMMUNITY_SETTINGS_TABS } from './settingsTabs';
@@ -9,7 +11,16 @@ import { COMMUNITY_SETTINGS_TABS } from './settingsTabs';
 export function CommunitySettingsPage({ description, children }: { description?: ReactNode; children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const tabs = COMMUNITY_SETTINGS_TABS.map((tab) => ({ label: t(tab.label), to: tab.to, active: pathname === tab.to }));
+  const { user, community } = useSession();
+  const canManage = policies.canManageCommunity(
+    { id: user?.id ?? 0, isAdmin: user?.is_admin ?? false },
+    community?.role ? { communityId: community.id, role: community.role } : undefined,
+  );
+  const tabs = COMMUNITY_SETTINGS_TABS.filter((tab) => canManage || !tab.adminOnly).map((tab) => ({
+    label: t(tab.label),
+    to: tab.to,
+    active: pathname === tab.to,
+  }));
   return (
     <TitledPage
       title={t('communitySettings.title')}
