@@ -179,13 +179,28 @@ export function donationSettingsProblems(
 
 /**
  * The Dados para doação tab as one form (the admin app): every key's rule, then the rules across keys against the
- * stored settings, each message on its field.
+ * stored settings, each message on its field. Those run even when a key failed (`when`), so every mistake shows at
+ * once; a failed key is left out of them (its value is zod's marker), and the default is judged only when every
+ * amount could be read.
  */
 export const donationDataTabSchema = (previous: Record<string, unknown>, today = new Date()) =>
-  donationDataSchema.superRefine((data, ctx) => {
-    for (const [key, message] of Object.entries(donationSettingsProblems(data, previous, today)))
-      ctx.addIssue({ code: 'custom', message, path: [key] });
-  });
+  donationDataSchema.superRefine(
+    (data, ctx) => {
+      const read = Object.fromEntries(
+        Object.entries(data).filter(([, value]) => value === null || typeof value !== 'object'),
+      );
+      const failed = (key: string) => key in data && !(key in read);
+      const amountsRead = ![
+        ...DONATION.valueSlots.map((slot) => `donation_value${slot}`),
+        'default_donation_value',
+      ].some(failed);
+      for (const [key, message] of Object.entries(donationSettingsProblems(read, previous, today))) {
+        if (key === 'default_donation_value' && !amountsRead) continue;
+        ctx.addIssue({ code: 'custom', message, path: [key] });
+      }
+    },
+    { when: () => true },
+  );
 
 /** `widgets.goal`: the goal setting ('1000.50' reais) in integer cents (100050), or null without a goal. */
 export function donationGoalCents(settings: Record<string, unknown>): number | null {

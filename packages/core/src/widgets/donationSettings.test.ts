@@ -145,3 +145,20 @@ describe('rules across the keys', () => {
     expect(renderMessage('pt-BR', 'kinds.donation.saved')).toBe('Formulário de doação configurado com sucesso!');
   });
 });
+
+describe('the tab schema shows every mistake at once', () => {
+  it('judges the deadline even when another key failed, and the default only when every amount was read', () => {
+    const issues = (input: Record<string, unknown>) =>
+      donationDataTabSchema({}, today)
+        .safeParse(input)
+        .error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+        .sort();
+    expect(issues({ donation_value1: 'dez', goal_date_limit: '01/01/2020' })).toEqual([
+      'donation_value1: kinds.donation.valueInvalid',
+      'goal_date_limit: kinds.donation.goalDatePast',
+    ]);
+    expect(issues({ donation_value2: '10', default_donation_value: '9' })).toEqual([
+      'default_donation_value: kinds.donation.defaultValueInvalid',
+    ]);
+  });
+});
