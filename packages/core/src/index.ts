@@ -16,6 +16,7 @@ export * from './schemas/twilio';
 export * from './widgets/action';
 export * from './widgets/calculator';
 export * from './widgets/definitions';
+export * from './widgets/donation';
 export * from './widgets/donationCheckout';
 export * from './widgets/donationMessages';
 export * from './widgets/donationRules';

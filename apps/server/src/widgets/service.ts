@@ -7,7 +7,7 @@ import { notFound } from '../http/errors';
 import { findMobilizationFor } from '../mobilizations/service';
 import { actionCount, actionCounts } from './counters';
 import { presentWidget } from './presenter';
-import { normalizeWidgetSettings } from './settings';
+import { normalizeWidgetSettings, widgetGoal } from './settings';
 
 /** The page's widgets, for `GET /mobilizations/{id}/widgets`, optionally of one block or one kind. */
 export async function listWidgets(db: Db, actor: Actor, mobilizationId: number, filter: WidgetFilter = {}) {
@@ -50,15 +50,17 @@ export async function updateWidget(db: Db, actor: Actor, mobilizationId: number,
     kind === 'draft'
       ? {}
       : input.settings
-        ? normalizeWidgetSettings(kind, input.settings)
+        ? normalizeWidgetSettings(kind, input.settings, kind === row.widget.kind ? row.widget.settings : {})
         : input.kind && input.kind !== row.widget.kind
           ? {}
           : row.widget.settings;
+  const goal = widgetGoal(kind, input.settings, settings, kind !== row.widget.kind);
   const [updated] = await db
     .update(widgets)
     .set({
       kind,
       settings,
+      ...(goal !== undefined && { goal }),
       ...(input.sm_size !== undefined && { smSize: input.sm_size }),
       ...(input.md_size !== undefined && { mdSize: input.md_size }),
       ...(input.lg_size !== undefined && { lgSize: input.lg_size }),

@@ -11,7 +11,8 @@ describe('widget kinds in the admin app', () => {
     expect(isEditedInPlace('form')).toBe(false);
     expect(widgetSettingsPath('form', 3, 7)).toBe('/mobilizations/3/widgets/7/form');
     expect(widgetSettingsPath('content', 3, 7)).toBeUndefined();
-    expect(WIDGET_SETTINGS_SCREENS.map((s) => s.segment)).toEqual(['form', 'pressure']);
+    expect(WIDGET_SETTINGS_SCREENS.map((s) => s.segment)).toEqual(['form', 'pressure', 'donation']);
+    expect(widgetSettingsPath('donation', 3, 7)).toBe('/mobilizations/3/widgets/7/donation');
     expect(widgetSettingsPath('pressure-phone', 3, 7)).toBe('/mobilizations/3/widgets/7/pressure');
   });
 

@@ -31,7 +31,10 @@ export const WEB_WIDGET_KINDS = {
   // Both pressure kinds share the screens; the targets decide which kind a widget is.
   'pressure-phone': { chooser: { icon: 'phone' }, settings: pressureScreens },
   phone: {},
-  donation: { chooser: { icon: 'coin' } },
+  donation: {
+    chooser: { icon: 'coin' },
+    settings: { segment: 'donation', Screens: lazy(() => import('./donation/DonationSettingsRoutes')) },
+  },
   plip: {},
   // The calculator has no settings (spec 02 §3 "Calculator: No validation"), and spec 02 §1 does not offer it.
   busao0800: {},

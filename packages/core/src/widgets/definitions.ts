@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { msg } from '../messages';
 import { actionAdjustSchema, autofireSchema, finishSchema } from './action';
+import { donationAdjustSchema, donationDataSchema, donationGoalCents, donationSettingsProblems } from './donation';
 import { formFieldsSchema, serializeFormFields } from './form';
 import type { WidgetKind } from './kinds';
 import { pressureAdjustSchema, pressureEmailSchema, pressurePhoneSchema } from './pressure';
@@ -15,6 +16,13 @@ export type SettingSchemas = Record<string, z.ZodType>;
 export interface WidgetKindDefinition {
   /** The settings keys the server checks. Keys without a schema are stored as they are. */
   settings: SettingSchemas;
+  /**
+   * Rules across keys, or against the stored settings (`previous`), run after every key passed its own: messages by
+   * settings key. A kind without them has none.
+   */
+  check?(settings: Record<string, unknown>, previous: Record<string, unknown>): Record<string, string>;
+  /** The widget's `goal` column (integer cents), derived from its settings on every save; kinds without it keep null. */
+  goal?(settings: Record<string, unknown>): number | null;
 }
 
 /**
@@ -65,7 +73,17 @@ export const WIDGET_KIND_DEFINITIONS = {
     settings: { ...pressureAdjustSchema.shape, ...pressurePhoneSchema.shape, ...finishSchema.shape },
   },
   phone: unchecked,
-  donation: unchecked,
+  // Ajustes, Dados para doação, the thank-you e-mail and Pós-doação; the goal column follows the goal setting.
+  donation: {
+    settings: {
+      ...donationAdjustSchema.shape,
+      ...donationDataSchema.shape,
+      ...autofireSchema.shape,
+      ...finishSchema.shape,
+    },
+    check: (settings, previous) => donationSettingsProblems(settings, previous),
+    goal: donationGoalCents,
+  },
   plip: unchecked,
   // spec 02 §3 "Calculator: No validation": the figures are computed from what the visitor types.
   busao0800: { settings: {} },

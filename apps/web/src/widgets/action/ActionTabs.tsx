@@ -1,3 +1,4 @@
+import type { FinishMessageType } from '@mutirao/core';
 import { publicUrlOf } from '../../mobilizations/mobilizationsApi';
 import { AutofireForm } from './AutofireForm';
 import { FinishForm } from './FinishForm';
@@ -9,13 +10,14 @@ export function AutofirePage() {
   return <AutofireForm settings={settings} save={save} />;
 }
 
-/** The finish tab (Pós-inscrição, Pós-pressão…), the same for every action widget. */
-export function FinishPage() {
+/** The finish tab (Pós-inscrição, Pós-pressão…), the same for every action widget; the donation adds a type. */
+export function FinishPage({ types }: { types?: readonly FinishMessageType[] }) {
   const { settings, save, mobilization } = useWidgetSettingsContext();
   return (
     <FinishForm
       settings={settings}
       save={save}
+      types={types}
       shareUrl={publicUrlOf({ slug: mobilization.slug, custom_domain: null })}
       colorScheme={mobilization.color_scheme}
     />

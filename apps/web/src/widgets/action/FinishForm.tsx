@@ -2,6 +2,7 @@ import { Paper, Radio, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import {
   FINISH_BACKGROUND_DEFAULT,
   type FinishInput,
+  type FinishMessageType,
   type FinishSettings,
   finishSchema,
   type Rgba,
@@ -34,6 +35,13 @@ const PRESETS: Rgba[] = [
   { r: 34, g: 34, b: 34, a: 1 },
 ];
 
+/** Each type's label and help; 'donation-recurrent' is the donation's own (spec 02 §3 "Finish settings"). */
+const TYPE_TEXT = {
+  share: ['widgetSettings.finishShare', 'widgetSettings.finishShareHelp'],
+  custom: ['widgetSettings.finishCustom', 'widgetSettings.finishCustomHelp'],
+  'donation-recurrent': ['kinds.donation.finishRecurrent', 'kinds.donation.finishRecurrentHelp'],
+} as const satisfies Record<FinishMessageType, readonly [string, string]>;
+
 const toTuple = ({ r, g, b, a }: Rgba) => `${r},${g},${b},${a}`;
 const fromTuple = (tuple: string) => {
   const [r, g, b, a] = tuple.split(',').map(Number);
@@ -44,7 +52,7 @@ interface FinishFormProps {
   settings: Record<string, unknown>;
   save(patch: FinishSettings): Promise<unknown>;
   /** The types this widget offers; 'donation-recurrent' is the donation widget's alone. */
-  types?: readonly ('share' | 'custom')[];
+  types?: readonly FinishMessageType[];
   /** The public page's address, for the preview's share links. */
   shareUrl?: string;
   /** The page's colour scheme, for the preview's default colour. */
@@ -88,10 +96,8 @@ export function FinishForm({ settings, save, types = ['share', 'custom'], shareU
                     <Radio
                       key={value}
                       value={value}
-                      label={t(value === 'share' ? 'widgetSettings.finishShare' : 'widgetSettings.finishCustom')}
-                      description={t(
-                        value === 'share' ? 'widgetSettings.finishShareHelp' : 'widgetSettings.finishCustomHelp',
-                      )}
+                      label={t(TYPE_TEXT[value][0])}
+                      description={t(TYPE_TEXT[value][1])}
                     />
                   ))}
                 </Stack>
