@@ -91,7 +91,7 @@ export const donationMessages = {
     offerOption: 'R$ {value} / mês',
     offerAccept: 'APOIAR TODO MÊS',
     offerDecline: 'AGORA NÃO',
-    donationOk: 'Oba! Sua doação mensal está confirmada. Muito obrigado!',
+    donationOk: 'Oba! Sua doação recorrente está confirmada. Muito obrigado!',
     donationNotNow: 'Tudo bem! Obrigado pela sua doação.',
   },
   es: {
@@ -181,7 +181,7 @@ export const donationMessages = {
     offerOption: 'R$ {value} / mes',
     offerAccept: 'APOYAR CADA MES',
     offerDecline: 'AHORA NO',
-    donationOk: '¡Genial! Tu donación mensual está confirmada. ¡Muchas gracias!',
+    donationOk: '¡Genial! Tu donación recurrente está confirmada. ¡Muchas gracias!',
     donationNotNow: '¡Está bien! Gracias por tu donación.',
   },
   en: {
@@ -270,7 +270,7 @@ export const donationMessages = {
     offerOption: 'R$ {value} / month',
     offerAccept: 'SUPPORT EVERY MONTH',
     offerDecline: 'NOT NOW',
-    donationOk: 'Great! Your monthly donation is confirmed. Thank you so much!',
+    donationOk: 'Great! Your recurring donation is confirmed. Thank you so much!',
     donationNotNow: 'No problem! Thank you for your donation.',
   },
 } as const;

@@ -287,7 +287,7 @@ describe('donation widget', () => {
     });
     expect(calls.at(-1)).toEqual({ url: '/api/donations/2/recurring', body: { key: 'k2', amount: 10000 } });
     expect(root.textContent).toContain('Agora, compartilhe com seus amigos!');
-    expect(root.textContent).toContain('Oba! Sua doação mensal está confirmada.');
+    expect(root.textContent).toContain('Oba! Sua doação recorrente está confirmada.');
     expect(root.textContent).toContain('5 doações');
   });
 

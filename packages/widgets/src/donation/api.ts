@@ -2,6 +2,7 @@ import type { Locale } from '@mutirao/core/i18n';
 import type { DonationCustomer } from '@mutirao/core/widgets/donationCheckout';
 import type { DonationPaymentMethod } from '@mutirao/core/widgets/donationRules';
 import { type ActionResult, postAction } from '../action/useActionSubmit';
+import { CUSTOMER_INPUTS } from './customer';
 
 /** How the browser turns a card into a token: the in-page sandbox form, or Pagar.me's checkout window. */
 export type BrowserCheckout =
@@ -50,22 +51,6 @@ export interface DonationRequest {
   attempt: string;
 }
 
-/** The error keys the server may give that belong to a customer field (the rest go to the summary). */
-export const CUSTOMER_FIELDS = [
-  'customer.name',
-  'customer.document_number',
-  'customer.email',
-  'customer.phone.ddd',
-  'customer.phone.number',
-  'customer.address.zipcode',
-  'customer.address.street',
-  'customer.address.street_number',
-  'customer.address.complementary',
-  'customer.address.neighborhood',
-  'customer.address.city',
-  'customer.address.state',
-] as const;
-
 /** `POST /api/mobilizations/{id}/donations` (DONATIONS-CONTRACT); a refused card is a 201 with its status. */
 export function postDonation(
   input: { mobilizationId: number; donation: DonationRequest; website: string },
@@ -74,7 +59,7 @@ export function postDonation(
   return postAction(
     `/api/mobilizations/${input.mobilizationId}/donations`,
     { donation: input.donation, website: input.website },
-    { ...options, known: new Set(CUSTOMER_FIELDS) },
+    { ...options, known: new Set(CUSTOMER_INPUTS.map((input) => input.path)) },
   );
 }
 

@@ -33,39 +33,27 @@ export type CustomerValues = Record<CustomerPath, string>;
 export const emptyCustomer = (): CustomerValues =>
   Object.fromEntries(CUSTOMER_INPUTS.map((input) => [input.path, ''])) as CustomerValues;
 
+type Nested = Record<string, unknown>;
+
 /** The flat form as the payload's nested customer (checked and normalised by core before sending). */
-export function toCustomer(v: CustomerValues): DonationCustomer {
-  return {
-    name: v['customer.name'],
-    document_number: v['customer.document_number'],
-    email: v['customer.email'],
-    phone: { ddd: v['customer.phone.ddd'], number: v['customer.phone.number'] },
-    address: {
-      zipcode: v['customer.address.zipcode'],
-      street: v['customer.address.street'],
-      street_number: v['customer.address.street_number'],
-      complementary: v['customer.address.complementary'],
-      neighborhood: v['customer.address.neighborhood'],
-      city: v['customer.address.city'],
-      state: v['customer.address.state'],
-    },
-  };
+export function toCustomer(values: CustomerValues): DonationCustomer {
+  const customer: Nested = { phone: {}, address: {} };
+  for (const { path } of CUSTOMER_INPUTS) {
+    const [, group, field] = path.split('.') as [string, string, string?];
+    if (field) (customer[group] as Nested)[field] = values[path];
+    else customer[group] = values[path];
+  }
+  return customer as unknown as DonationCustomer;
 }
 
-export function fromCustomer(c: DonationCustomer): CustomerValues {
-  const s = (value: unknown) => (typeof value === 'string' ? value : '');
-  return {
-    'customer.name': s(c.name),
-    'customer.document_number': s(c.document_number),
-    'customer.email': s(c.email),
-    'customer.phone.ddd': s(c.phone?.ddd),
-    'customer.phone.number': s(c.phone?.number),
-    'customer.address.zipcode': s(c.address?.zipcode),
-    'customer.address.street': s(c.address?.street),
-    'customer.address.street_number': s(c.address?.street_number),
-    'customer.address.complementary': s(c.address?.complementary),
-    'customer.address.neighborhood': s(c.address?.neighborhood),
-    'customer.address.city': s(c.address?.city),
-    'customer.address.state': s(c.address?.state),
+/** A kept customer back into the form; anything missing or not text is left blank. */
+export function fromCustomer(customer: DonationCustomer): CustomerValues {
+  const read = (path: string) => {
+    const [, group, field] = path.split('.') as [string, string, string?];
+    const value = field
+      ? (customer as unknown as Record<string, Nested | undefined>)[group]?.[field]
+      : (customer as unknown as Nested)[group];
+    return typeof value === 'string' ? value : '';
   };
+  return Object.fromEntries(CUSTOMER_INPUTS.map(({ path }) => [path, read(path)])) as CustomerValues;
 }
