@@ -87,7 +87,8 @@ test('a visitor donates once by card, takes the monthly offer and sees the share
 
   // The donor's data: every message, the summary focused, then valid.
   await expect(visitor.getByRole('heading', { name: 'Seus dados' })).toBeFocused();
-  await visitor.getByRole('button', { name: 'Continuar' }).click();
+  // The button says it is not ready (aria-disabled) but answers, listing what is missing.
+  await visitor.getByRole('button', { name: 'Continuar' }).press('Enter');
   await expect(visitor.locator('.mz-form__errors')).toBeFocused();
   await expect(visitor.getByText('Preenchimento obrigatório').first()).toBeVisible();
   await expectAccessible(visitor, 'donation widget, the donor’s data with errors');
@@ -184,7 +185,8 @@ test('a boleto donation shows its extra R$ 3,00 before paying, then its line and
 
   const line = visitor.getByRole('textbox', { name: 'Linha digitável do boleto' });
   await expect(line).toHaveValue(/\d{5}/);
-  await expect(visitor.getByRole('link', { name: 'Abrir o boleto' })).toHaveAttribute('href', /^https?:\/\//);
+  // The sandbox's boletos have a line but no web page to open; Pagar.me's come with their https address.
+  await expect(visitor.getByRole('link', { name: 'Abrir o boleto' })).toHaveCount(0);
   await expect(
     visitor.getByText('Oba, doação registrada! Sua doação é via boleto? Verifique seu email.'),
   ).toBeVisible();

@@ -336,7 +336,7 @@ describe('donation widget', () => {
     expect(root.querySelector('[name="card-number"]')).toBeNull();
     await inIsland(() => click(button(root, 'Gerar boleto de R$ 23,00')));
     const sent = calls.find((c) => c.url === '/api/mobilizations/9/donations')?.body as { donation: object };
-    expect(sent.donation).toMatchObject({ payment_method: 'boleto', amount: 2000, subscription: false });
+    expect(sent.donation).toMatchObject({ payment_method: 'boleto', amount: 2300, subscription: false });
     expect(sent.donation).not.toHaveProperty('card_hash');
     expect((root.querySelector('input[readonly]') as HTMLInputElement).value).toContain('23790.00000');
     expect(root.querySelector('a[href="https://boletos.example.org/3"]')?.textContent).toBe('Abrir o boleto');

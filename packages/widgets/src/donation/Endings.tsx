@@ -112,7 +112,9 @@ export function OfferScreen({ model, flow, locale }: EndingProps) {
 function BoletoPanel({ url, barcode, locale, id }: { url?: string; barcode?: string; locale: Locale; id: string }) {
   const t = tr(locale);
   const [copied, setCopied] = useState(false);
-  if (!url && !barcode) return null;
+  // Only a web address becomes a link (the sandbox's boletos have none; a provider's odd scheme is not followed).
+  const href = url && /^https?:\/\//.test(url) ? url : undefined;
+  if (!href && !barcode) return null;
   return (
     <div className="mz-donation__boleto">
       {barcode && (
@@ -136,8 +138,8 @@ function BoletoPanel({ url, barcode, locale, id }: { url?: string; barcode?: str
           <span aria-live="polite">{copied ? t('boletoCopied') : ''}</span>
         </div>
       )}
-      {url && (
-        <a className="mz-donation__boleto-link" href={url} target="_blank" rel="noopener noreferrer">
+      {href && (
+        <a className="mz-donation__boleto-link" href={href} target="_blank" rel="noopener noreferrer">
           {t('boletoOpen')}
         </a>
       )}

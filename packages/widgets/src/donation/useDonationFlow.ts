@@ -1,6 +1,6 @@
 import { type Locale, translate } from '@mutirao/core/i18n';
 import { normalizeCustomer } from '@mutirao/core/widgets/donationCheckout';
-import { amountInCents, type DonationPaymentMethod } from '@mutirao/core/widgets/donationRules';
+import { amountInCents, DONATION, type DonationPaymentMethod } from '@mutirao/core/widgets/donationRules';
 import { useEffect, useRef, useState } from 'react';
 import { browserWindow, type Focusable } from '../browser';
 import type { RenderMode } from '../types';
@@ -95,7 +95,8 @@ export function useDonationFlow(model: DonationModel, locale: Locale, mode: Rend
           donation: {
             widget_id: model.widgetId,
             payment_method: method,
-            amount,
+            // A boleto costs R$ 3,00 more, shown before paying; the server checks the sum against the widget.
+            amount: method === 'boleto' ? amount + DONATION.boletoFeeCents : amount,
             ...(cardHash && { card_hash: cardHash }),
             customer: normalizeCustomer(toCustomer(customer)),
             subscription: recurring,
