@@ -162,6 +162,7 @@ test('a refused card shows the retry screen, and the donor’s data is kept for 
   await visitor.getByRole('button', { name: 'Doar R$ 50' }).click();
   // A recurring donation ends on the share screen: the offer is for one-off gifts.
   await expect(visitor.getByText('Agora, compartilhe com seus amigos!')).toBeVisible();
+  await expect(visitor.getByText('Oba! Sua doação recorrente está confirmada. Muito obrigado!')).toBeVisible();
   expect(await visitor.evaluate(() => sessionStorage.length)).toBe(0);
 });
 

@@ -291,6 +291,18 @@ describe('donation widget', () => {
     expect(root.textContent).toContain('5 doações');
   });
 
+  it('says so, and goes no further, when the community cannot receive donations yet', async () => {
+    stubServer([], {
+      available: false,
+      checkout: { driver: 'sandbox' },
+      stats: { pledged: 0, progress: 0, total_donations: 0 },
+    });
+    const { root } = await hydrated();
+    expect(root.textContent).toContain('Esta página ainda não está pronta para receber doações.');
+    await inIsland(() => click(button(root, 'Quero doar')));
+    expect(root.querySelector('h4')).toBeNull();
+  });
+
   it('shows the retry screen again on return after a failure, with the data filled in', async () => {
     sessionStorage.setItem(
       'mz-donation-61',

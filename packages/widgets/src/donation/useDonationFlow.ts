@@ -69,6 +69,8 @@ export function useDonationFlow(model: DonationModel, locale: Locale, mode: Rend
     moved.current = true;
     setServer(undefined);
     setScreen(next);
+    // Which checkout to show must be known at payment: ask again if the first answer never came.
+    if (next === 'payment' && !info) void fetchDonationInfo(model.widgetId).then((answer) => answer && setInfo(answer));
   };
   const value = model.values.find((v) => v.slot === slot);
   const amount = value ? amountInCents(value.value) : 0;
@@ -128,11 +130,12 @@ export function useDonationFlow(model: DonationModel, locale: Locale, mode: Rend
       if (answer.status === 'pending') go('pending');
       else if (model.offer && oneOffCard && answer.status === 'paid') go('offer');
       else {
-        setThanks(recurring && model.offer ? 'ok' : 'plain');
+        setThanks(recurring ? 'ok' : 'plain');
         go('done');
       }
     } catch {
       setServer({ fields: {}, messages: [translate(locale, 'kinds.donation.pagarmeFailed')] });
+      focusSummary.current?.();
     } finally {
       setSending(false);
     }
