@@ -18,7 +18,7 @@ export function CustomerStep({ flow, locale, widgetId }: { flow: DonationFlow; l
   const [touched, setTouched] = useState<Partial<Record<CustomerPath, boolean>>>({});
   const [showAll, setShowAll] = useState(false);
   const summary = useRef<HTMLDivElement & Focusable>(null);
-  const t = (key: string) => translate(locale, `kinds.donation.${key}`);
+  const t = (key: string, params?: Record<string, string>) => translate(locale, `kinds.donation.${key}`, params);
   const base = `mz-donation-${widgetId}`;
   const invalid = validateCustomer(toCustomer(flow.customer));
   const shown: [string, string][] = [];
@@ -26,7 +26,7 @@ export function CustomerStep({ flow, locale, widgetId }: { flow: DonationFlow; l
     const local = invalid[input.path];
     const message =
       local && (showAll || touched[input.path]) ? renderMessage(locale, local) : flow.server?.fields[input.path];
-    if (message) shown.push([fieldId(base, input.path), message]);
+    if (message) shown.push([fieldId(base, input.path), t('errorItem', { field: t(input.label), message })]);
   }
   // Opened by the server's refusal of a field: its messages are what to read first.
   const serverRefused = Object.values(flow.server?.fields ?? {}).some(Boolean);

@@ -217,12 +217,12 @@ describe('donation widget', () => {
       await click(button(root, 'Continuar'));
     });
     expect(errors(root)).toHaveLength(11);
-    expect(errors(root)[0]).toBe('Preenchimento obrigatório');
+    expect(errors(root)[0]).toBe('Nome completo: Preenchimento obrigatório');
     await inIsland(async () => {
       await fillCustomer(root);
       await type(root, 'customer.document_number', '111.111.111-11');
     });
-    expect(errors(root)).toEqual(['CPF ou CNPJ inválido']);
+    expect(errors(root)).toEqual(['CPF ou CNPJ: CPF ou CNPJ inválido']);
     const doc = root.querySelector('[name="customer.document_number"]') as HTMLInputElement;
     expect(doc.getAttribute('aria-describedby')).toBe(root.querySelector('.mz-form__errors li')?.id);
     await inIsland(async () => {
@@ -375,7 +375,7 @@ describe('donation widget', () => {
     expect(root.querySelector('h4')?.textContent).toBe('Pagamento');
     await inIsland(() => click(button(root, 'Doar R$ 50')));
     expect(root.querySelector('h4')?.textContent).toBe('Seus dados');
-    expect(errors(root)).toEqual(['E-mail inválido']);
+    expect(errors(root)).toEqual(['E-mail: E-mail inválido']);
   });
 
   it('a provider that does not answer in time gets an honest pending screen', async () => {

@@ -55,7 +55,10 @@ export function PaymentStep({ model, flow, locale }: { model: DonationModel; flo
   for (const field of CARD_FIELDS) {
     const message = invalid[field.name];
     if (message && (showAll || touched[field.name]))
-      shown.push([`${id}-card-${field.name}`, renderMessage(locale, message)]);
+      shown.push([
+        `${id}-card-${field.name}`,
+        t('errorItem', { field: t(field.label), message: renderMessage(locale, message) }),
+      ]);
   }
   useEffect(() => {
     flow.focusSummary.current = () => focusLater(summary);
