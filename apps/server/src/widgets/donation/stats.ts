@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { donations, widgets } from '../../db/schema';
+
+/** What a donation widget shows visitors about its goal (spec 02 §3 "Donation stats"). Amounts in integer cents. */
+export interface DonationStats {
+  /** The sum of paid donations, in cents. */
+  pledged: number;
+  /** `pledged` as a percent of `widgets.goal` (also cents), two decimals; null when the widget has no goal. */
+  progress: number | null;
+  /** Paid donations, subscription charges included. */
+  total_donations: number;
+}
+
+/**
+ * The widget's donation stats in one statement: its goal and its paid donations (through `donations_widget_created_idx`).
+ * The caller has already decided the widget may be shown (a donation widget on a published page); a widget that does
+ * not exist has no donations and no goal. Shared by the public `GET /api/widgets/:id/donation` and GraphQL's
+ * `get_widget_donation_stats`.
+ */
+export async function donationStats(db: Db | Tx, widgetId: number): Promise<DonationStats> {
+  const result = (await db.execute(sql`
+    select w.goal, paid.pledged, paid.total
+    from ${widgets} w
+    cross join lateral (
+      select coalesce(sum(d.amount), 0)::float8 as pledged, count(*)::int as total
+      from ${donations} d where d.widget_id = w.id and d.status = 'paid'
+    ) paid
+    where w.id = ${widgetId}`)) as unknown as {
+    rows: { goal: number | null; pledged: number; total: number }[];
+  };
+  const row = result.rows[0];
+  const pledged = Number(row?.pledged ?? 0);
+  const goal = Number(row?.goal ?? 0);
+  return {
+    pledged,
+    progress: goal > 0 ? Math.round((pledged / goal) * 10_000) / 100 : null,
+    total_donations: Number(row?.total ?? 0),
+  };
+}
