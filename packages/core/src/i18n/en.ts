@@ -494,6 +494,7 @@ export const en: Catalogue = {
     refunded: 'Refunded or disputed',
     recurringActive: 'Active recurring donations',
     figuresFailed: 'The donation figures could not be loaded right now.',
+    notDonation: 'This widget is not a donation widget',
   },
   newMobilization: {
     goalTab: 'Goal',

@@ -496,6 +496,7 @@ export const es: Catalogue = {
     refunded: 'Reembolsadas o disputadas',
     recurringActive: 'Donaciones recurrentes activas',
     figuresFailed: 'No fue posible cargar las cifras de las donaciones ahora.',
+    notDonation: 'Este widget no es de donaciones',
   },
   newMobilization: {
     goalTab: 'Objetivo',

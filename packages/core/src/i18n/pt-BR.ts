@@ -498,6 +498,7 @@ export const ptBR = {
     refunded: 'Estornadas ou contestadas',
     recurringActive: 'Doações recorrentes ativas',
     figuresFailed: 'Não foi possível carregar os números das doações agora.',
+    notDonation: 'Este widget não é de doação',
   },
   newMobilization: {
     goalTab: 'Objetivo',
