@@ -428,6 +428,8 @@ export const en: Catalogue = {
     donations: 'Paid donations',
     raised: 'Raised',
     subscriptions: 'Active recurring donations',
+    refusedDonations: 'Refused donations',
+    refundedDonations: 'Refunded or disputed donations',
     recentCount: '{count} in the last {days} days',
     recentAmount: '{amount} in the last {days} days',
     lastAction: 'Last action on {date}',
@@ -493,7 +495,6 @@ export const en: Catalogue = {
     refused: 'Refused',
     refunded: 'Refunded or disputed',
     recurringActive: 'Active recurring donations',
-    figuresFailed: 'The donation figures could not be loaded right now.',
     notDonation: 'This widget is not a donation widget',
   },
   newMobilization: {

@@ -430,6 +430,8 @@ export const es: Catalogue = {
     donations: 'Donaciones pagadas',
     raised: 'Recaudado',
     subscriptions: 'Donaciones recurrentes activas',
+    refusedDonations: 'Donaciones rechazadas',
+    refundedDonations: 'Donaciones reembolsadas o disputadas',
     recentCount: '{count} en los últimos {days} días',
     recentAmount: '{amount} en los últimos {days} días',
     lastAction: 'Última acción el {date}',
@@ -495,7 +497,6 @@ export const es: Catalogue = {
     refused: 'Rechazadas',
     refunded: 'Reembolsadas o disputadas',
     recurringActive: 'Donaciones recurrentes activas',
-    figuresFailed: 'No fue posible cargar las cifras de las donaciones ahora.',
     notDonation: 'Este widget no es de donaciones',
   },
   newMobilization: {

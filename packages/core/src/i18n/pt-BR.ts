@@ -431,6 +431,8 @@ export const ptBR = {
     donations: 'Doações pagas',
     raised: 'Arrecadado',
     subscriptions: 'Doações recorrentes ativas',
+    refusedDonations: 'Doações recusadas',
+    refundedDonations: 'Doações estornadas ou contestadas',
     recentCount: '{count} nos últimos {days} dias',
     recentAmount: '{amount} nos últimos {days} dias',
     lastAction: 'Última ação em {date}',
@@ -497,7 +499,6 @@ export const ptBR = {
     refused: 'Recusadas',
     refunded: 'Estornadas ou contestadas',
     recurringActive: 'Doações recorrentes ativas',
-    figuresFailed: 'Não foi possível carregar os números das doações agora.',
     notDonation: 'Este widget não é de doação',
   },
   newMobilization: {
