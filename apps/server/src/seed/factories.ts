@@ -332,6 +332,8 @@ export async function createSubscription(
     customer?: CustomerSeed | null;
     /** Next charge, 'YYYY-MM-DD'. */
     processAt?: string | null;
+    /** The provider's card id, brand and last digits. */
+    cardData?: Record<string, string> | null;
     canceledAt?: Date | null;
     createdAt?: Date;
   },
@@ -348,6 +350,7 @@ export async function createSubscription(
       activistId: attrs.activistId ?? null,
       customer: attrs.customer ?? null,
       processAt: attrs.processAt ?? null,
+      cardData: attrs.cardData ?? null,
       canceledAt: attrs.canceledAt ?? null,
       ...(attrs.createdAt && { createdAt: attrs.createdAt }),
     })
