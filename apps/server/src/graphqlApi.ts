@@ -8,6 +8,7 @@ import { buildGraphQLApi } from './graphql/surface';
 import { mobilizationGraphQL } from './mobilizations/graphql';
 import { templateGraphQL } from './templates/graphql';
 import { themeGraphQL } from './themes/graphql';
+import { donationGraphQL } from './widgets/donation/graphql';
 import { widgetGraphQL } from './widgets/graphql';
 import { telephonyGraphQL } from './widgets/pressure/graphql';
 
@@ -26,5 +27,6 @@ export const graphqlApi = buildGraphQLApi(
     widgetGraphQL,
     templateGraphQL,
     telephonyGraphQL,
+    donationGraphQL,
   ],
 );

@@ -14,6 +14,8 @@ export const NO_FIGURES: MetricsFigures = {
   donations_last_30_days: 0,
   total_fund_raising: 0,
   fund_raising_last_30_days: 0,
+  refused_donations: 0,
+  refunded_donations: 0,
   active_subscriptions: 0,
   last_action_at: null,
 };

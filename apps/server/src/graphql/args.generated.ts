@@ -3527,6 +3527,10 @@ export type AddTwilioCallInput = {
   call: TwilioCallInput;
 };
 
+export type GetWidgetDonationStatsArgs = {
+  widget_id: number;
+};
+
 /** The arguments of each root field, as graphql-js hands them to its resolver. */
 export type QueryArgs = {
   communities: { distinct_on?: Array<"id" | "name" | "city" | "description" | "image" | "slug" | "mailchimp_api_key" | "mailchimp_list_id" | "mailchimp_group_id" | "fb_link" | "twitter_link" | "facebook_app_id" | "email_template_from" | "modules" | "signature" | "created_at" | "updated_at"> | null; where?: CommunitiesBoolExp | null; order_by?: Array<CommunitiesOrderBy> | null; limit?: number | null; offset?: number | null };
@@ -3623,6 +3627,7 @@ export type QueryArgs = {
   allTwilioCalls: { condition?: TwilioCallCondition | null };
   allTwilioConfigurations: { condition?: TwilioConfigurationCondition | null };
   watchTwilioCallTransitions: { call: WatchTwilioCallTransitionsInput };
+  get_widget_donation_stats: { args: GetWidgetDonationStatsArgs };
 };
 
 /** The arguments of each root field, as graphql-js hands them to its resolver. */

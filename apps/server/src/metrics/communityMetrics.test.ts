@@ -159,6 +159,8 @@ describe('GET /api/communities/:id/metrics', () => {
       donations_last_30_days: 2,
       total_fund_raising: 17_000,
       fund_raising_last_30_days: 12_000,
+      refused_donations: 1,
+      refunded_donations: 0,
       active_subscriptions: 2,
       last_action_at: expect.any(String),
     });

@@ -1,4 +1,4 @@
-import { METRICS_WINDOW_DAYS, type MetricsFigures } from '@mutirao/core';
+import { type DonationFigures, METRICS_WINDOW_DAYS, type MetricsFigures } from '@mutirao/core';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 
@@ -25,6 +25,13 @@ const SCOPES = {
     // A call belongs to a widget; the widget's block says which page it is on.
     calls: sql`twilio_calls x join widgets w on w.id = x.widget_id join blocks b on b.id = w.block_id
       where b.mobilization_id = scope.id`,
+  },
+  /** One widget: its actions, its donations and its recurring donations (each table has a `widget_id` index). */
+  widget: {
+    table: sql`widgets`,
+    pageActions: sql`x.widget_id = scope.id`,
+    money: sql`x.widget_id = scope.id`,
+    calls: sql`twilio_calls x where x.widget_id = scope.id`,
   },
   community: {
     table: sql`communities`,
@@ -64,7 +71,9 @@ function metricsQuery(scope: MetricsScope, ids: number[]) {
         (count(*) filter (where ${paid}))::int as donations,
         (count(*) filter (where ${paid} and ${RECENT_DONATION}))::int as donations_recent,
         coalesce(sum(x.amount) filter (where ${paid}), 0)::float8 as raised,
-        coalesce(sum(x.amount) filter (where ${paid} and ${RECENT_DONATION}), 0)::float8 as raised_recent
+        coalesce(sum(x.amount) filter (where ${paid} and ${RECENT_DONATION}), 0)::float8 as raised_recent,
+        (count(*) filter (where x.source = 'donation' and x.status = 'refused'))::int as refused,
+        (count(*) filter (where x.source = 'donation' and x.status in ('refunded', 'chargedback')))::int as refunded
       from (
         select 'form' as source, x.activist_id, x.created_at, null::text as status, null::int as amount
           from form_entries x where ${pageActions}
@@ -103,6 +112,8 @@ function presentFigures(row: Record<string, unknown>): MetricsFigures {
     donations_last_30_days: n(row.donations_recent),
     total_fund_raising: n(row.raised),
     fund_raising_last_30_days: n(row.raised_recent),
+    refused_donations: n(row.refused),
+    refunded_donations: n(row.refunded),
     active_subscriptions: n(row.active_subscriptions),
     last_action_at: last ? new Date(last).toISOString() : null,
   };
@@ -117,4 +128,16 @@ export async function metricsOf(db: Db | Tx, scope: MetricsScopeName, ids: numbe
   };
   for (const row of result.rows) figures.set(Number(row.id), presentFigures(row));
   return figures;
+}
+
+/** A donation widget's figures for its organisers: the donation part of its metrics. Callers check access first. */
+export async function donationFiguresOf(db: Db | Tx, widgetId: number): Promise<DonationFigures> {
+  const m = (await metricsOf(db, 'widget', [widgetId])).get(widgetId);
+  return {
+    pledged: m?.total_fund_raising ?? 0,
+    paid: m?.donations ?? 0,
+    refused: m?.refused_donations ?? 0,
+    refunded: m?.refunded_donations ?? 0,
+    recurring_active: m?.active_subscriptions ?? 0,
+  };
 }

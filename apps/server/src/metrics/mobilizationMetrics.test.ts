@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, signIn, startTestServer, type TestServer } from '../../test/harness';
+import { Client, signIn, startTestServer, type TestServer } from '../../test/harness';
 import { NO_FIGURES } from '../../test/metrics';
 import { formEntries, type Widget } from '../db/schema';
 import {
@@ -18,6 +18,9 @@ let alice: Client;
 let mob: Client;
 let busy: number;
 let quiet: number;
+let giftsWidget: number;
+let formWidget: number;
+let eve: Client;
 
 const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
@@ -36,6 +39,8 @@ beforeAll(async () => {
   busy = page.id;
   quiet = (await createMobilization(db, { communityId: alpha.id, name: 'Sem ações' })).id;
   const [form, pressure, donation, phone] = page.widgets as [Widget, Widget, Widget, Widget];
+  giftsWidget = donation.id;
+  formWidget = form.id;
   const people: number[] = [];
   for (let i = 0; i < 5; i++)
     people.push((await createActivist(db, { communityId: alpha.id, email: `p${i}@example.org` })).id);
@@ -57,6 +62,9 @@ beforeAll(async () => {
   await createDonation(db, { ...gift, activistId: p3, amount: 10_000, createdAt: daysAgo(5) });
   await createDonation(db, { ...gift, activistId: p3, amount: 2_550, createdAt: daysAgo(45) });
   await createDonation(db, { ...gift, activistId: p4, amount: 99_900, status: 'refused', createdAt: daysAgo(1) });
+  await createDonation(db, { ...gift, activistId: p3, amount: 1_000, status: 'refunded', createdAt: daysAgo(20) });
+  await createDonation(db, { ...gift, amount: 4_000, status: 'chargedback', createdAt: daysAgo(15) });
+  await createDonation(db, { ...gift, amount: 3_300, status: 'waiting_payment', paymentMethod: 'boleto' });
   await createSubscription(db, { ...gift, activistId: p3, amount: 2_000 });
   await createSubscription(db, { ...gift, amount: 2_000, status: 'canceled' });
   const call = { communityId: alpha.id, widgetId: phone.id, activistId: p2 };
@@ -64,6 +72,9 @@ beforeAll(async () => {
   await createPhoneCall(db, { ...call, createdAt: daysAgo(95) });
   alice = await signIn(server, 'alice@example.org');
   mob = await signIn(server, 'mob@example.org');
+  const e = await createUser(db, { email: 'eve@example.org' });
+  await createCommunity(db, { name: 'Elsewhere', ownerId: e.id });
+  eve = await signIn(server, e.email);
 });
 afterAll(() => server.close());
 
@@ -84,6 +95,8 @@ describe('GET /api/mobilizations/:id/metrics', () => {
       donations_last_30_days: 1,
       total_fund_raising: 12_550,
       fund_raising_last_30_days: 10_000,
+      refused_donations: 1,
+      refunded_donations: 2,
       active_subscriptions: 1,
     });
     expect(Date.now() - Date.parse(res.body.metrics.last_action_at)).toBeLessThan(2 * DAY);
@@ -107,5 +120,26 @@ describe('GET /api/mobilizations/:id/metrics', () => {
   it('needs a session and an existing id', async () => {
     expect((await alice.get('/api/mobilizations/999999/metrics')).status).toBe(404);
     expect((await alice.get('/api/mobilizations/abc/metrics')).status).toBe(404);
+  });
+});
+
+describe('GET /api/mobilizations/:id/widgets/:widget/donation_figures', () => {
+  const path = (page: number | string, widget: number | string) =>
+    `/api/mobilizations/${page}/widgets/${widget}/donation_figures`;
+
+  it("gives a donation widget's raised sum in cents, paid, refused, refunded and active recurring donations", async () => {
+    const res = await mob.get(path(busy, giftsWidget));
+    expect(res.status).toBe(200);
+    // Paid 10,000 and 2,550; one refusal; a refund and a chargeback; the waiting boleto counts nowhere yet.
+    expect(res.body).toEqual({ figures: { pledged: 12_550, paid: 2, refused: 1, refunded: 2, recurring_active: 1 } });
+  });
+
+  it('refuses another kind of widget by name, and hides the page from outsiders', async () => {
+    const form = await alice.get(path(busy, formWidget));
+    expect(form.status).toBe(422);
+    expect(form.body.errors.widget_id).toEqual(['Este widget não é de doação']);
+    expect((await eve.get(path(busy, giftsWidget))).status).toBe(404);
+    expect((await alice.get(path(quiet, giftsWidget))).status).toBe(404);
+    expect((await new Client(server.url).get(path(busy, giftsWidget))).status).toBe(401);
   });
 });

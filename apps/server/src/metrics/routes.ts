@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { findCommunityFor } from '../communities/service';
 import type { AppContext } from '../context';
-import { actorIn, idParams, lenientInt, signedIn, typed } from '../http/typed';
+import { AppError } from '../http/errors';
+import { actorIn, idParams, lenientInt, pageWidgetParams, signedIn, typed } from '../http/typed';
 import { queryMobilizationPage } from '../mobilizations/queries';
 import { findMobilizationFor } from '../mobilizations/service';
-import { metricsOf } from './figures';
+import { findPageWidget } from '../widgets/service';
+import { donationFiguresOf, metricsOf } from './figures';
 
 export const BREAKDOWN_PER_PAGE_DEFAULT = 10;
 export const BREAKDOWN_PER_PAGE_MAX = 50;
@@ -29,6 +31,23 @@ export function metricsRoutes(app: FastifyInstance, ctx: AppContext) {
     const mobilization = await findMobilizationFor(ctx.db, actorIn(request), request.params.id);
     return { metrics: (await metricsOf(ctx.db, 'mobilization', [mobilization.id])).get(mobilization.id) };
   });
+
+  /**
+   * A donation widget's figures, for its settings screens: what it raised, and its paid, refused, refunded and active
+   * recurring donations. Another kind of widget is a 422 that names it; a widget of another page a 404.
+   */
+  const widgetSchema = { params: pageWidgetParams };
+  r.get(
+    '/api/mobilizations/:id/widgets/:widget/donation_figures',
+    { preValidation, schema: widgetSchema },
+    async (request) => {
+      const mobilization = await findMobilizationFor(ctx.db, actorIn(request), request.params.id);
+      const widget = await findPageWidget(ctx.db, mobilization.id, request.params.widget);
+      if (widget.kind !== 'donation')
+        throw new AppError('unprocessable', { widget_id: ['donationReports.notDonation'] });
+      return { figures: await donationFiguresOf(ctx.db, widget.id) };
+    },
+  );
 
   /** What the whole community has collected, over all its pages (the community settings' Métricas tab). */
   r.get('/api/communities/:id/metrics', { preValidation, schema: { params: idParams } }, async (request) => {

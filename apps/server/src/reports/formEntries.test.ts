@@ -1,6 +1,7 @@
 import { type FormField, serializeFormFields } from '@mutirao/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../../test/csv';
 import { createFormPage, entryBody, formSettings, TEST_FIELDS } from '../../test/formPage';
 import { Client, signIn, startTestServer, type TestServer } from '../../test/harness';
 import { mobilizations, widgets } from '../db/schema';
@@ -14,36 +15,6 @@ beforeAll(async () => {
   visitor = new Client(server.url);
 });
 afterAll(() => server.close());
-
-/** A strict RFC 4180 reader, to check the file the way a spreadsheet reads it. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"' && cell === '') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  if (cell || row.length) throw new Error('the file does not end with CRLF');
-  return rows;
-}
 
 const HEADER = [
   'Nome',

@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { activists, formEntries, type Widget, widgets } from '../db/schema';
 import { CSV_BOM, csvLine } from './csv';
+import { EXPORT_BATCH, pinnedBatch } from './keyset';
 
-/** Rows per query: big enough to keep the round trips few, small enough that PGlite serves others in between. */
-export const EXPORT_BATCH = 2000;
+export { EXPORT_BATCH };
 
 interface Column {
   /** The field's uid; `label:<label>` for old entries whose fields carry no uid. */
@@ -58,30 +58,23 @@ interface ExportRow {
 }
 
 /**
- * One batch after the given entry id, in id order, with the activist. The plan is pinned rather than left to the
- * statistics, which PGlite never refreshes (it runs no autovacuum) and PostgreSQL refreshes only a while after a
- * burst of entries. Left alone, the planner may hash every activist of the community, sort the widget's remaining
- * entries, or walk the primary key filtering out other widgets' entries, for each batch: the export turns quadratic.
- * So the activist is a lateral lookup by primary key, and the keyset is written as a row comparison over
- * `(widget_id, id)` ordered the same way, which only `form_entries_widget_id_idx` can serve without a sort, with
- * sorting (full and incremental) switched off for this one short transaction. Plain SQL, with the entry's fields and time as text: parsing
- * JSON and slicing a timestamp here costs less than either driver's own conversions (PGlite's especially).
+ * One batch after the given entry id, in id order, with the activist, its plan pinned (`pinnedBatch`): the activist
+ * is a lateral lookup by primary key, and the keyset over `(widget_id, id)` is served by `form_entries_widget_id_idx`.
+ * Plain SQL, with the entry's fields and time as text: parsing JSON and slicing a timestamp here costs less than
+ * either driver's own conversions (PGlite's especially).
  */
 function batchAfter(db: Db, widgetId: number, afterId: number): Promise<ExportRow[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('enable_sort', 'off', true), set_config('enable_incremental_sort', 'off', true)`,
-    );
-    const result = (await tx.execute(sql`
+  return pinnedBatch<ExportRow>(
+    db,
+    sql`
       select e.id, e.fields::text as fields, (e.created_at at time zone 'UTC')::text as created_at,
              a.name, a.email, a.phone
       from ${formEntries} e
       left join lateral (select name, email, phone from ${activists} where id = e.activist_id) a on true
       where (e.widget_id, e.id) > (${widgetId}, ${afterId}) and e.widget_id <= ${widgetId}
       order by e.widget_id, e.id
-      limit ${EXPORT_BATCH}`)) as unknown as { rows: ExportRow[] };
-    return result.rows;
-  });
+      limit ${EXPORT_BATCH}`,
+  );
 }
 
 /** The cells of one entry: its values in column order (by uid), then the activist and the time. */

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { translate } from '@mutirao/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { findCommunityFor } from '../communities/service';
 import type { AppContext } from '../context';
 import { AppError } from '../http/errors';
 import { localeOf } from '../http/locale';
@@ -9,6 +10,7 @@ import { actorIn, idParams, signedIn, typed } from '../http/typed';
 import { findMobilizationFor } from '../mobilizations/service';
 import { serverKind } from '../widgets/kinds';
 import { findPageWidget } from '../widgets/service';
+import { donationsCsv, subscriptionsCsv } from './donations';
 
 /**
  * `widget_id` is checked in the handler, after the page: another community's page is a 404 whatever the query says,
@@ -24,6 +26,22 @@ const exportQuery = z.object({
     .optional(),
 });
 
+/**
+ * Sends a report as a file download. One batch in hand while the socket drains the last: the next query waits for
+ * the client, so memory stays flat.
+ */
+function sendCsv(reply: FastifyReply, filename: string, chunks: AsyncIterable<string>) {
+  reply.headers({
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
+  return reply.send(Readable.from(chunks, { highWaterMark: 1 }));
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
 /** Reports an organiser downloads. Authorised like the page: another community's page or widget is a 404. */
 export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = typed(app);
@@ -37,15 +55,35 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     const csv = serverKind(widget.kind).export;
     if (!csv) throw new AppError('unprocessable', { widget_id: ['formEntries.notForm'] });
     const locale = localeOf(request);
-    const day = new Date().toISOString().slice(0, 10);
-    const filename = `${translate(locale, csv.filePrefix)}-${mobilization.slug}-${widget.id}-${day}.csv`;
-    reply.headers({
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`,
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-    });
-    // One batch in hand while the socket drains the last: the next query waits for the client, so memory stays flat.
-    return reply.send(Readable.from(csv.rows(ctx.db, widget, locale), { highWaterMark: 1 }));
+    const filename = `${translate(locale, csv.filePrefix)}-${mobilization.slug}-${widget.id}-${today()}.csv`;
+    return sendCsv(reply, filename, csv.rows(ctx.db, widget, locale));
   });
+
+  /**
+   * The community's donation reports (spec 01 §7): any member of the community (role 1 or 2) or a platform admin, as
+   * the community's other screens; anyone else gets the 404 a missing community gets. The subscriptions report is a
+   * POST in the spec; it takes no body.
+   */
+  const reports = {
+    'donation_reports.csv': { method: 'GET', prefix: 'donationReports.donationsFilePrefix', rows: donationsCsv },
+    'download_subscriptions.csv': {
+      method: 'POST',
+      prefix: 'donationReports.subscriptionsFilePrefix',
+      rows: subscriptionsCsv,
+    },
+  } as const;
+  for (const [path, report] of Object.entries(reports)) {
+    r.route({
+      method: report.method,
+      url: `/api/communities/:id/${path}`,
+      preValidation: signedIn(ctx),
+      schema: { params: idParams },
+      handler: async (request, reply) => {
+        const { community } = await findCommunityFor(ctx.db, actorIn(request), request.params.id);
+        const locale = localeOf(request);
+        const filename = `${translate(locale, report.prefix)}-${community.id}-${today()}.csv`;
+        return sendCsv(reply, filename, report.rows(ctx.db, community.id, locale));
+      },
+    });
+  }
 }

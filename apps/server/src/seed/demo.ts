@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { formEntries, users } from '../db/schema';
 import type { StorageDriver } from '../uploads/storage';
 import { SERVER_WIDGET_KINDS, type ServerWidgetKind } from '../widgets/kinds';
+import { seedDemoGiving } from './demoDonations';
 import { DEMO_SIGN_UPS, SIGN_UP_FIELDS } from './demoForm';
 import { type DemoImages, demoPageBlocks, storeDemoImages } from './demoPage';
 import {
@@ -155,6 +156,8 @@ async function seedDemoMobilizations(db: Db, communityId: number, userId: number
         count: DEMO_SIGN_UPS,
       });
     const donation = mobilization.widgets.find((w) => w.kind === 'donation');
+    if (donation && demo.paidDonations)
+      await seedDemoGiving(db, { communityId, mobilizationId: mobilization.id, widgetId: donation.id });
     for (let i = 0; i < demo.supporters; i++) {
       person += 1;
       const activist = await createActivist(db, { communityId, email: `apoiadora${person}@example.org` });

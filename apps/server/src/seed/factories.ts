@@ -13,6 +13,7 @@ import {
   type MobilizationStatus,
   mobilizations,
   mobilizationsSubthemes,
+  type PaymentMethod,
   type SubscriptionStatus,
   subscriptions,
   templateBlocks,
@@ -273,17 +274,25 @@ export async function createPressure(
   return pressure;
 }
 
-/** One donation charge by card, paid unless told otherwise; `amount` in integer cents. */
+/** The donor as a checkout gives it (`DonationCustomer`'s shape), stored on donations and subscriptions. */
+export type CustomerSeed = Record<string, unknown>;
+
+/** One donation charge, by card and paid unless told otherwise; `amount` in integer cents. */
 export async function createDonation(
   db: Db,
   attrs: {
     communityId: number;
     amount: number;
     status?: string;
+    paymentMethod?: PaymentMethod;
     widgetId?: number | null;
     mobilizationId?: number | null;
     activistId?: number | null;
     transactionId?: string;
+    customer?: CustomerSeed | null;
+    subscriptionId?: number | null;
+    period?: number | null;
+    gatewayData?: Record<string, unknown> | null;
     createdAt?: Date;
   },
 ) {
@@ -293,11 +302,15 @@ export async function createDonation(
       communityId: attrs.communityId,
       amount: attrs.amount,
       status: attrs.status ?? 'paid',
-      paymentMethod: 'credit_card',
+      paymentMethod: attrs.paymentMethod ?? 'credit_card',
       widgetId: attrs.widgetId ?? null,
       mobilizationId: attrs.mobilizationId ?? null,
       activistId: attrs.activistId ?? null,
       transactionId: attrs.transactionId ?? null,
+      customer: attrs.customer ?? null,
+      subscriptionId: attrs.subscriptionId ?? null,
+      period: attrs.period ?? null,
+      gatewayData: attrs.gatewayData ?? null,
       ...(attrs.createdAt && { createdAt: attrs.createdAt }),
     })
     .returning();
@@ -305,16 +318,24 @@ export async function createDonation(
   return donation;
 }
 
-/** A monthly recurring donation, active unless told otherwise; `amount` in integer cents. */
+/** A recurring donation, monthly and active unless told otherwise; `amount` in integer cents. */
 export async function createSubscription(
   db: Db,
   attrs: {
     communityId: number;
     amount: number;
     status?: SubscriptionStatus;
+    period?: number;
     widgetId?: number | null;
     mobilizationId?: number | null;
     activistId?: number | null;
+    customer?: CustomerSeed | null;
+    /** Next charge, 'YYYY-MM-DD'. */
+    processAt?: string | null;
+    /** The provider's card id, brand and last digits. */
+    cardData?: Record<string, string> | null;
+    canceledAt?: Date | null;
+    createdAt?: Date;
   },
 ) {
   const [subscription] = await db
@@ -323,9 +344,15 @@ export async function createSubscription(
       communityId: attrs.communityId,
       amount: attrs.amount,
       status: attrs.status ?? 'active',
+      period: attrs.period ?? 30,
       widgetId: attrs.widgetId ?? null,
       mobilizationId: attrs.mobilizationId ?? null,
       activistId: attrs.activistId ?? null,
+      customer: attrs.customer ?? null,
+      processAt: attrs.processAt ?? null,
+      cardData: attrs.cardData ?? null,
+      canceledAt: attrs.canceledAt ?? null,
+      ...(attrs.createdAt && { createdAt: attrs.createdAt }),
     })
     .returning();
   if (!subscription) throw new Error('createSubscription failed');

@@ -64,8 +64,13 @@ describe('the demo seed', () => {
     const active = await client.get(`/api/mobilizations?community_id=${community?.id}&status=active`);
     expect(active.body.length).toBeGreaterThanOrEqual(3);
     const fund = active.body.find((m: { slug: string }) => m.slug === 'fundo-solidario-chuvas');
-    expect(fund).toMatchObject({ users_count: 4, total_fund_raising: 167_050 });
+    // Four paid one-off gifts and the first charge of a recurring donation.
+    expect(fund).toMatchObject({ users_count: 4, total_fund_raising: 171_050 });
     expect(fund.subthemes.length).toBe(2);
+    const widgets = await client.get(`/api/mobilizations/${fund.id}/widgets`);
+    const gifts = widgets.body.find((w: { kind: string }) => w.kind === 'donation');
+    const figures = await client.get(`/api/mobilizations/${fund.id}/widgets/${gifts.id}/donation_figures`);
+    expect(figures.body.figures).toEqual({ pledged: 171_050, paid: 5, refused: 1, refunded: 1, recurring_active: 1 });
     const archived = await client.get(`/api/mobilizations?community_id=${community?.id}&status=archived`);
     expect(archived.body.map((m: { name: string }) => m.name)).toEqual(['Carnaval sem assédio']);
     const templates = await client.get(`/api/templates?community_id=${community?.id}&global=true`);

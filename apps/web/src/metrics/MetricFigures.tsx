@@ -3,7 +3,14 @@ import { formatDate, formatMoney, METRICS_WINDOW_DAYS, type MetricsFigures } fro
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../shell/icons';
 
-function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
+interface FigureProps {
+  label: string;
+  value: string;
+  detail?: string;
+}
+
+/** One figure card: its name, its value, and what it counts or its recent part. */
+export function Figure({ label, value, detail }: FigureProps) {
   return (
     <Card withBorder padding="md" component="li">
       <Stack gap={2}>
@@ -20,6 +27,25 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** Figure cards in a responsive grid, named for screen readers. */
+export function FigureGrid({ label, figures }: { label: string; figures: FigureProps[] }) {
+  return (
+    <SimpleGrid
+      component="ul"
+      cols={{ base: 1, sm: 2, lg: 3 }}
+      spacing="md"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+      aria-label={label}
+    >
+      {figures.map((figure) => (
+        <Figure key={figure.label} {...figure} />
+      ))}
+    </SimpleGrid>
   );
 }
 
@@ -75,22 +101,12 @@ export function MetricFigures({ metrics: m, label, activistsHelp }: MetricFigure
       }),
     },
     { label: t('mobilizationMetrics.subscriptions'), value: n(m.active_subscriptions) },
+    { label: t('mobilizationMetrics.refusedDonations'), value: n(m.refused_donations) },
+    { label: t('mobilizationMetrics.refundedDonations'), value: n(m.refunded_donations) },
   ];
   return (
     <Stack gap="sm">
-      <SimpleGrid
-        component="ul"
-        cols={{ base: 1, sm: 2, lg: 3 }}
-        spacing="md"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-        aria-label={label}
-      >
-        {figures.map((figure) => (
-          <Figure key={figure.label} {...figure} />
-        ))}
-      </SimpleGrid>
+      <FigureGrid label={label} figures={figures} />
       {m.last_action_at && (
         <Text size="sm" c="dimmed">
           {t('mobilizationMetrics.lastAction', { date: formatDate(m.last_action_at) })}

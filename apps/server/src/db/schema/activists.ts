@@ -135,6 +135,8 @@ export const subscriptions = pgTable(
   },
   (t) => [
     index('subscriptions_community_created_idx').on(t.communityId, t.createdAt),
+    /** Keyset batches of the community's subscriptions report: `(community_id, id) > ($1, $2) order by community_id, id`. */
+    index('subscriptions_community_id_idx').on(t.communityId, t.id),
     index('subscriptions_widget_idx').on(t.widgetId),
     index('subscriptions_mobilization_idx').on(t.mobilizationId),
     index('subscriptions_activist_idx').on(t.activistId),
@@ -188,6 +190,8 @@ export const donations = pgTable(
     uniqueIndex('donations_attempt_key_idx').on(t.attemptKey),
     index('donations_widget_created_idx').on(t.widgetId, t.createdAt),
     index('donations_community_created_idx').on(t.communityId, t.createdAt),
+    /** Keyset batches of the community's donations report: `(community_id, id) > ($1, $2) order by community_id, id`. */
+    index('donations_community_id_idx').on(t.communityId, t.id),
     index('donations_mobilization_idx').on(t.mobilizationId),
     index('donations_activist_idx').on(t.activistId),
     index('donations_subscription_idx').on(t.subscriptionId),

@@ -31,7 +31,7 @@ export function donationRoutes(app: FastifyInstance, ctx: AppContext) {
     return {
       available: (await recipientOf(ctx.db, found.communityId)) !== undefined,
       checkout: ctx.payments.driver.browserCheckout(),
-      stats: await donationStats(ctx.db, found.widget),
+      stats: await donationStats(ctx.db, found.widget.id),
     };
   });
 

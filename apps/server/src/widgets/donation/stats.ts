@@ -1,34 +1,46 @@
-import { goalProgress } from '@mutirao/core';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import type { Widget } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { donations, subscriptions, widgets } from '../../db/schema';
 
-/** A widget's goal in cents: the `goal` column (cents), else settings.goal in reais ('1000', '1000.50'). */
-export function goalCents(widget: Widget): number | undefined {
-  if (widget.goal && widget.goal > 0) return widget.goal;
-  const reais = Number(String(widget.settings.goal ?? '').replace(',', '.'));
-  return Number.isFinite(reais) && reais > 0 ? Math.round(reais * 100) : undefined;
+/** What a donation widget shows visitors about its goal (spec 02 §3 "Donation stats"). Amounts in integer cents. */
+export interface DonationStats {
+  /** What was actually paid, in cents: the widget's donations and the later charges of subscriptions started there. */
+  pledged: number;
+  /** `pledged` as a percent of `widgets.goal` (also cents), two decimals; null when the widget has no goal. */
+  progress: number | null;
+  /** Paid donations, subscription charges included. */
+  total_donations: number;
 }
 
 /**
- * A donation widget's figures as visitors see them: `pledged` is the cents actually paid (the visitors' donations and
- * the later charges of the subscriptions they started there), `total_donations` the number of those paid charges,
- * `progress` the percent of the goal, or null without one.
+ * The widget's donation stats in one statement: its goal, its paid donations (`donations_widget_created_idx`) and the
+ * paid charges of its subscriptions, which carry no widget of their own so the action counter counts a donor once
+ * (`subscriptions_widget_idx`, `donations_subscription_idx`). The caller has already decided the widget may be shown
+ * (a donation widget on a published page). Shared by the public `GET /api/widgets/:id/donation` and GraphQL's
+ * `get_widget_donation_stats`.
  */
-export async function donationStats(db: Db, widget: Widget) {
+export async function donationStats(db: Db | Tx, widgetId: number): Promise<DonationStats> {
   const result = (await db.execute(sql`
-    select coalesce(sum(amount), 0)::bigint as pledged, count(*)::int as total
-    from donations
-    where status = 'paid'
-      and (widget_id = ${widget.id}
-           or subscription_id in (select id from subscriptions where widget_id = ${widget.id}))`)) as unknown as {
-    rows: { pledged: string | number; total: number }[];
+    select w.goal, paid.pledged, paid.total
+    from ${widgets} w
+    cross join lateral (
+      select coalesce(sum(amount), 0)::float8 as pledged, count(*)::int as total
+      from (
+        select d.amount from ${donations} d where d.widget_id = w.id and d.status = 'paid'
+        union all
+        select d.amount from ${subscriptions} s join ${donations} d on d.subscription_id = s.id
+        where s.widget_id = w.id and d.widget_id is null and d.status = 'paid'
+      ) charges
+    ) paid
+    where w.id = ${widgetId}`)) as unknown as {
+    rows: { goal: number | null; pledged: number; total: number }[];
   };
-  const pledged = Number(result.rows[0]?.pledged ?? 0);
-  const goal = goalCents(widget);
+  const row = result.rows[0];
+  const pledged = Number(row?.pledged ?? 0);
+  const goal = Number(row?.goal ?? 0);
   return {
     pledged,
-    progress: goal ? Math.round(goalProgress(pledged, goal).percent * 10) / 10 : null,
-    total_donations: Number(result.rows[0]?.total ?? 0),
+    progress: goal > 0 ? Math.round((pledged / goal) * 10_000) / 100 : null,
+    total_donations: Number(row?.total ?? 0),
   };
 }

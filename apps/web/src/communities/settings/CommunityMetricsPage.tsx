@@ -7,6 +7,7 @@ import { nothingYet } from '../../metrics/metricsApi';
 import { LoadingScreen } from '../../shell/layouts/LoadingScreen';
 import { CommunitySettingsPage } from './CommunitySettingsPage';
 import { communityMetricsKey, fetchCommunityMetrics } from './communityApi';
+import { DonationReports } from './DonationReports';
 import { MobilizationBreakdown } from './MobilizationBreakdown';
 
 function Figures({ communityId }: { communityId: number }) {
@@ -33,14 +34,20 @@ function Figures({ communityId }: { communityId: number }) {
 
 /**
  * `/community/metrics`, the "Métricas" tab (spec 01 §2, §9): what every page of the community has collected, with
- * the spec's windows, then each mobilization's own figures. Any member may read it.
+ * the spec's windows, then each mobilization's own figures, and the community's donation reports. Any member may read
+ * it.
  */
 export default function CommunityMetricsPage() {
   const { t } = useTranslation();
   const { community } = useSession();
   return (
     <CommunitySettingsPage description={t('communityMetrics.intro')}>
-      {community && <Figures key={community.id} communityId={community.id} />}
+      {community && (
+        <Stack gap="xl" key={community.id}>
+          <Figures communityId={community.id} />
+          <DonationReports communityId={community.id} />
+        </Stack>
+      )}
     </CommunitySettingsPage>
   );
 }

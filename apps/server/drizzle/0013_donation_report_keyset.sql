@@ -1,0 +1,2 @@
+CREATE INDEX "donations_community_id_idx" ON "donations" USING btree ("community_id","id");--> statement-breakpoint
+CREATE INDEX "subscriptions_community_id_idx" ON "subscriptions" USING btree ("community_id","id");
