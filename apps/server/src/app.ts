@@ -5,6 +5,7 @@ import { authRoutes } from './auth/routes';
 import { blockRoutes } from './blocks/routes';
 import { communityRoutes } from './communities/routes';
 import type { AppContext } from './context';
+import { domainRoutes } from './domains/routes';
 import { graphqlRoute } from './graphql/route';
 import { graphqlSocket } from './graphql/ws';
 import { graphqlApi } from './graphqlApi';
@@ -56,6 +57,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   app.get('/api/health', async () => ({ ok: true, database: ctx.database.kind }));
   authRoutes(app, ctx);
   communityRoutes(app, ctx);
+  domainRoutes(app, ctx);
   mobilizationRoutes(app, ctx);
   metricsRoutes(app, ctx);
   blockRoutes(app, ctx);

@@ -4,6 +4,7 @@ import type { AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
 import { writeSnapshot } from './db/embedded';
 import { migrate, migrationState } from './db/migrate';
+import { createDns } from './dns/dns';
 import { EventBus } from './events/bus';
 import { TokenService } from './http/tokens';
 import { JobQueue } from './jobs/queue';
@@ -67,6 +68,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     events: new EventBus(),
     telephony: createTelephony(config),
     payments: createPayments(config),
+    dns: createDns(config),
   };
 }
 

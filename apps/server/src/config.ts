@@ -67,6 +67,13 @@ const envSchema = z.object({
   TWILIO_WEBHOOK_URL: z.string().url().optional(),
   TELEPHONY_SANDBOX_STEP_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   TELEPHONY_SECRET_KEY: z.string().min(32).optional(),
+  DNS_DRIVER: z.enum(['sandbox', 'powerdns']).default('sandbox'),
+  /** The name servers zones are delegated to (sandbox and PowerDNS; Route 53 picks its own). */
+  DNS_NAMESERVERS: z.string().default('ns1.mutirao.invalid,ns2.mutirao.invalid'),
+  /** Resolvers for the name-server check, 'host' or 'host:port', comma separated; the system's when unset. */
+  DNS_RESOLVER: z.string().optional(),
+  POWERDNS_API_URL: z.string().url().optional(),
+  POWERDNS_API_KEY: z.string().optional(),
   PAYMENTS_DRIVER: z.enum(['sandbox', 'pagarme']).default('sandbox'),
   /** Where the provider posts transaction changes; defaults to APP_URL. */
   PAYMENTS_POSTBACK_URL: z.string().url().optional(),
@@ -99,6 +106,13 @@ function trustProxyOf(value: string | undefined, production: boolean): boolean |
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/** 'a, b,,c' → ['a', 'b', 'c']. */
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+
 /** Reads the environment once; every setting the README documents is parsed here. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
@@ -118,6 +132,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const storageDriver = e.STORAGE_DRIVER ?? (e.S3_BUCKET ? 's3' : 'local');
   if (storageDriver === 's3' && !(e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
     throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  }
+  if (e.DNS_DRIVER === 'powerdns' && !(e.POWERDNS_API_URL && e.POWERDNS_API_KEY)) {
+    throw new Error('DNS_DRIVER=powerdns needs POWERDNS_API_URL and POWERDNS_API_KEY');
   }
   return {
     production,
@@ -181,6 +198,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       driver: e.PAYMENTS_DRIVER,
       /** Where the provider reaches this server; postbacks are addressed here, never to the request's Host. */
       postbackUrl: e.PAYMENTS_POSTBACK_URL?.replace(/\/$/, ''),
+    },
+    dns: {
+      driver: e.DNS_DRIVER,
+      nameServers: list(e.DNS_NAMESERVERS),
+      resolvers: list(e.DNS_RESOLVER ?? ''),
+      powerDns: { apiUrl: e.POWERDNS_API_URL?.replace(/\/$/, '') ?? '', apiKey: e.POWERDNS_API_KEY ?? '' },
     },
     supportEmail: e.SUPPORT_EMAIL,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,

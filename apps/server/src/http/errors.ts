@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   unprocessable: 422,
   rate_limited: 429,
+  bad_gateway: 502,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 

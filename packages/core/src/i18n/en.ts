@@ -1,3 +1,4 @@
+import { domainsMessages } from '../schemas/domains';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
 import type { Catalogue } from './types';
@@ -29,6 +30,7 @@ export const en: Catalogue = {
     recoverySent: 'If an account uses that e-mail, we sent it a link to create a new password.',
   },
   errors: {
+    forbidden: 'You are not allowed to do this in this community.',
     unauthorized: 'Unauthorized',
     notFound: 'Not found',
     incorrectPassword: 'Incorrect password',
@@ -800,6 +802,7 @@ export const en: Catalogue = {
   },
   /** The community's Twilio tab (`schemas/twilio.ts`). */
   twilio: twilioMessages.en,
+  domains: domainsMessages.en,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('en'),
 };

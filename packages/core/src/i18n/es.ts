@@ -1,3 +1,4 @@
+import { domainsMessages } from '../schemas/domains';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
 import type { Catalogue } from './types';
@@ -29,6 +30,7 @@ export const es: Catalogue = {
     recoverySent: 'Si hay una cuenta con ese correo, enviamos un enlace para crear una nueva contraseña.',
   },
   errors: {
+    forbidden: 'No tienes permiso para hacer esto en esta comunidad.',
     unauthorized: 'Unauthorized',
     notFound: 'No encontrado',
     incorrectPassword: 'Incorrect password',
@@ -806,6 +808,7 @@ export const es: Catalogue = {
   },
   /** The community's Twilio tab (`schemas/twilio.ts`). */
   twilio: twilioMessages.es,
+  domains: domainsMessages.es,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('es'),
 };

@@ -1,3 +1,4 @@
+import { domainsMessages } from '../schemas/domains';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
 /**
@@ -31,6 +32,7 @@ export const ptBR = {
     recoverySent: 'Se houver uma conta com esse e-mail, enviamos um link para criar uma nova senha.',
   },
   errors: {
+    forbidden: 'Você não tem permissão para fazer isso nesta comunidade.',
     unauthorized: 'Unauthorized',
     notFound: 'Não encontrado',
     incorrectPassword: 'Incorrect password',
@@ -805,6 +807,7 @@ export const ptBR = {
   },
   /** The community's Twilio tab (`schemas/twilio.ts`). */
   twilio: twilioMessages['pt-BR'],
+  domains: domainsMessages['pt-BR'],
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('pt-BR'),
 } as const;
