@@ -117,7 +117,7 @@ export function domainRoutes(app: FastifyInstance, ctx: AppContext) {
     { preValidation, schema: { params: zoneParams } },
     async (request, reply) => {
       const communityId = await communityOf(ctx, actorIn(request), request.params.id);
-      const zone = await checkZone(ctx, await findZone(ctx.db, communityId, request.params.zone));
+      const zone = await checkZone(ctx.db, ctx.dns, await findZone(ctx.db, communityId, request.params.zone));
       reply.headers(noStore);
       return {
         ...presentZone(zone, await certificatesOf(ctx.db, [zone.id])),

@@ -1,12 +1,15 @@
 import { type DnsRecordValues, recordInZone, recordLines } from '@mutirao/core';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { certificates, type DnsHostedZone, type DnsRecord, dnsHostedZones, dnsRecords } from '../db/schema';
+import type { Dns } from '../dns/dns';
 import { DnsError, type RecordSet, type ZoneRef } from '../dns/driver';
 import { nameServersPointAtUs } from '../dns/nameservers';
 import { AppError, notFound } from '../http/errors';
+import { defineJob } from '../jobs/queue';
 
 /** A zone of the community, or the 404 a missing one gets (a zone of another community is missing too). */
 export async function findZone(db: Db | Tx, communityId: number, zoneId: number): Promise<DnsHostedZone> {
@@ -139,11 +142,11 @@ export async function deleteRecord(ctx: AppContext, zone: DnsHostedZone, recordI
  * the domain now points at our name servers, and records the answer ('DNS active' once it does). An external domain
  * has no name servers of ours to check.
  */
-export async function checkZone(ctx: AppContext, zone: DnsHostedZone): Promise<DnsHostedZone> {
+export async function checkZone(db: Db, dns: Dns, zone: DnsHostedZone): Promise<DnsHostedZone> {
   if (zone.isExternalDomain || zone.nsOk) return zone;
-  const ok = await nameServersPointAtUs(zone.domainName, zone.delegationSetServers ?? [], ctx.dns.resolvers);
+  const ok = await nameServersPointAtUs(zone.domainName, zone.delegationSetServers ?? [], dns.resolvers);
   if (!ok) return zone;
-  const [updated] = await ctx.db
+  const [updated] = await db
     .update(dnsHostedZones)
     .set({ nsOk: true, status: 'propagated', updatedAt: new Date() })
     .where(eq(dnsHostedZones.id, zone.id))
@@ -155,3 +158,36 @@ export const certificatesOf = (db: Db, zoneIds: number[]) =>
   zoneIds.length
     ? db.select().from(certificates).where(sql`${certificates.dnsHostedZoneId} in ${zoneIds}`)
     : Promise.resolve([]);
+
+/** How long a registrar change may take to show (spec 01 §9: up to 48 hours); the job stops asking after that. */
+const NS_CHECK_HOURS = 48;
+
+/**
+ * Every ten minutes, the zones still waiting for their name servers are asked about again, so the list turns to
+ * 'DNS active' without the organiser pressing anything. Lookups happen here and in the wizard's check, never while
+ * a page is rendered.
+ */
+export function nameServerCheckJob(db: Db, dns: Dns) {
+  return defineJob({
+    name: 'dns-name-server-check',
+    payload: z.object({}).passthrough(),
+    retryLimit: 0,
+    retryDelaySeconds: 60,
+    cron: '*/10 * * * *',
+    handle: async () => {
+      const waiting = await db
+        .select()
+        .from(dnsHostedZones)
+        .where(
+          and(
+            eq(dnsHostedZones.nsOk, false),
+            eq(dnsHostedZones.isExternalDomain, false),
+            sql`${dnsHostedZones.createdAt} > now() - make_interval(hours => ${NS_CHECK_HOURS})`,
+          ),
+        )
+        .orderBy(asc(dnsHostedZones.createdAt))
+        .limit(100);
+      for (const zone of waiting) await checkZone(db, dns, zone);
+    },
+  });
+}
