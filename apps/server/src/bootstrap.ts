@@ -5,6 +5,7 @@ import { type Database, openDatabase } from './db/client';
 import { writeSnapshot } from './db/embedded';
 import { migrate, migrationState } from './db/migrate';
 import { createDns } from './dns/dns';
+import { sslCheckJob } from './domains/sslCheck';
 import { nameServerCheckJob } from './domains/zones';
 import { EventBus } from './events/bus';
 import { TokenService } from './http/tokens';
@@ -55,6 +56,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   queue.register(sessionSweepJob(database.db, config.sessions));
   const dns = createDns(config);
   queue.register(nameServerCheckJob(database.db, dns));
+  queue.register(sslCheckJob(database.db, config.dns.tlsCheck));
   const storage = createStorage(config);
   // Resized copies need the bytes: the S3 driver's uploads go straight to the bucket, so only local ones get them.
   if (storage instanceof LocalStorage) queue.register(imageVariantsJob(database.db, storage));

@@ -74,6 +74,10 @@ const envSchema = z.object({
   DNS_RESOLVER: z.string().optional(),
   POWERDNS_API_URL: z.string().url().optional(),
   POWERDNS_API_KEY: z.string().optional(),
+  /** The SSL check's handshake: the port, an address to connect to instead of the host, extra trusted roots (PEM). */
+  TLS_CHECK_PORT: z.coerce.number().int().min(1).max(65535).default(443),
+  TLS_CHECK_ADDRESS: z.string().optional(),
+  TLS_CHECK_CA_FILE: z.string().optional(),
   PAYMENTS_DRIVER: z.enum(['sandbox', 'pagarme']).default('sandbox'),
   /** Where the provider posts transaction changes; defaults to APP_URL. */
   PAYMENTS_POSTBACK_URL: z.string().url().optional(),
@@ -203,6 +207,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       driver: e.DNS_DRIVER,
       nameServers: list(e.DNS_NAMESERVERS),
       resolvers: list(e.DNS_RESOLVER ?? ''),
+      tlsCheck: {
+        port: e.TLS_CHECK_PORT,
+        address: e.TLS_CHECK_ADDRESS,
+        ca: e.TLS_CHECK_CA_FILE ? readFileSync(e.TLS_CHECK_CA_FILE, 'utf8') : undefined,
+      },
       powerDns: { apiUrl: e.POWERDNS_API_URL?.replace(/\/$/, '') ?? '', apiKey: e.POWERDNS_API_KEY ?? '' },
     },
     supportEmail: e.SUPPORT_EMAIL,

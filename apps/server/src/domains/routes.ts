@@ -6,8 +6,9 @@ import { findCommunityFor } from '../communities/service';
 import type { AppContext } from '../context';
 import { dnsHostedZones } from '../db/schema';
 import { AppError } from '../http/errors';
-import { actorIn, idParams, idSchema, signedIn, typed } from '../http/typed';
+import { actorIn, idParams, idSchema, lenientString, signedIn, typed } from '../http/typed';
 import { parseInput, unwrap } from '../http/validate';
+import { hostAllowed } from './certificates';
 import { presentRecord, presentZone } from './presenter';
 import {
   addRecord,
@@ -110,6 +111,15 @@ export function domainRoutes(app: FastifyInstance, ctx: AppContext) {
       return reply.status(204).send();
     },
   );
+
+  // Caddy's on-demand TLS asks before issuing a certificate for a host: yes for the allow-list, no otherwise.
+  r.get('/api/tls/ask', { schema: { querystring: z.object({ domain: lenientString }) } }, async (request, reply) => {
+    const allowed = request.query.domain ? await hostAllowed(ctx.db, request.query.domain) : false;
+    return reply
+      .status(allowed ? 200 : 404)
+      .header('cache-control', 'no-store')
+      .send(allowed ? 'ok' : '');
+  });
 
   // Step 3 of the wizard: the organiser asks, the server looks the name servers up (never while rendering a page).
   r.get(

@@ -188,6 +188,7 @@ export const domainsMessages = {
     nsPending: 'A alteração de servidores DNS ainda está pendente',
     providerFailed: 'O provedor de DNS recusou o pedido: {detail}',
     providerDown: 'O provedor de DNS não respondeu. Tente de novo em alguns minutos.',
+    operationInvalid: 'A operação deve ser append ou remove',
   },
   es: {
     domainRequired: 'El dominio es obligatorio.',
@@ -210,6 +211,7 @@ export const domainsMessages = {
     nsPending: 'El cambio de servidores DNS aún está pendiente',
     providerFailed: 'El proveedor de DNS rechazó el pedido: {detail}',
     providerDown: 'El proveedor de DNS no respondió. Inténtalo de nuevo en unos minutos.',
+    operationInvalid: 'La operación debe ser append o remove',
   },
   en: {
     domainRequired: 'Domain is required.',
@@ -232,5 +234,6 @@ export const domainsMessages = {
     nsPending: 'The DNS server change is still pending',
     providerFailed: 'The DNS provider refused the request: {detail}',
     providerDown: 'The DNS provider did not answer. Try again in a few minutes.',
+    operationInvalid: 'The operation must be append or remove',
   },
 } as const;
