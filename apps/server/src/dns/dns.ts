@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { DnsDriver } from './driver';
 import { PowerDnsDriver } from './powerdns';
+import { Route53DnsDriver } from './route53';
 import { SandboxDnsDriver } from './sandbox';
 
 /** The DNS service every route and job shares: the driver chosen by DNS_DRIVER and the resolvers of the NS check. */
@@ -14,6 +15,8 @@ export function createDns(config: Config): Dns {
   const driver =
     dns.driver === 'powerdns'
       ? new PowerDnsDriver(dns.powerDns.apiUrl, dns.powerDns.apiKey, dns.nameServers)
-      : new SandboxDnsDriver(dns.nameServers);
+      : dns.driver === 'route53'
+        ? new Route53DnsDriver(dns.route53)
+        : new SandboxDnsDriver(dns.nameServers);
   return { driver, resolvers: dns.resolvers };
 }

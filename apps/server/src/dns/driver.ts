@@ -28,7 +28,7 @@ export interface RecordSet {
 }
 
 export interface DnsDriver {
-  readonly name: 'sandbox' | 'powerdns';
+  readonly name: 'sandbox' | 'powerdns' | 'route53';
   createZone(domainName: string): Promise<CreatedZone>;
   /** Removes the zone and every record in it. */
   deleteZone(zone: ZoneRef): Promise<void>;
@@ -50,3 +50,7 @@ export class DnsError extends Error {
 /** 'example.org' → 'example.org.': the fully qualified form providers speak. */
 export const fqdn = (name: string) => (name.endsWith('.') ? name : `${name}.`);
 export const unqualified = (name: string) => name.replace(/\.$/, '').toLowerCase();
+
+/** A TXT or SPF value as zone files and providers carry it: in double quotes, with quotes and backslashes escaped. */
+export const quotedText = (type: string, value: string) =>
+  (type === 'TXT' || type === 'SPF') && !value.startsWith('"') ? `"${value.replace(/(["\\])/g, '\\$1')}"` : value;

@@ -6,7 +6,8 @@ import { nameServersPointAtUs } from './nameservers';
 import { PowerDnsDriver } from './powerdns';
 
 // CI installs pdns-server; a developer machine without it skips, saying so.
-if (!powerDnsInstalled && process.env.REQUIRE_ALL_SUITES) throw new Error('pdns-server and pdns-backend-sqlite3 are required in CI');
+if (!powerDnsInstalled && process.env.REQUIRE_ALL_SUITES)
+  throw new Error('pdns-server and pdns-backend-sqlite3 are required in CI');
 const NS = ['ns1.mutirao-teste.org', 'ns2.mutirao-teste.org'];
 
 describe.skipIf(!powerDnsInstalled)('PowerDNS driver against a real pdns_server', () => {

@@ -1,4 +1,4 @@
-import { type CreatedZone, type DnsDriver, DnsError, fqdn, type RecordSet, type ZoneRef } from './driver';
+import { type CreatedZone, type DnsDriver, DnsError, fqdn, quotedText, type RecordSet, type ZoneRef } from './driver';
 
 const TIMEOUT_MS = 10_000;
 
@@ -7,8 +7,7 @@ const HOST_AT_END = new Set(['CNAME', 'NS', 'PTR', 'MX', 'SRV']);
 
 /** One value in the zone-file form PowerDNS stores ('10 mail.example.org.', '"v=spf1 -all"'). */
 function content(type: string, value: string): string {
-  if (type === 'TXT' || type === 'SPF') return value.startsWith('"') ? value : `"${value.replace(/(["\\])/g, '\\$1')}"`;
-  if (!HOST_AT_END.has(type)) return value;
+  if (!HOST_AT_END.has(type)) return quotedText(type, value);
   const parts = value.split(/\s+/);
   const host = parts.pop() as string;
   return [...parts, fqdn(host)].join(' ');
