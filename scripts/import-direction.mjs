@@ -24,6 +24,7 @@ const WORKSPACES = [
       mail: 1,
       telephony: 1,
       payments: 1,
+      dns: 1,
       jobs: 1,
       'rate-limit': 1,
       events: 1,

@@ -6,6 +6,7 @@ import { blockRoutes } from './blocks/routes';
 import { recipientRoutes } from './communities/recipientRoutes';
 import { communityRoutes } from './communities/routes';
 import type { AppContext } from './context';
+import { domainRoutes } from './domains/routes';
 import { graphqlRoute } from './graphql/route';
 import { graphqlSocket } from './graphql/ws';
 import { graphqlApi } from './graphqlApi';
@@ -58,6 +59,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   authRoutes(app, ctx);
   communityRoutes(app, ctx);
   recipientRoutes(app, ctx);
+  domainRoutes(app, ctx);
   mobilizationRoutes(app, ctx);
   metricsRoutes(app, ctx);
   blockRoutes(app, ctx);

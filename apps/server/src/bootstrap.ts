@@ -4,6 +4,9 @@ import type { AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
 import { writeSnapshot } from './db/embedded';
 import { migrate, migrationState } from './db/migrate';
+import { createDns } from './dns/dns';
+import { sslCheckJob } from './domains/sslCheck';
+import { nameServerCheckJob } from './domains/zones';
 import { EventBus } from './events/bus';
 import { TokenService } from './http/tokens';
 import { JobQueue } from './jobs/queue';
@@ -52,6 +55,9 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const { loginLimits, actionLimits } = config;
   queue.register(rateLimitSweepJob(database.db, Math.max(loginLimits.windowSeconds, actionLimits.windowSeconds)));
   queue.register(sessionSweepJob(database.db, config.sessions));
+  const dns = createDns(config);
+  queue.register(nameServerCheckJob(database.db, dns));
+  queue.register(sslCheckJob(database.db, config.dns.tlsCheck));
   const storage = createStorage(config);
   // Resized copies need the bytes: the S3 driver's uploads go straight to the bucket, so only local ones get them.
   if (storage instanceof LocalStorage) queue.register(imageVariantsJob(database.db, storage));
@@ -68,6 +74,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     events: new EventBus(),
     telephony: createTelephony(config),
     payments: createPayments(config),
+    dns,
   };
   for (const job of donationJobs(ctx)) queue.register(job);
   return ctx;

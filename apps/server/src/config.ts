@@ -67,6 +67,21 @@ const envSchema = z.object({
   TWILIO_WEBHOOK_URL: z.string().url().optional(),
   TELEPHONY_SANDBOX_STEP_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   TELEPHONY_SECRET_KEY: z.string().min(32).optional(),
+  DNS_DRIVER: z.enum(['sandbox', 'powerdns', 'route53']).default('sandbox'),
+  /** The name servers zones are delegated to (sandbox and PowerDNS; Route 53 picks its own). */
+  DNS_NAMESERVERS: z.string().default('ns1.mutirao.invalid,ns2.mutirao.invalid'),
+  /** Resolvers for the name-server check, 'host' or 'host:port', comma separated; the system's when unset. */
+  DNS_RESOLVER: z.string().optional(),
+  POWERDNS_API_URL: z.string().url().optional(),
+  POWERDNS_API_KEY: z.string().optional(),
+  ROUTE53_ACCESS_KEY_ID: z.string().optional(),
+  ROUTE53_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Route 53's API address; AWS's own unless set. */
+  ROUTE53_ENDPOINT: z.string().url().optional(),
+  /** The SSL check's handshake: the port, an address to connect to instead of the host, extra trusted roots (PEM). */
+  TLS_CHECK_PORT: z.coerce.number().int().min(1).max(65535).default(443),
+  TLS_CHECK_ADDRESS: z.string().optional(),
+  TLS_CHECK_CA_FILE: z.string().optional(),
   PAYMENTS_DRIVER: z.enum(['sandbox', 'pagarme']).default('sandbox'),
   /** Where the provider posts transaction changes; defaults to APP_URL. */
   PAYMENTS_POSTBACK_URL: z.string().url().optional(),
@@ -104,6 +119,13 @@ function trustProxyOf(value: string | undefined, production: boolean): boolean |
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/** 'a, b,,c' → ['a', 'b', 'c']. */
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+
 /** Reads the environment once; every setting the README documents is parsed here. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
@@ -128,6 +150,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   // refuse to start rather than fail at a donor's first attempt.
   if (e.PAYMENTS_DRIVER === 'pagarme' && !(e.PAGARME_API_KEY && e.PAGARME_ENCRYPTION_KEY)) {
     throw new Error('PAYMENTS_DRIVER=pagarme needs PAGARME_API_KEY and PAGARME_ENCRYPTION_KEY');
+  }
+  if (e.DNS_DRIVER === 'powerdns' && !(e.POWERDNS_API_URL && e.POWERDNS_API_KEY)) {
+    throw new Error('DNS_DRIVER=powerdns needs POWERDNS_API_URL and POWERDNS_API_KEY');
+  }
+  if (e.DNS_DRIVER === 'route53' && !(e.ROUTE53_ACCESS_KEY_ID && e.ROUTE53_SECRET_ACCESS_KEY)) {
+    throw new Error('DNS_DRIVER=route53 needs ROUTE53_ACCESS_KEY_ID and ROUTE53_SECRET_ACCESS_KEY');
   }
   return {
     production,
@@ -202,6 +230,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         /** A call without an answer after this long is a timeout (a charge's outcome is then reconciled). */
         timeoutMs: e.PAGARME_TIMEOUT_MS,
       },
+    },
+    dns: {
+      driver: e.DNS_DRIVER,
+      nameServers: list(e.DNS_NAMESERVERS),
+      resolvers: list(e.DNS_RESOLVER ?? ''),
+      tlsCheck: {
+        port: e.TLS_CHECK_PORT,
+        address: e.TLS_CHECK_ADDRESS,
+        ca: e.TLS_CHECK_CA_FILE ? readFileSync(e.TLS_CHECK_CA_FILE, 'utf8') : undefined,
+      },
+      route53: {
+        accessKeyId: e.ROUTE53_ACCESS_KEY_ID ?? '',
+        secretAccessKey: e.ROUTE53_SECRET_ACCESS_KEY ?? '',
+        endpoint: e.ROUTE53_ENDPOINT,
+      },
+      powerDns: { apiUrl: e.POWERDNS_API_URL?.replace(/\/$/, '') ?? '', apiKey: e.POWERDNS_API_KEY ?? '' },
     },
     supportEmail: e.SUPPORT_EMAIL,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { Dns } from './dns/dns';
 import type { EventBus } from './events/bus';
 import type { TokenService } from './http/tokens';
 import type { JobQueue } from './jobs/queue';
@@ -21,4 +22,5 @@ export interface AppContext {
   events: EventBus;
   telephony: Telephony;
   payments: Payments;
+  dns: Dns;
 }

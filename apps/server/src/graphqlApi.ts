@@ -4,6 +4,7 @@ import { blockGraphQL } from './blocks/graphql';
 import { featureGraphQL } from './communities/features';
 import { communityGraphQL } from './communities/graphql';
 import * as schema from './db/schema';
+import { domainGraphQL } from './domains/graphql';
 import { buildGraphQLApi } from './graphql/surface';
 import { mobilizationGraphQL } from './mobilizations/graphql';
 import { templateGraphQL } from './templates/graphql';
@@ -28,5 +29,6 @@ export const graphqlApi = buildGraphQLApi(
     templateGraphQL,
     telephonyGraphQL,
     donationGraphQL,
+    domainGraphQL,
   ],
 );

@@ -3845,4 +3845,5 @@ export type MutationArgs = {
   copy_template_mobilization: { args: CopyTemplateMobilizationArgs; distinct_on?: Array<"id" | "name" | "slug" | "goal" | "favicon" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "body_font" | "header_font" | "color_scheme" | "google_analytics_code" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "user_id" | "template_mobilization_id" | "cache_version" | "deleted_at" | "created_at" | "updated_at"> | null; where?: MobilizationsBoolExp | null; order_by?: Array<MobilizationsOrderBy> | null; limit?: number | null; offset?: number | null };
   create_mobilization_from_template: { id: number; template_mobilization_id: number };
   addTwilioCall: { input: AddTwilioCallInput };
+  router_add_operation: { operation: string; domains: Array<string> };
 };

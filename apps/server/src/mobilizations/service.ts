@@ -1,16 +1,17 @@
 import {
   type Actor,
+  checkCustomDomain,
   type MobilizationCreateData,
   type MobilizationUpdateData,
   msg,
   policies,
   slugify,
 } from '@mutirao/core';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { membershipOf } from '../communities/service';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { communities, type Mobilization, mobilizations, mobilizationsSubthemes } from '../db/schema';
+import { communities, dnsHostedZones, type Mobilization, mobilizations, mobilizationsSubthemes } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
 import { checkShareImage } from '../uploads/shareImage';
 import type { StorageDriver } from '../uploads/storage';
@@ -157,6 +158,8 @@ export async function updateMobilization(
   const values = settingsValues(input);
   const theme = await themeChange(db, mobilization, input);
   if (theme.themeId !== undefined) values.themeId = theme.themeId;
+  if (input.custom_domain !== undefined)
+    values.customDomain = await customDomainFor(db, mobilization, input.custom_domain);
   if (input.slug !== undefined) {
     const slug = input.slug ?? (slugify(input.name ?? mobilization.name) || FALLBACK_SLUG);
     if (slug !== mobilization.slug && (await slugTaken(db, slug, id))) throw slugTakenOnUpdate(slug);
@@ -179,6 +182,30 @@ export async function updateMobilization(
     });
   } catch (error) {
     if (values.slug && isUniqueViolation(error, 'mobilizations_slug_idx')) throw slugTakenOnUpdate(values.slug);
+    if (values.customDomain && isUniqueViolation(error, 'mobilizations_custom_domain_lower_idx'))
+      throw new AppError('unprocessable', { custom_domain: ['domains.customDomainTaken'] });
     throw error;
   }
+}
+
+/**
+ * A page's custom domain (spec 01 §5): inside a zone of the page's community, not another page's, stored with 'www.'
+ * (spec 01 §9). Every page ever made keeps its domain in the unique index, deleted ones included, so a domain is
+ * never served by two pages; the index settles a race between two saves.
+ */
+async function customDomainFor(db: Db | Tx, mobilization: Mobilization, raw: string | null) {
+  const zones = await db
+    .select({ domain_name: dnsHostedZones.domainName })
+    .from(dnsHostedZones)
+    .where(eq(dnsHostedZones.communityId, mobilization.communityId));
+  const checked = checkCustomDomain(raw, zones, !!mobilization.customDomain);
+  if ('error' in checked) throw new AppError('unprocessable', { custom_domain: [checked.error] });
+  if (!checked.domain) return null;
+  const [taken] = await db
+    .select({ id: mobilizations.id })
+    .from(mobilizations)
+    .where(and(sql`lower(${mobilizations.customDomain}) = ${checked.domain}`, ne(mobilizations.id, mobilization.id)))
+    .limit(1);
+  if (taken) throw new AppError('unprocessable', { custom_domain: ['domains.customDomainTaken'] });
+  return checked.domain;
 }

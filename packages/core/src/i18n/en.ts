@@ -1,3 +1,4 @@
+import { domainsMessages } from '../schemas/domains';
 import { recipientMessages } from '../schemas/recipient';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
@@ -30,6 +31,7 @@ export const en: Catalogue = {
     recoverySent: 'If an account uses that e-mail, we sent it a link to create a new password.',
   },
   errors: {
+    forbidden: 'You are not allowed to do this in this community.',
     unauthorized: 'Unauthorized',
     notFound: 'Not found',
     incorrectPassword: 'Incorrect password',
@@ -864,6 +866,7 @@ export const en: Catalogue = {
   twilio: twilioMessages.en,
   /** The community's Recebedor tab (`schemas/recipient.ts`). */
   recipient: recipientMessages.en,
+  domains: domainsMessages.en,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('en'),
 };

@@ -1,3 +1,4 @@
+import { domainsMessages } from '../schemas/domains';
 import { recipientMessages } from '../schemas/recipient';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
@@ -30,6 +31,7 @@ export const es: Catalogue = {
     recoverySent: 'Si hay una cuenta con ese correo, enviamos un enlace para crear una nueva contraseña.',
   },
   errors: {
+    forbidden: 'No tienes permiso para hacer esto en esta comunidad.',
     unauthorized: 'Unauthorized',
     notFound: 'No encontrado',
     incorrectPassword: 'Incorrect password',
@@ -870,6 +872,7 @@ export const es: Catalogue = {
   twilio: twilioMessages.es,
   /** The community's Recebedor tab (`schemas/recipient.ts`). */
   recipient: recipientMessages.es,
+  domains: domainsMessages.es,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('es'),
 };

@@ -1,3 +1,4 @@
+import { domainsMessages } from '../schemas/domains';
 import { recipientMessages } from '../schemas/recipient';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
@@ -32,6 +33,7 @@ export const ptBR = {
     recoverySent: 'Se houver uma conta com esse e-mail, enviamos um link para criar uma nova senha.',
   },
   errors: {
+    forbidden: 'Você não tem permissão para fazer isso nesta comunidade.',
     unauthorized: 'Unauthorized',
     notFound: 'Não encontrado',
     incorrectPassword: 'Incorrect password',
@@ -870,6 +872,7 @@ export const ptBR = {
   twilio: twilioMessages['pt-BR'],
   /** The community's Recebedor tab (`schemas/recipient.ts`). */
   recipient: recipientMessages['pt-BR'],
+  domains: domainsMessages['pt-BR'],
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('pt-BR'),
 } as const;

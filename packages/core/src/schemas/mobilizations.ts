@@ -213,6 +213,11 @@ export const mobilizationUpdateSchema = mobilizationBasicsSchema
   .extend(mobilizationDesignSchema.partial().shape)
   .extend({
     status: z.enum(MOBILIZATION_STATUSES, { error: msg('mobilizationForm.statusInvalid') }).optional(),
+    /** Checked against the community's zones on the server (`checkCustomDomain`); null or blank clears it. */
+    custom_domain: z
+      .string({ error: msg('domains.customDomainInvalid') })
+      .max(253, msg('domains.customDomainInvalid'))
+      .nullish(),
   });
 export type MobilizationUpdateInput = z.input<typeof mobilizationUpdateSchema>;
 export type MobilizationUpdateData = z.output<typeof mobilizationUpdateSchema>;

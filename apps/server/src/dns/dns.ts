@@ -1,0 +1,22 @@
+import type { Config } from '../config';
+import type { DnsDriver } from './driver';
+import { PowerDnsDriver } from './powerdns';
+import { Route53DnsDriver } from './route53';
+import { SandboxDnsDriver } from './sandbox';
+
+/** The DNS service every route and job shares: the driver chosen by DNS_DRIVER and the resolvers of the NS check. */
+export interface Dns {
+  driver: DnsDriver;
+  resolvers: string[];
+}
+
+export function createDns(config: Config): Dns {
+  const { dns } = config;
+  const driver =
+    dns.driver === 'powerdns'
+      ? new PowerDnsDriver(dns.powerDns.apiUrl, dns.powerDns.apiKey, dns.nameServers)
+      : dns.driver === 'route53'
+        ? new Route53DnsDriver(dns.route53)
+        : new SandboxDnsDriver(dns.nameServers);
+  return { driver, resolvers: dns.resolvers };
+}
