@@ -1,6 +1,7 @@
 import { domainsMessages } from '../schemas/domains';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
+import { domainScreenMessages, launchMessages } from './domainScreens';
 import type { Catalogue } from './types';
 
 export const en: Catalogue = {
@@ -802,7 +803,8 @@ export const en: Catalogue = {
   },
   /** The community's Twilio tab (`schemas/twilio.ts`). */
   twilio: twilioMessages.en,
-  domains: domainsMessages.en,
+  domains: { ...domainsMessages.en, ...domainScreenMessages.en },
+  launch: launchMessages.en,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('en'),
 };

@@ -1,6 +1,7 @@
 import { domainsMessages } from '../schemas/domains';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
+import { domainScreenMessages, launchMessages } from './domainScreens';
 import type { Catalogue } from './types';
 
 export const es: Catalogue = {
@@ -808,7 +809,8 @@ export const es: Catalogue = {
   },
   /** The community's Twilio tab (`schemas/twilio.ts`). */
   twilio: twilioMessages.es,
-  domains: domainsMessages.es,
+  domains: { ...domainsMessages.es, ...domainScreenMessages.es },
+  launch: launchMessages.es,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('es'),
 };
