@@ -1,4 +1,4 @@
-import { Alert, Paper, Progress, Stack, Stepper, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { shareFieldsComplete } from '@mutirao/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { NotFoundInShell } from '../../shell/NotFoundPage';
 import { CustomDomainForm } from '../CustomDomainForm';
 import { NoZoneYet } from '../CustomDomainPage';
 import { useZones } from '../useZones';
+import { WizardSteps } from '../WizardSteps';
 import { LaunchShareStep } from './LaunchShareStep';
 import { useLaunchMobilization } from './useLaunchMobilization';
 
@@ -40,16 +41,12 @@ export default function LaunchPage() {
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} maw={820}>
         <Stack gap="lg">
           <Progress value={progress} aria-label={t('launch.progress')} />
-          <Stepper
-            active={step}
-            onStepClick={(s) => (s === 0 || done[0]) && setChosen(s)}
-            aria-label={t('launch.stepsLabel')}
-            allowNextStepsSelect={false}
-          >
-            <Stepper.Step label={t('launch.stepDomain')} />
-            <Stepper.Step label={t('launch.stepShare')} />
-            <Stepper.Step label={t('launch.stepDone')} />
-          </Stepper>
+          <WizardSteps
+            label={t('launch.stepsLabel')}
+            steps={[t('launch.stepDomain'), t('launch.stepShare'), t('launch.stepDone')]}
+            current={step}
+            complete={[...done, false]}
+          />
           {step === 0 && (
             <Stack gap="md">
               <Text c="dimmed">{t('launch.domainIntro')}</Text>
@@ -64,6 +61,13 @@ export default function LaunchPage() {
                 />
               )}
             </Stack>
+          )}
+          {step === 1 && (
+            <Group>
+              <Button variant="subtle" size="compact-sm" onClick={() => setChosen(0)}>
+                {t('launch.changeDomain')}
+              </Button>
+            </Group>
           )}
           {step === 1 && (
             <LaunchShareStep mobilization={m} onSaved={() => navigate(`/mobilizations/${m.id}/launch/end`)} />

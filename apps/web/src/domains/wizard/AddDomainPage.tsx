@@ -1,10 +1,11 @@
-import { Alert, Anchor, Paper, Stepper } from '@mantine/core';
+import { Alert, Anchor, Box, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LoadingScreen } from '../../shell/layouts/LoadingScreen';
 import { TitledPage } from '../../shell/layouts/TitledPage';
 import { useCommunityAdmin } from '../useCommunityAdmin';
 import { useZones } from '../useZones';
+import { WizardSteps } from '../WizardSteps';
 import { AddDomainStep } from './AddDomainStep';
 import { NameServersStep } from './NameServersStep';
 import { TestConnectionStep } from './TestConnectionStep';
@@ -55,16 +56,18 @@ export default function AddDomainPage() {
     if (step === 2) return <NameServersStep zone={zone} onPostpone={leave} onDone={() => goTo(zone.id, 3)} />;
     return <TestConnectionStep communityId={communityId} zone={zone} onPostpone={leave} onFinish={leave} />;
   };
-  // Stepper counts from 0; a passed check completes the last step too.
-  const active = step === 3 && zone?.ns_ok ? 3 : step - 1;
+  const steps = [t('domains.stepAdd'), t('domains.stepNameServers'), t('domains.stepTest')];
   return (
     <TitledPage title={t('domains.wizardTitle')} description={zone?.domain_name}>
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} maw={820}>
-        <Stepper active={active} aria-label={t('domains.wizardSteps')} mb="xl" allowNextStepsSelect={false}>
-          <Stepper.Step label={t('domains.stepAdd')} />
-          <Stepper.Step label={t('domains.stepNameServers')} />
-          <Stepper.Step label={t('domains.stepTest')} />
-        </Stepper>
+        <Box mb="xl">
+          <WizardSteps
+            label={t('domains.wizardSteps')}
+            steps={steps}
+            current={step - 1}
+            complete={[step > 1, step > 2, Boolean(zone?.ns_ok)]}
+          />
+        </Box>
         {body()}
       </Paper>
     </TitledPage>
