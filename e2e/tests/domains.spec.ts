@@ -48,7 +48,7 @@ test('an admin adds a domain through the wizard, postpones the name servers, com
   // Step 1: required and valid, checked in the browser with core's schema.
   await page.getByRole('link', { name: t('domains.add') }).click();
   await expect(page).toHaveURL(/\/community\/domain\/add$/);
-  const domainField = page.getByLabel(t('domains.domainName'));
+  const domainField = page.getByRole('textbox', { name: t('domains.domainName'), exact: true });
   const addButton = page.getByRole('button', { name: t('domains.submitAdd'), exact: true });
   await addButton.click();
   await expect(page.getByText(t('domains.domainRequired'))).toBeVisible();
@@ -74,8 +74,8 @@ test('an admin adds a domain through the wizard, postpones the name servers, com
 
   // The same domain a second time is refused by the server, on the field.
   await page.goto('/community/domain/add');
-  await page.getByLabel(t('domains.domainName')).fill(domain);
-  await page.getByRole('button', { name: t('domains.submitAdd') }).click();
+  await page.getByRole('textbox', { name: t('domains.domainName'), exact: true }).fill(domain);
+  await page.getByRole('button', { name: t('domains.submitAdd'), exact: true }).click();
   await expect(page.getByText(t('domains.domainTaken'))).toBeVisible();
 
   // Back later: step 2, then step 3. In the sandbox nobody changed the registrar, so the check stays pending.
@@ -172,9 +172,9 @@ test('an organiser sets a page’s custom domain, launches it through the wizard
   await expect(field).toHaveValue(`onibus.${zone}`);
   const ssl = page.getByRole('table', { name: t('domains.sslTitle') });
   for (const host of [`onibus.${zone}`, `www.onibus.${zone}`])
-    await expect(ssl.getByRole('row').filter({ hasText: host })).toContainText(
-      new RegExp(`${t('domains.sslChecking')}|${t('domains.sslFailed')}|${t('domains.sslOk')}`),
-    );
+    await expect(
+      ssl.getByRole('row').filter({ has: page.getByRole('cell', { name: host, exact: true }) }),
+    ).toContainText(new RegExp(`${t('domains.sslChecking')}|${t('domains.sslFailed')}|${t('domains.sslOk')}`));
   await expectAccessible(page, 'custom domain with SSL state');
   await page.screenshot({ path: test.info().outputPath('custom-domain.png'), fullPage: true });
 
@@ -184,7 +184,7 @@ test('an organiser sets a page’s custom domain, launches it through the wizard
   await expect(page.getByRole('progressbar', { name: t('launch.progress') })).toHaveAttribute('aria-valuenow', '50');
   const next = page.getByRole('button', { name: t('app.continue') });
   await next.click();
-  await expect(page.getByText(t('mobilizationForm.shareRequired'))).toHaveCount(4);
+  await expect(page.getByText(t('mobilizationForm.shareRequired'), { exact: true })).toHaveCount(4);
   await expectAccessible(page, 'launch wizard, share step with errors');
   await page.locator('input[type="file"]').setInputFiles(join(FIXTURES, 'share-1200x630.jpg'));
   await expect(page.getByRole('img', { name: t('upload.previewAlt') })).toBeVisible();

@@ -23,7 +23,7 @@ export function SslStatusBadge({ certificate }: { certificate: Certificate }) {
     : t('domains.sslNotChecked');
   return (
     <Group gap="xs" wrap="wrap">
-      <Badge color={look.color} variant="light">
+      <Badge color={look.color} c={certificate.ssl_status === 'failed' ? 'danger.8' : undefined} variant="light">
         {t(look.key)}
       </Badge>
       <Text size="sm" c="dimmed">

@@ -57,7 +57,8 @@ export function ZoneCard({ communityId, zone, canManage, onDeleted }: ZoneCardPr
           {canManage && (
             <Button
               variant="subtle"
-              color="danger.8"
+              color="danger"
+              c="danger.8"
               leftSection={<Icon name="trash" size={16} />}
               aria-label={t('domains.deleteZoneLabel', { domain: zone.domain_name })}
               onClick={() => setConfirming(true)}

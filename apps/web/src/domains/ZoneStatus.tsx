@@ -7,7 +7,8 @@ export function ZoneStatusBadge({ zone }: { zone: HostedZone }) {
   const { t } = useTranslation();
   return (
     <Group gap="xs">
-      <Badge color={zone.ns_ok ? 'success' : 'yellow'} variant="light">
+      {/* Yellow's own text shade is too pale on its light background (WCAG AA): dark text instead. */}
+      <Badge color={zone.ns_ok ? 'success' : 'yellow'} c={zone.ns_ok ? undefined : 'dark.8'} variant="light">
         {t(zone.ns_ok ? 'domains.statusActive' : 'domains.statusWaiting')}
       </Badge>
       {zone.is_external_domain && (
