@@ -9,6 +9,7 @@ import { type MobilizationSettings, mobilizationSettingsKey } from '../mobilizat
 import { showSuccess } from '../shell/toasts';
 import { saveCustomDomain } from './customDomainApi';
 import { type HostedZone, zonesKey } from './domainsApi';
+import { domainSuggestions } from './suggestions';
 
 interface CustomDomainFormProps {
   mobilization: Pick<MobilizationSettings, 'id' | 'custom_domain' | 'community_id'>;
@@ -16,14 +17,6 @@ interface CustomDomainFormProps {
   /** The launch wizard moves on; the settings tab stays. */
   onSaved?: () => void;
   submitLabel?: string;
-}
-
-/** What to offer while typing: the zones, and a typed name under each zone ('acao' → 'acao.tarifazero.org'). */
-function suggestionsFor(value: string, zones: HostedZone[]) {
-  const names = zones.map((z) => z.domain_name);
-  const typed = normalizeDomain(value);
-  if (!typed || typed.includes('.')) return names;
-  return [...names.map((n) => `${typed}.${n}`), ...names];
 }
 
 /**
@@ -72,7 +65,7 @@ export function CustomDomainForm({ mobilization, zones, onSaved, submitLabel }: 
         <Autocomplete
           label={t('domains.customDomainLabel')}
           description={t('domains.customDomainHelp')}
-          data={suggestionsFor(value, zones)}
+          data={domainSuggestions(value, zones)}
           value={value}
           onChange={(v) => {
             setValue(v);

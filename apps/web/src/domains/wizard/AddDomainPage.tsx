@@ -1,6 +1,7 @@
 import { Alert, Anchor, Box, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { safeNext } from '../../api/navigation';
 import { LoadingScreen } from '../../shell/layouts/LoadingScreen';
 import { TitledPage } from '../../shell/layouts/TitledPage';
 import { useCommunityAdmin } from '../useCommunityAdmin';
@@ -11,11 +12,6 @@ import { NameServersStep } from './NameServersStep';
 import { TestConnectionStep } from './TestConnectionStep';
 
 const LIST = '/community/domain';
-
-/** Only an address inside this app may be followed (`?next=/mobilizations/1/settings/customDomain`). */
-function safeNext(next: string | null): string {
-  return next?.startsWith('/') && !next.startsWith('//') ? next : LIST;
-}
 
 /**
  * `/community/domain/add` (spec 01 §2, §4 domain wizard): 1 add the domain, 2 change the name servers at the
@@ -30,7 +26,8 @@ export default function AddDomainPage() {
   const zones = useZones(communityId, () => []);
   const zoneId = Number(params.get('zone'));
   const step = zoneId ? Math.min(Math.max(Number(params.get('step')) || 2, 2), 3) : 1;
-  const next = safeNext(params.get('next'));
+  // Only an address inside this app may be followed (`?next=/mobilizations/1/settings/customDomain`).
+  const next = params.get('next') ? safeNext(params.get('next')) : LIST;
   const goTo = (id: number, s: number) => {
     const q = new URLSearchParams(params);
     q.set('zone', String(id));
