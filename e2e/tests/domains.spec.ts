@@ -44,6 +44,7 @@ test('an admin adds a domain through the wizard, postpones the name servers, com
   await expect(page).toHaveURL(/\/community\/domain$/);
   await expect(page.getByRole('heading', { name: t('domains.empty') })).toBeVisible();
   await expectAccessible(page, 'domains, empty');
+  await page.screenshot({ path: test.info().outputPath('domains-empty.png'), fullPage: true });
 
   // Step 1: required and valid, checked in the browser with core's schema.
   await page.getByRole('link', { name: t('domains.add') }).click();
@@ -56,6 +57,7 @@ test('an admin adds a domain through the wizard, postpones the name servers, com
   await addButton.click();
   await expect(page.getByText(t('domains.domainInvalid'))).toBeVisible();
   await expectAccessible(page, 'domain wizard, step 1 with an error');
+  await page.screenshot({ path: test.info().outputPath('domain-wizard-step1.png'), fullPage: true });
   const domain = uniqueDomain('tarifa');
   await domainField.fill(`https://${domain.toUpperCase()}/`);
   await addButton.click();
@@ -249,4 +251,17 @@ test('a domain another page uses is refused on the field, with the server’s me
   await page.getByRole('combobox', { name: t('domains.customDomainLabel') }).fill(`www.${zone}`);
   await page.getByRole('button', { name: t('app.save') }).click();
   await expect(page.getByText(t('domains.customDomainTaken'))).toBeVisible();
+
+  // The launch wizard starts at the domain step for a page without one, its progress empty.
+  await page.goto(`/mobilizations/${mobilization.id}/launch`);
+  await expect(page.getByRole('progressbar', { name: t('launch.progress') })).toHaveAttribute('aria-valuenow', '0');
+  await expect(
+    page
+      .getByRole('list', { name: t('launch.stepsLabel') })
+      .getByRole('listitem')
+      .first(),
+  ).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByRole('button', { name: t('app.continue') })).toBeVisible();
+  await expectAccessible(page, 'launch wizard, domain step');
+  await page.screenshot({ path: test.info().outputPath('launch-domain.png'), fullPage: true });
 });
