@@ -94,8 +94,10 @@ test('the organiser opens Métricas from the sidebar and sees what the community
   });
   await signInAs(page, user, 'Rede Lia');
   const sidebar = page.getByRole('navigation', { name: t('sidebar.navigation') });
-  // Domains are future work: no dead end in the sidebar.
-  await expect(sidebar.getByRole('link', { name: t('sidebar.domains'), exact: true })).toHaveCount(0);
+  await expect(sidebar.getByRole('link', { name: t('sidebar.domains'), exact: true })).toHaveAttribute(
+    'href',
+    '/community/domain',
+  );
 
   await sidebar.getByRole('link', { name: t('sidebar.metrics'), exact: true }).click();
   await expect(page).toHaveURL(/\/community\/metrics$/);
@@ -145,14 +147,17 @@ test('the organiser opens Métricas from the sidebar and sees what the community
   await page.screenshot({ path: test.info().outputPath('community-metrics-phone.png'), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  // A name opens that page's own Métricas tab; inside a page, there is no "Publicar" until launching exists.
+  // A name opens that page's own Métricas tab; inside a page that is not public yet, the sidebar offers "Publicar".
   await first.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/mobilizations/${form.mobilization_id}/settings/metrics$`));
   await expect(page.getByRole('list', { name: t('mobilizationMetrics.figuresLabel') })).toContainText(
     formatMoney(15_050),
   );
   await expect(sidebar.getByRole('link', { name: t('sidebar.edit'), exact: true })).toBeVisible();
-  await expect(sidebar.getByRole('link', { name: t('sidebar.publish'), exact: true })).toHaveCount(0);
+  await expect(sidebar.getByRole('link', { name: t('sidebar.publish'), exact: true })).toHaveAttribute(
+    'href',
+    `/mobilizations/${form.mobilization_id}/launch`,
+  );
   await page.screenshot({ path: test.info().outputPath('mobilization-metrics.png'), fullPage: true });
 });
 

@@ -32,6 +32,11 @@ const SharingSettingsPage = lazy(() => import('./mobilizations/settings/SharingS
 const AnalyticsSettingsPage = lazy(() => import('./mobilizations/settings/AnalyticsSettingsPage'));
 const DesignSettingsPage = lazy(() => import('./mobilizations/settings/DesignSettingsPage'));
 const MetricsSettingsPage = lazy(() => import('./mobilizations/settings/MetricsSettingsPage'));
+const CustomDomainPage = lazy(() => import('./domains/CustomDomainPage'));
+const DomainsPage = lazy(() => import('./domains/DomainsPage'));
+const AddDomainPage = lazy(() => import('./domains/wizard/AddDomainPage'));
+const LaunchPage = lazy(() => import('./domains/launch/LaunchPage'));
+const LaunchEndPage = lazy(() => import('./domains/launch/LaunchEndPage'));
 // The page editor and Slate load only on the editor's own screens.
 const EditorPage = lazy(() => import('./editor/EditorPage'));
 const CreateBlockPage = lazy(() => import('./blocks/CreateBlockPage'));
@@ -114,10 +119,13 @@ export function AppRoutes() {
             <Route path="analytics" element={<AnalyticsSettingsPage />} />
             <Route path="design" element={<DesignSettingsPage />} />
             <Route path="metrics" element={<MetricsSettingsPage />} />
+            <Route path="customDomain" element={<CustomDomainPage />} />
           </Route>
           <Route path="/mobilizations/:id/templates/choose" element={<ChooseTemplatePage />} />
           <Route path="/mobilizations/:id/templates/choose/custom" element={<PickTemplatePage global={false} />} />
           <Route path="/mobilizations/:id/templates/choose/global" element={<PickTemplatePage global />} />
+          <Route path="/mobilizations/:id/launch" element={<LaunchPage />} />
+          <Route path="/mobilizations/:id/launch/end" element={<LaunchEndPage />} />
           <Route path="/mobilizations/:id/edit" element={<EditorPage />} />
           <Route path="/mobilizations/:id/blocks/create" element={<CreateBlockPage />} />
           {WIDGET_SETTINGS_SCREENS.map(({ segment, Screens }) => (
@@ -129,6 +137,8 @@ export function AppRoutes() {
           <Route path="/community/twilio" element={<CommunityTwilioPage />} />
           <Route path="/community/recipient" element={<CommunityRecipientPage />} />
           <Route path="/community/metrics" element={<CommunityMetricsPage />} />
+          <Route path="/community/domain" element={<DomainsPage />} />
+          <Route path="/community/domain/add" element={<AddDomainPage />} />
           <Route path="/community/*" element={<NotFoundInShell />} />
         </Route>
       </Route>

@@ -28,6 +28,13 @@ export type SessionQuery = {
 
 export type SessionQueryVariables = Record<string, never>;
 
+/** apps/web/src/domains/customDomainApi.ts */
+export type RouterAddOperationMutation = {
+  router_add_operation: unknown | null;
+};
+
+export type RouterAddOperationMutationVariables = { domains: Array<string>; operation: string };
+
 /** apps/web/src/editor/pageMobilization.ts */
 export type EditorMobilizationQuery = {
   mobilizations: Array<{

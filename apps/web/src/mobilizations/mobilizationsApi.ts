@@ -92,17 +92,6 @@ export async function fetchMobilizationSummary(id: number): Promise<Mobilization
   return data.mobilizations[0];
 }
 
-/** Spec 01 §4: public only with a custom domain and all four share fields; otherwise it still needs launching. */
-export function isPublic(m: MobilizationSummary): boolean {
-  return Boolean(
-    m.custom_domain &&
-      m.facebook_share_image &&
-      m.facebook_share_title &&
-      m.facebook_share_description &&
-      m.twitter_share_text,
-  );
-}
-
 /**
  * Where visitors see the page: its custom domain once launched, otherwise `{slug}.{PUBLIC_HOST}` on the port the
  * admin uses (`{slug}.localhost:3000` in development), since public pages are chosen by host. The server names

@@ -2,6 +2,7 @@ import { domainsMessages } from '../schemas/domains';
 import { recipientMessages } from '../schemas/recipient';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
+import { domainScreenMessages, launchMessages } from './domainScreens';
 import type { Catalogue } from './types';
 
 export const en: Catalogue = {
@@ -866,7 +867,8 @@ export const en: Catalogue = {
   twilio: twilioMessages.en,
   /** The community's Recebedor tab (`schemas/recipient.ts`). */
   recipient: recipientMessages.en,
-  domains: domainsMessages.en,
+  domains: { ...domainsMessages.en, ...domainScreenMessages.en },
+  launch: launchMessages.en,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('en'),
 };

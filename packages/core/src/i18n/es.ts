@@ -2,6 +2,7 @@ import { domainsMessages } from '../schemas/domains';
 import { recipientMessages } from '../schemas/recipient';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
+import { domainScreenMessages, launchMessages } from './domainScreens';
 import type { Catalogue } from './types';
 
 export const es: Catalogue = {
@@ -872,7 +873,8 @@ export const es: Catalogue = {
   twilio: twilioMessages.es,
   /** The community's Recebedor tab (`schemas/recipient.ts`). */
   recipient: recipientMessages.es,
-  domains: domainsMessages.es,
+  domains: { ...domainsMessages.es, ...domainScreenMessages.es },
+  launch: launchMessages.es,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('es'),
 };

@@ -2,6 +2,7 @@ import { domainsMessages } from '../schemas/domains';
 import { recipientMessages } from '../schemas/recipient';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
+import { domainScreenMessages, launchMessages } from './domainScreens';
 /**
  * The pt-BR catalogue is the source of truth: the other languages must hold the same keys.
  * Placeholders are written `{name}`. Spec messages are quoted verbatim.
@@ -872,7 +873,8 @@ export const ptBR = {
   twilio: twilioMessages['pt-BR'],
   /** The community's Recebedor tab (`schemas/recipient.ts`). */
   recipient: recipientMessages['pt-BR'],
-  domains: domainsMessages['pt-BR'],
+  domains: { ...domainsMessages['pt-BR'], ...domainScreenMessages['pt-BR'] },
+  launch: launchMessages['pt-BR'],
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('pt-BR'),
 } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isMobilizationPublic,
   mobilizationAnalyticsSchema,
   mobilizationBasicsSchema,
   mobilizationDesignSchema,
@@ -8,6 +9,7 @@ import {
   mobilizationUpdateSchema,
   policies,
   renderMessage,
+  shareFieldsComplete,
   slugify,
   templateCreateSchema,
   translate,
@@ -121,6 +123,23 @@ describe('sharing, analytics and design', () => {
       facebook_share_description: ['Obrigatório'],
       twitter_share_text: ['Obrigatório'],
     });
+  });
+
+  it('count a page as public only with a custom domain and all four share fields', () => {
+    const full = {
+      custom_domain: 'www.tarifazero.org',
+      facebook_share_image: 'https://x.org/i.png',
+      facebook_share_title: 'T',
+      facebook_share_description: 'D',
+      twitter_share_text: 'W',
+    };
+    expect(isMobilizationPublic(full)).toBe(true);
+    for (const key of Object.keys(full) as (keyof typeof full)[]) {
+      expect(isMobilizationPublic({ ...full, [key]: null }), key).toBe(false);
+      expect(isMobilizationPublic({ ...full, [key]: '  ' }), key).toBe(false);
+    }
+    expect(shareFieldsComplete({ ...full, custom_domain: null })).toBe(true);
+    expect(shareFieldsComplete({ ...full, twitter_share_text: '' })).toBe(false);
   });
 
   it("accept UA- and G- analytics ids, or nothing, else 'Informe uma ID válida'", () => {

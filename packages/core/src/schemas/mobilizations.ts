@@ -157,6 +157,32 @@ export const mobilizationLaunchSharingSchema = mobilizationSharingSchema.superRe
   }
 });
 
+/** The fields a page needs to count as public (spec 01 §4). */
+export interface PublicRuleFields {
+  custom_domain?: string | null;
+  facebook_share_image?: string | null;
+  facebook_share_title?: string | null;
+  facebook_share_description?: string | null;
+  twitter_share_text?: string | null;
+}
+
+/**
+ * spec 01 §4: a mobilization counts as public only with a custom domain, share image, share title, share description
+ * and tweet text; otherwise the sidebar offers "Publicar".
+ */
+export function isMobilizationPublic(m: PublicRuleFields): boolean {
+  return Boolean(
+    m.custom_domain?.trim() &&
+      m.facebook_share_image?.trim() &&
+      m.facebook_share_title?.trim() &&
+      m.facebook_share_description?.trim() &&
+      m.twitter_share_text?.trim(),
+  );
+}
+
+/** The four share fields are all set: the launch wizard's second step is complete (spec 01 §4 launch flow). */
+export const shareFieldsComplete = (m: PublicRuleFields) => isMobilizationPublic({ ...m, custom_domain: 'x' });
+
 /** spec 01 §5 settings/analytics: optional, but a valid UA- or G- id when given. */
 export const mobilizationAnalyticsSchema = z.object({
   google_analytics_code: z

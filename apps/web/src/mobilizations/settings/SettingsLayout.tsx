@@ -15,6 +15,7 @@ const TABS = [
   ['analytics', 'mobilizationSettings.analyticsTab'],
   ['design', 'mobilizationSettings.designTab'],
   ['metrics', 'mobilizationSettings.metricsTab'],
+  ['customDomain', 'domains.customDomainTab'],
 ] as const;
 
 /** The mobilization each settings tab works on, loaded once by the layout. */
@@ -24,7 +25,7 @@ export function useSettingsMobilization() {
 
 /**
  * `/mobilizations/{id}/settings/*` (spec 01 §2), reached from the sidebar's "settings": one tab navigation over
- * Básicas, Compartilhamento, Analytics, Fontes e cores and Métricas. A mobilization of another community is
+ * Básicas, Compartilhamento, Analytics, Fontes e cores, Métricas and Domínio. A mobilization of another community is
  * not found, like a missing one.
  */
 export default function SettingsLayout() {

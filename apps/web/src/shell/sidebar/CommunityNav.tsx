@@ -2,12 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { SidebarLink } from './SidebarLink';
 
-/** Outside a mobilization: Mobilizações, Comunidade, Métricas (spec 01 §2; Domínios waits for its feature). */
+/** Outside a mobilization: Mobilizações, Comunidade, Métricas, Domínios (spec 01 §2). */
 export function CommunityNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const within = (prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
   const metrics = within('/community/metrics');
+  const domains = within('/community/domain');
   return (
     <div>
       <SidebarLink
@@ -20,10 +21,10 @@ export function CommunityNav() {
         to="/community/info"
         label={t('sidebar.community')}
         icon="users"
-        active={within('/community') && !metrics}
+        active={within('/community') && !metrics && !domains}
       />
       <SidebarLink to="/community/metrics" label={t('sidebar.metrics')} icon="chart" active={metrics} />
-      {/* Domínios (/community/domain, icon "globe") goes back here with custom domains and the domain wizard. */}
+      <SidebarLink to="/community/domain" label={t('sidebar.domains')} icon="globe" active={domains} />
     </div>
   );
 }

@@ -1,17 +1,16 @@
-import { Badge, Group, NavLink, Text } from '@mantine/core';
+import { Anchor, Badge, Group, NavLink, Stack, Text } from '@mantine/core';
+import { isMobilizationPublic, withoutWww } from '@mutirao/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import {
-  fetchMobilizationSummary,
-  isPublic,
-  mobilizationSummaryKey,
-  publicUrlOf,
-} from '../../mobilizations/mobilizationsApi';
+import { fetchMobilizationSummary, mobilizationSummaryKey, publicUrlOf } from '../../mobilizations/mobilizationsApi';
 import { Icon } from '../icons';
 import { SidebarLink } from './SidebarLink';
 
-/** Inside a mobilization: its status, edit, add content, view, settings (spec 01 §2; publishing comes later). */
+/**
+ * Inside a mobilization (spec 01 §2): 'Publicar' while the page is not public, else its 'public' status with a link to
+ * the live page at its custom domain; then edit, add content, view, settings.
+ */
 export function MobilizationNav({ id }: { id: number }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -20,23 +19,33 @@ export function MobilizationNav({ id }: { id: number }) {
     queryFn: () => fetchMobilizationSummary(id),
   });
   const base = `/mobilizations/${id}`;
+  const live = mobilization ? isMobilizationPublic(mobilization) : false;
   const within = (path: string) => pathname === `${base}${path}` || pathname.startsWith(`${base}${path}/`);
   return (
     <div>
       <SidebarLink to="/mobilizations" label={t('sidebar.mobilizations')} icon="arrowLeft" />
       {mobilization && (
-        <Group gap="xs" px="sm" py="xs" wrap="nowrap">
-          <Text fw={800} truncate="end" style={{ flex: 1 }}>
-            {mobilization.name}
-          </Text>
-          {isPublic(mobilization) && (
-            <Badge color="success" variant="light">
-              {t('sidebar.public')}
-            </Badge>
+        <Stack gap={2} px="sm" py="xs">
+          <Group gap="xs" wrap="nowrap">
+            <Text fw={800} truncate="end" style={{ flex: 1 }}>
+              {mobilization.name}
+            </Text>
+            {live && (
+              <Badge color="success" variant="light">
+                {t('sidebar.public')}
+              </Badge>
+            )}
+          </Group>
+          {live && mobilization.custom_domain && (
+            <Anchor href={publicUrlOf(mobilization)} target="_blank" rel="noopener noreferrer" size="sm" truncate="end">
+              {withoutWww(mobilization.custom_domain)}
+            </Anchor>
           )}
-        </Group>
+        </Stack>
       )}
-      {/* "Publicar" (`${base}/launch`, icon "rocket") goes back here, for pages not yet public, with the launch wizard. */}
+      {mobilization && !live && (
+        <SidebarLink to={`${base}/launch`} label={t('sidebar.publish')} icon="rocket" active={within('/launch')} />
+      )}
       <SidebarLink to={`${base}/edit`} label={t('sidebar.edit')} icon="edit" active={within('/edit')} />
       <SidebarLink
         to={`${base}/blocks/create`}

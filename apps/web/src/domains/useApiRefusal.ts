@@ -1,0 +1,15 @@
+import { useState } from 'react';
+import { ApiError } from '../api/client';
+
+/**
+ * A refusal the server explains (403 for a member who is not an admin, a provider's 422): its text, to show where the
+ * action was. Request failures (5xx, network) are left to the generic toast.
+ */
+export function useApiRefusal(): [string | undefined, (error: unknown) => void, () => void] {
+  const [message, setMessage] = useState<string>();
+  const onError = (error: unknown) => {
+    if (error instanceof ApiError && error.kind === 'response')
+      setMessage([...error.messages, ...Object.values(error.fields).flat()].join(' ') || error.message);
+  };
+  return [message, onError, () => setMessage(undefined)];
+}
