@@ -11,6 +11,8 @@ test('a community admin fills in the Recebedor tab: field-named errors, the week
   page,
   request,
 }) => {
+  // Two axe runs and a reload: on a loaded machine this walk outlasts the default 30 s.
+  test.setTimeout(90_000);
   const user = await seedUser(request, { firstName: 'Rita', communities: [{ name: 'Horta Recebe' }] });
   await signInAs(page, user, 'Horta Recebe');
   await page.goto('/community/info');

@@ -13,13 +13,15 @@ import type { z } from 'zod';
 import { useLocale } from '../i18n/useLocale';
 import { applyServerErrors, errorText } from './serverErrors';
 
-/** Every field's name, nested ones dotted (`bank_account.agencia`), as the server names them in its errors. */
+/**
+ * Every field's name as the server names them in its errors: top-level ones, and nested ones dotted
+ * (`bank_account.agencia`). An object value keeps its own name too, for a control that edits it whole.
+ */
 function fieldNames(values: object, prefix = ''): string[] {
-  return Object.entries(values).flatMap(([key, value]) =>
-    value && typeof value === 'object' && !Array.isArray(value)
-      ? fieldNames(value, `${prefix}${key}.`)
-      : [`${prefix}${key}`],
-  );
+  return Object.entries(values).flatMap(([key, value]) => [
+    `${prefix}${key}`,
+    ...(value && typeof value === 'object' && !Array.isArray(value) ? fieldNames(value, `${prefix}${key}.`) : []),
+  ]);
 }
 
 interface Options<T extends FieldValues, TOut> {
