@@ -35,6 +35,8 @@ const MetricsSettingsPage = lazy(() => import('./mobilizations/settings/MetricsS
 const EditorPage = lazy(() => import('./editor/EditorPage'));
 const CreateBlockPage = lazy(() => import('./blocks/CreateBlockPage'));
 const TechnicalIssuesPage = lazy(() => import('./shell/TechnicalIssuesPage'));
+// The donor's page: public, reached from a link in the donation's e-mails.
+const ManageDonationPage = lazy(() => import('./donations/ManageDonationPage'));
 
 function Standalone() {
   const { t } = useTranslation();
@@ -70,6 +72,7 @@ export function AppRoutes() {
         <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="/technical-issues" element={<TechnicalIssuesPage />} />
         <Route path="/dev/mailbox" element={<MailboxPage />} />
+        <Route path="/donations/manage/:token" element={<ManageDonationPage />} />
         <Route
           path="/communities"
           element={

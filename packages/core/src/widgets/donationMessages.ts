@@ -74,6 +74,7 @@ export const donationMessages = {
     finishRecurrent: 'Oferecer doação mensal',
     finishRecurrentHelp:
       'Depois de uma doação única com cartão, convida a pessoa a doar todo mês, a partir de 31 dias depois, e então mostra o compartilhamento.',
+    datePlaceholder: 'DD/MM/AAAA',
     manageTitle: 'Sua doação recorrente',
     manageLoading: 'Carregando sua doação…',
     manageInvalidTitle: 'Este link não vale mais',
@@ -188,6 +189,7 @@ export const donationMessages = {
     finishRecurrent: 'Ofrecer donación mensual',
     finishRecurrentHelp:
       'Tras una donación única con tarjeta, invita a la persona a donar todos los meses, a partir de 31 días después, y luego muestra la opción de compartir.',
+    datePlaceholder: 'DD/MM/AAAA',
     manageTitle: 'Tu donación recurrente',
     manageLoading: 'Cargando tu donación…',
     manageInvalidTitle: 'Este enlace ya no es válido',
@@ -301,6 +303,7 @@ export const donationMessages = {
     finishRecurrent: 'Offer a monthly donation',
     finishRecurrentHelp:
       'After a one-off card donation, invites the donor to give every month, starting 31 days later, then shows the share screen.',
+    datePlaceholder: 'DD/MM/YYYY',
     manageTitle: 'Your recurring donation',
     manageLoading: 'Loading your donation…',
     manageInvalidTitle: 'This link no longer works',
