@@ -15,6 +15,7 @@ import { createTelephony } from './telephony/telephony';
 import { remoteDimensionsJob } from './uploads/remote';
 import { createStorage, LocalStorage } from './uploads/storage';
 import { imageVariantsJob } from './uploads/variants';
+import { donationJobs } from './widgets/donation/jobs';
 
 export interface ContextOptions {
   /** Reuse an open database (tests); otherwise one is opened from the config. */
@@ -56,7 +57,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   if (storage instanceof LocalStorage) queue.register(imageVariantsJob(database.db, storage));
   // The S3 driver's images get their size read back from the bucket instead (no copies: the bytes never pass here).
   else queue.register(remoteDimensionsJob(database.db));
-  return {
+  const ctx: AppContext = {
     config,
     database,
     db: database.db,
@@ -68,6 +69,8 @@ export async function createContext(config: Config, options: ContextOptions = {}
     telephony: createTelephony(config),
     payments: createPayments(config),
   };
+  for (const job of donationJobs(ctx)) queue.register(job);
+  return ctx;
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {

@@ -1000,7 +1000,7 @@ export type ActivistPressuresUpdates = {
   _delete_key?: ActivistPressuresDeleteKeyInput | null;
 };
 
-export type SubscriptionsSelectColumn = "id" | "community_id" | "widget_id" | "mobilization_id" | "activist_id" | "amount" | "period" | "status" | "card_data" | "gateway_customer_id" | "gateway_subscription_id" | "customer" | "gateway_data" | "process_at" | "canceled_at" | "created_at" | "updated_at";
+export type SubscriptionsSelectColumn = "id" | "community_id" | "widget_id" | "mobilization_id" | "activist_id" | "amount" | "period" | "status" | "card_data" | "gateway_customer_id" | "gateway_subscription_id" | "customer" | "gateway_data" | "process_at" | "manage_token_expires_at" | "retry_at" | "charge_attempts" | "origin_donation_id" | "canceled_at" | "created_at" | "updated_at";
 
 export type SubscriptionsBoolExp = {
   _and?: Array<SubscriptionsBoolExp> | null;
@@ -1020,6 +1020,10 @@ export type SubscriptionsBoolExp = {
   customer?: JsonbComparisonExp | null;
   gateway_data?: JsonbComparisonExp | null;
   process_at?: DateComparisonExp | null;
+  manage_token_expires_at?: TimestamptzComparisonExp | null;
+  retry_at?: DateComparisonExp | null;
+  charge_attempts?: IntComparisonExp | null;
+  origin_donation_id?: IntComparisonExp | null;
   canceled_at?: TimestamptzComparisonExp | null;
   created_at?: TimestamptzComparisonExp | null;
   updated_at?: TimestamptzComparisonExp | null;
@@ -1045,6 +1049,10 @@ export type SubscriptionsOrderBy = {
   customer?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   gateway_data?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   process_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  manage_token_expires_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  retry_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  charge_attempts?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  origin_donation_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   canceled_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   created_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   updated_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
@@ -1073,6 +1081,10 @@ export type SubscriptionsInsertInput = {
   customer?: unknown | null;
   gateway_data?: unknown | null;
   process_at?: string | null;
+  manage_token_expires_at?: string | null;
+  retry_at?: string | null;
+  charge_attempts?: number | null;
+  origin_donation_id?: number | null;
   canceled_at?: string | null;
   created_at?: string | null;
   updated_at?: string | null;
@@ -1108,6 +1120,10 @@ export type SubscriptionsSetInput = {
   customer?: unknown | null;
   gateway_data?: unknown | null;
   process_at?: string | null;
+  manage_token_expires_at?: string | null;
+  retry_at?: string | null;
+  charge_attempts?: number | null;
+  origin_donation_id?: number | null;
   canceled_at?: string | null;
   created_at?: string | null;
   updated_at?: string | null;
@@ -1115,11 +1131,11 @@ export type SubscriptionsSetInput = {
 
 export type SubscriptionsConstraint = "subscriptions_pkey";
 
-export type SubscriptionsUpdateColumn = "id" | "community_id" | "widget_id" | "mobilization_id" | "activist_id" | "amount" | "period" | "status" | "card_data" | "gateway_customer_id" | "gateway_subscription_id" | "customer" | "gateway_data" | "process_at" | "canceled_at" | "created_at" | "updated_at";
+export type SubscriptionsUpdateColumn = "id" | "community_id" | "widget_id" | "mobilization_id" | "activist_id" | "amount" | "period" | "status" | "card_data" | "gateway_customer_id" | "gateway_subscription_id" | "customer" | "gateway_data" | "process_at" | "manage_token_expires_at" | "retry_at" | "charge_attempts" | "origin_donation_id" | "canceled_at" | "created_at" | "updated_at";
 
 export type SubscriptionsOnConflict = {
   constraint: "subscriptions_pkey";
-  update_columns: Array<"id" | "community_id" | "widget_id" | "mobilization_id" | "activist_id" | "amount" | "period" | "status" | "card_data" | "gateway_customer_id" | "gateway_subscription_id" | "customer" | "gateway_data" | "process_at" | "canceled_at" | "created_at" | "updated_at">;
+  update_columns: Array<"id" | "community_id" | "widget_id" | "mobilization_id" | "activist_id" | "amount" | "period" | "status" | "card_data" | "gateway_customer_id" | "gateway_subscription_id" | "customer" | "gateway_data" | "process_at" | "manage_token_expires_at" | "retry_at" | "charge_attempts" | "origin_donation_id" | "canceled_at" | "created_at" | "updated_at">;
   where?: SubscriptionsBoolExp | null;
 };
 
@@ -1131,6 +1147,8 @@ export type SubscriptionsIncInput = {
   activist_id?: number | null;
   amount?: number | null;
   period?: number | null;
+  charge_attempts?: number | null;
+  origin_donation_id?: number | null;
 };
 
 export type SubscriptionsAppendInput = {
@@ -1160,7 +1178,7 @@ export type SubscriptionsUpdates = {
   _delete_key?: SubscriptionsDeleteKeyInput | null;
 };
 
-export type DonationsSelectColumn = "id" | "widget_id" | "mobilization_id" | "activist_id" | "community_id" | "amount" | "payment_method" | "status" | "transaction_id" | "gateway_data" | "customer" | "subscription_id" | "period" | "mailchimp_synced_at" | "created_at" | "updated_at";
+export type DonationsSelectColumn = "id" | "widget_id" | "mobilization_id" | "activist_id" | "community_id" | "amount" | "payment_method" | "status" | "transaction_id" | "gateway_data" | "customer" | "subscription_id" | "period" | "mailchimp_synced_at" | "attempt_key" | "created_at" | "updated_at";
 
 export type DonationsBoolExp = {
   _and?: Array<DonationsBoolExp> | null;
@@ -1180,6 +1198,7 @@ export type DonationsBoolExp = {
   subscription_id?: IntComparisonExp | null;
   period?: IntComparisonExp | null;
   mailchimp_synced_at?: TimestamptzComparisonExp | null;
+  attempt_key?: StringComparisonExp | null;
   created_at?: TimestamptzComparisonExp | null;
   updated_at?: TimestamptzComparisonExp | null;
   widget?: WidgetsBoolExp | null;
@@ -1204,6 +1223,7 @@ export type DonationsOrderBy = {
   subscription_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   period?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   mailchimp_synced_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  attempt_key?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   created_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   updated_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   widget?: WidgetsOrderBy | null;
@@ -1232,6 +1252,7 @@ export type DonationsInsertInput = {
   subscription_id?: number | null;
   period?: number | null;
   mailchimp_synced_at?: string | null;
+  attempt_key?: string | null;
   created_at?: string | null;
   updated_at?: string | null;
   widget?: WidgetsObjRelInsertInput | null;
@@ -1266,17 +1287,18 @@ export type DonationsSetInput = {
   subscription_id?: number | null;
   period?: number | null;
   mailchimp_synced_at?: string | null;
+  attempt_key?: string | null;
   created_at?: string | null;
   updated_at?: string | null;
 };
 
 export type DonationsConstraint = "donations_pkey";
 
-export type DonationsUpdateColumn = "id" | "widget_id" | "mobilization_id" | "activist_id" | "community_id" | "amount" | "payment_method" | "status" | "transaction_id" | "gateway_data" | "customer" | "subscription_id" | "period" | "mailchimp_synced_at" | "created_at" | "updated_at";
+export type DonationsUpdateColumn = "id" | "widget_id" | "mobilization_id" | "activist_id" | "community_id" | "amount" | "payment_method" | "status" | "transaction_id" | "gateway_data" | "customer" | "subscription_id" | "period" | "mailchimp_synced_at" | "attempt_key" | "created_at" | "updated_at";
 
 export type DonationsOnConflict = {
   constraint: "donations_pkey";
-  update_columns: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "community_id" | "amount" | "payment_method" | "status" | "transaction_id" | "gateway_data" | "customer" | "subscription_id" | "period" | "mailchimp_synced_at" | "created_at" | "updated_at">;
+  update_columns: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "community_id" | "amount" | "payment_method" | "status" | "transaction_id" | "gateway_data" | "customer" | "subscription_id" | "period" | "mailchimp_synced_at" | "attempt_key" | "created_at" | "updated_at">;
   where?: DonationsBoolExp | null;
 };
 
@@ -3531,12 +3553,12 @@ export type QueryArgs = {
   activist_pressures: { distinct_on?: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "targets" | "mail" | "form_data" | "mailchimp_synced_at" | "created_at"> | null; where?: ActivistPressuresBoolExp | null; order_by?: Array<ActivistPressuresOrderBy> | null; limit?: number | null; offset?: number | null };
   activist_pressures_by_pk: { id: number };
   activist_pressures_aggregate: { distinct_on?: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "targets" | "mail" | "form_data" | "mailchimp_synced_at" | "created_at"> | null; where?: ActivistPressuresBoolExp | null; order_by?: Array<ActivistPressuresOrderBy> | null; limit?: number | null; offset?: number | null };
-  subscriptions: { distinct_on?: Array<"id" | "community_id" | "widget_id" | "mobilization_id" | "activist_id" | "amount" | "period" | "status" | "card_data" | "gateway_customer_id" | "gateway_subscription_id" | "customer" | "gateway_data" | "process_at" | "canceled_at" | "created_at" | "updated_at"> | null; where?: SubscriptionsBoolExp | null; order_by?: Array<SubscriptionsOrderBy> | null; limit?: number | null; offset?: number | null };
+  subscriptions: { distinct_on?: Array<"id" | "community_id" | "widget_id" | "mobilization_id" | "activist_id" | "amount" | "period" | "status" | "card_data" | "gateway_customer_id" | "gateway_subscription_id" | "customer" | "gateway_data" | "process_at" | "manage_token_expires_at" | "retry_at" | "charge_attempts" | "origin_donation_id" | "canceled_at" | "created_at" | "updated_at"> | null; where?: SubscriptionsBoolExp | null; order_by?: Array<SubscriptionsOrderBy> | null; limit?: number | null; offset?: number | null };
   subscriptions_by_pk: { id: number };
-  subscriptions_aggregate: { distinct_on?: Array<"id" | "community_id" | "widget_id" | "mobilization_id" | "activist_id" | "amount" | "period" | "status" | "card_data" | "gateway_customer_id" | "gateway_subscription_id" | "customer" | "gateway_data" | "process_at" | "canceled_at" | "created_at" | "updated_at"> | null; where?: SubscriptionsBoolExp | null; order_by?: Array<SubscriptionsOrderBy> | null; limit?: number | null; offset?: number | null };
-  donations: { distinct_on?: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "community_id" | "amount" | "payment_method" | "status" | "transaction_id" | "gateway_data" | "customer" | "subscription_id" | "period" | "mailchimp_synced_at" | "created_at" | "updated_at"> | null; where?: DonationsBoolExp | null; order_by?: Array<DonationsOrderBy> | null; limit?: number | null; offset?: number | null };
+  subscriptions_aggregate: { distinct_on?: Array<"id" | "community_id" | "widget_id" | "mobilization_id" | "activist_id" | "amount" | "period" | "status" | "card_data" | "gateway_customer_id" | "gateway_subscription_id" | "customer" | "gateway_data" | "process_at" | "manage_token_expires_at" | "retry_at" | "charge_attempts" | "origin_donation_id" | "canceled_at" | "created_at" | "updated_at"> | null; where?: SubscriptionsBoolExp | null; order_by?: Array<SubscriptionsOrderBy> | null; limit?: number | null; offset?: number | null };
+  donations: { distinct_on?: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "community_id" | "amount" | "payment_method" | "status" | "transaction_id" | "gateway_data" | "customer" | "subscription_id" | "period" | "mailchimp_synced_at" | "attempt_key" | "created_at" | "updated_at"> | null; where?: DonationsBoolExp | null; order_by?: Array<DonationsOrderBy> | null; limit?: number | null; offset?: number | null };
   donations_by_pk: { id: number };
-  donations_aggregate: { distinct_on?: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "community_id" | "amount" | "payment_method" | "status" | "transaction_id" | "gateway_data" | "customer" | "subscription_id" | "period" | "mailchimp_synced_at" | "created_at" | "updated_at"> | null; where?: DonationsBoolExp | null; order_by?: Array<DonationsOrderBy> | null; limit?: number | null; offset?: number | null };
+  donations_aggregate: { distinct_on?: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "community_id" | "amount" | "payment_method" | "status" | "transaction_id" | "gateway_data" | "customer" | "subscription_id" | "period" | "mailchimp_synced_at" | "attempt_key" | "created_at" | "updated_at"> | null; where?: DonationsBoolExp | null; order_by?: Array<DonationsOrderBy> | null; limit?: number | null; offset?: number | null };
   facebook_bot_configurations: { distinct_on?: Array<"id" | "community_id" | "messenger_app_secret" | "messenger_validation_token" | "messenger_page_access_token" | "data" | "created_at" | "updated_at"> | null; where?: FacebookBotConfigurationsBoolExp | null; order_by?: Array<FacebookBotConfigurationsOrderBy> | null; limit?: number | null; offset?: number | null };
   facebook_bot_configurations_by_pk: { id: number };
   facebook_bot_configurations_aggregate: { distinct_on?: Array<"id" | "community_id" | "messenger_app_secret" | "messenger_validation_token" | "messenger_page_access_token" | "data" | "created_at" | "updated_at"> | null; where?: FacebookBotConfigurationsBoolExp | null; order_by?: Array<FacebookBotConfigurationsOrderBy> | null; limit?: number | null; offset?: number | null };

@@ -10,6 +10,8 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   retryDelaySeconds: number;
   /** Cron schedule for periodic jobs (payload must accept {}). */
   cron?: string;
+  /** Also run once when a worker starts (a periodic job that must not wait a day after downtime). */
+  runOnStart?: boolean;
   /**
    * Jobs fetched per round trip (default 1). Each still runs and fails on its own: a failed one is retried alone, so
    * a batch only saves the fetch and completion statements.
@@ -92,6 +94,7 @@ export class JobQueue {
         },
       );
       if (def.cron) await this.boss.schedule(def.name, def.cron, {});
+      if (def.runOnStart) await this.boss.send(def.name, {}, { singletonKey: `${def.name}-on-start` });
     }
   }
 

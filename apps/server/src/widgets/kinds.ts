@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import type { Widget } from '../db/schema';
 import { formEntriesCsv } from '../reports/formEntries';
+import { donationRoutes } from './donation/routes';
 import { formEntryRoutes } from './form/routes';
 import { phonePressureRoutes } from './pressure/phone';
 import { pressureRoutes } from './pressure/routes';
@@ -53,7 +54,7 @@ export const SERVER_WIDGET_KINDS = {
   pressure: later('pressure', { counts: 'activist_pressures', routes: pressureRoutes }),
   'pressure-phone': later('pressure-phone', { counts: 'activist_pressures', routes: phonePressureRoutes }),
   phone: later('phone'),
-  donation: later('donation', { counts: 'donations' }),
+  donation: later('donation', { counts: 'donations', routes: donationRoutes }),
   plip: later('plip'),
   busao0800: later('busao0800', {
     demo: { page: 'tarifa-zero-recife', block: 'Calculadora do transporte', settings: {} },

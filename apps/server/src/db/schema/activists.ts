@@ -121,6 +121,14 @@ export const subscriptions = pgTable(
     processAt: date('process_at'),
     /** Hash of the token in the donor's manage-my-donation link (the donor has no account). */
     manageTokenHash: text('manage_token_hash'),
+    /** When the manage link stops working (a new link replaces the hash, which revokes the old one). */
+    manageTokenExpiresAt: timestamp('manage_token_expires_at', { withTimezone: true }),
+    /** After a refused charge: when the next try is due (process_at stays the cycle's date). */
+    retryAt: date('retry_at'),
+    /** Refused tries of the current cycle; past the retry schedule the subscription becomes 'unpaid'. */
+    chargeAttempts: integer('charge_attempts').notNull().default(0),
+    /** The visitor's donation this subscription came from (its first charge, or the one-off the offer followed). */
+    originDonationId: integer('origin_donation_id'),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -134,6 +142,8 @@ export const subscriptions = pgTable(
     index('subscriptions_status_process_at_idx').on(t.status, t.processAt),
     uniqueIndex('subscriptions_manage_token_hash_idx').on(t.manageTokenHash),
     uniqueIndex('subscriptions_gateway_subscription_idx').on(t.gatewaySubscriptionId),
+    /** One subscription per originating donation: the post-donation offer taken twice answers the same one. */
+    uniqueIndex('subscriptions_origin_donation_idx').on(t.originDonationId),
   ],
 );
 
@@ -165,10 +175,17 @@ export const donations = pgTable(
     /** Recurrence in days for a subscription charge; null for a unique donation. */
     period: integer('period'),
     mailchimpSyncedAt: timestamp('mailchimp_synced_at', { withTimezone: true }),
+    /**
+     * The idempotency key of the attempt that made the row: `w{widget}:{client attempt}` for a visitor's try,
+     * `s{subscription}:{process_at}:{try}` for a scheduled charge. The same attempt twice finds this row and never
+     * charges again.
+     */
+    attemptKey: text('attempt_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('donations_attempt_key_idx').on(t.attemptKey),
     index('donations_widget_created_idx').on(t.widgetId, t.createdAt),
     index('donations_community_created_idx').on(t.communityId, t.createdAt),
     index('donations_mobilization_idx').on(t.mobilizationId),

@@ -1,0 +1,288 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CUSTOMER, cardToken, createDonationPage, donationBody, donationSettings } from '../../../test/donationPage';
+import { THANK_YOU_SETTINGS } from '../../../test/formPage';
+import { Client, eventually, startTestServer, type TestServer } from '../../../test/harness';
+import { startSmtp, type TestSmtp } from '../../../test/smtp';
+import { activists, donations } from '../../db/schema';
+import type { SandboxPaymentsDriver } from '../../payments/sandbox';
+import { reconcileJob } from './charge';
+
+let smtp: TestSmtp;
+let server: TestServer;
+let visitor: Client;
+beforeAll(async () => {
+  smtp = await startSmtp(0);
+  server = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, ACTION_MAX_PER_IP: '100000' } });
+  visitor = new Client(server.url);
+});
+afterAll(async () => {
+  await server.close();
+  await smtp.close();
+});
+
+const donate = (pageId: number, body: unknown, headers?: Record<string, string>) =>
+  visitor.post(`/api/mobilizations/${pageId}/donations`, body, headers);
+const rowsOf = (widgetId: number) => server.ctx.db.select().from(donations).where(eq(donations.widgetId, widgetId));
+const sandbox = () => server.ctx.payments.driver as SandboxPaymentsDriver;
+
+describe('POST /api/mobilizations/:id/donations', () => {
+  it('charges a card in cents, stores the paid donation and the activist before answering, and mails the thanks', async () => {
+    const { page, widget, communityId } = await createDonationPage(server.ctx.db, {
+      settings: donationSettings(THANK_YOU_SETTINGS),
+    });
+    const res = await donate(page.id, donationBody(widget.id, { amount: 5000 }));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({
+      donation: { status: 'paid', payment_method: 'credit_card', amount: 5000, key: expect.any(String) },
+      count: 1,
+    });
+    const [row] = await rowsOf(widget.id);
+    expect(row).toMatchObject({ id: res.body.donation.id, status: 'paid', amount: 5000, period: null });
+    expect(row?.transactionId).toMatch(/^sandbox_tr_/);
+    expect(row?.gatewayData?.card).toMatchObject({ brand: 'visa', last_digits: '1111' });
+    expect(row?.customer).toMatchObject({
+      document_number: '52998224725',
+      email: 'iara@example.org',
+      address: { state: 'PE' },
+    });
+    const [activist] = await server.ctx.db.select().from(activists).where(eq(activists.communityId, communityId));
+    expect(activist).toMatchObject({
+      email: 'iara@example.org',
+      name: 'Iara Monteiro',
+      phone: '81988887777',
+      city: 'Recife',
+    });
+    const mail = await eventually(async () => smtp.received.find((m) => m.to.includes('iara@example.org')));
+    expect(mail.raw).toContain('Obrigada por participar');
+    const info = await visitor.get(`/api/widgets/${widget.id}/donation`);
+    expect(info.body).toEqual({
+      available: true,
+      checkout: { driver: 'sandbox' },
+      stats: { pledged: 5000, progress: null, total_donations: 1 },
+    });
+  });
+
+  it('answers every validation message in the caller language and stores nothing', async () => {
+    const { page, widget } = await createDonationPage(server.ctx.db, {
+      settings: donationSettings({ payment_type: 'unique' }),
+    });
+    const res = await donate(page.id, {
+      donation: {
+        widget_id: widget.id,
+        payment_method: 'pix',
+        amount: 20.5,
+        subscription: true,
+        period: 7,
+        attempt: '',
+        customer: {
+          name: '',
+          document_number: '111.111.111-11',
+          email: 'iara@',
+          phone: { ddd: '0', number: '12' },
+          address: { zipcode: '123', street: '', street_number: '', neighborhood: '', city: '', state: 'XX' },
+        },
+      },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({
+      subscription: ['Este formulário aceita só doações únicas'],
+      payment_method: ['Forma de pagamento inválida'],
+      period: ['Periodicidade inválida'],
+      amount: ['Valor inválido'],
+      attempt: ['Tentativa sem identificador'],
+      'customer.name': ['Preenchimento obrigatório'],
+      'customer.document_number': ['CPF ou CNPJ inválido'],
+      'customer.email': ['E-mail inválido'],
+      'customer.phone.ddd': ['DDD inválido'],
+      'customer.phone.number': ['Telefone inválido: 8 ou 9 dígitos'],
+      'customer.address.zipcode': ['CEP inválido: 8 dígitos'],
+      'customer.address.street': ['Preenchimento obrigatório'],
+      'customer.address.street_number': ['Preenchimento obrigatório'],
+      'customer.address.neighborhood': ['Preenchimento obrigatório'],
+      'customer.address.city': ['Preenchimento obrigatório'],
+      'customer.address.state': ['Estado inválido: use a sigla, como SP'],
+    });
+    const english = await donate(page.id, donationBody(widget.id, { amount: 2100, card_hash: '' }), {
+      'accept-language': 'en',
+    });
+    expect(english.body.errors).toEqual({
+      amount: ['Choose one of the amounts offered'],
+      card_hash: ['Enter the card details'],
+    });
+    const spanish = await donate(page.id, donationBody(widget.id, { amount: 0 }), { 'accept-language': 'es' });
+    expect(spanish.body.errors).toEqual({ amount: ['Monto inválido'] });
+    const tooMuch = await donate(page.id, donationBody(widget.id, { amount: 10_000_100 }));
+    expect(tooMuch.body.errors).toEqual({ amount: ['Valor inválido'] });
+    const reais = await donate(page.id, donationBody(widget.id, { amount: 20 }));
+    expect(reais.body.errors).toEqual({ amount: ['Escolha um dos valores oferecidos'] });
+    const { page: recurringPage, widget: recurring } = await createDonationPage(server.ctx.db, {
+      settings: donationSettings({ payment_type: 'recurring', recurring_period: '180' }),
+    });
+    const oneOff = await donate(recurringPage.id, donationBody(recurring.id, { period: 30 }));
+    expect(oneOff.body.errors).toEqual({
+      subscription: ['Este formulário aceita só doações recorrentes'],
+      period: ['Periodicidade inválida'],
+    });
+    const wrongPeriod = await donate(recurringPage.id, donationBody(recurring.id, { subscription: true, period: 30 }));
+    expect(wrongPeriod.body.errors).toEqual({ period: ['Periodicidade inválida'] });
+    expect(await rowsOf(widget.id)).toEqual([]);
+    expect(await rowsOf(recurring.id)).toEqual([]);
+  });
+
+  it('takes a boleto only for a one-off donation of a widget that offers it, with the R$ 3,00 fee, and mails its line', async () => {
+    const { page, widget } = await createDonationPage(server.ctx.db);
+    const boleto = { payment_method: 'boleto', card_hash: undefined };
+    const noFee = await donate(page.id, donationBody(widget.id, { ...boleto, amount: 2000 }));
+    expect(noFee.body.errors).toEqual({ amount: ['Escolha um dos valores oferecidos'] });
+    const recurring = await donate(page.id, donationBody(widget.id, { ...boleto, amount: 2300, subscription: true }));
+    expect(recurring.body.errors).toEqual({
+      payment_method: ['Boleto só é aceito em doações únicas, quando o formulário o oferece'],
+    });
+    const res = await donate(
+      page.id,
+      donationBody(widget.id, { ...boleto, amount: 2300, customer: { ...CUSTOMER, email: 'boleto@example.org' } }),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.donation).toMatchObject({
+      status: 'waiting_payment',
+      payment_method: 'boleto',
+      amount: 2300,
+      boleto_url: expect.stringMatching(/^sandbox:\/\/boleto\//),
+      boleto_barcode: expect.stringMatching(/ 0{10}2300$/),
+    });
+    const mail = await eventually(async () => smtp.received.find((m) => m.to.includes('boleto@example.org')));
+    expect(mail.raw).toContain(res.body.donation.boleto_url);
+    const { page: cardOnly, widget: cardWidget } = await createDonationPage(server.ctx.db, {
+      settings: donationSettings({ payment_methods: 'false' }),
+    });
+    const refused = await donate(cardOnly.id, donationBody(cardWidget.id, { ...boleto, amount: 2300 }));
+    expect(refused.body.errors).toEqual({
+      payment_method: ['Boleto só é aceito em doações únicas, quando o formulário o oferece'],
+    });
+  });
+
+  it('stores a refused card and a provider failure with their state and answers them 201', async () => {
+    const { page, widget } = await createDonationPage(server.ctx.db);
+    const refused = await donate(page.id, donationBody(widget.id, { card_hash: cardToken('refuse') }));
+    expect(refused.status).toBe(201);
+    expect(refused.body.donation).toMatchObject({ status: 'refused' });
+    const failed = await donate(page.id, donationBody(widget.id, { card_hash: cardToken('error') }));
+    expect(failed.status).toBe(201);
+    expect(failed.body.donation).toMatchObject({ status: 'failed' });
+    const rows = await rowsOf(widget.id);
+    expect(rows.map((r) => r.status).sort()).toEqual(['failed', 'refused']);
+    expect(rows.find((r) => r.status === 'failed')?.gatewayData?.error).toMatchObject({ status: 502 });
+  });
+
+  it('answers the same attempt with the stored donation: one row, one charge', async () => {
+    const { page, widget } = await createDonationPage(server.ctx.db);
+    const body = donationBody(widget.id);
+    const [first, second] = await Promise.all([donate(page.id, body), donate(page.id, body)]);
+    const third = await donate(page.id, body);
+    const ids = [first, second, third].map((r) => r.body.donation.id);
+    expect(new Set(ids).size).toBe(1);
+    expect(third.body.donation.status).toBe('paid');
+    const rows = await rowsOf(widget.id);
+    expect(rows).toHaveLength(1);
+    // The provider has exactly one charge under the row's reference (a second one would have been refused).
+    expect(await sandbox().findCharge(`mutirao-donation-${ids[0]}`)).toMatchObject({ status: 'paid' });
+  });
+
+  it('leaves a donation the provider did not answer pending, then reconciles it as paid', async () => {
+    const { page, widget } = await createDonationPage(server.ctx.db);
+    const res = await donate(page.id, donationBody(widget.id, { card_hash: cardToken('timeout') }));
+    expect(res.status).toBe(201);
+    expect(res.body.donation.status).toBe('pending');
+    const paid = await eventually(async () => {
+      const [row] = await rowsOf(widget.id);
+      return row?.status === 'paid' && row;
+    }, 20_000);
+    expect(paid.transactionId).toMatch(/^sandbox_tr_/);
+  }, 30_000);
+
+  it('marks failed a pending donation the provider never heard of, after the last reconciliation try', async () => {
+    const { page, widget, communityId } = await createDonationPage(server.ctx.db);
+    const [row] = await server.ctx.db
+      .insert(donations)
+      .values({
+        widgetId: widget.id,
+        mobilizationId: page.id,
+        communityId,
+        amount: 2000,
+        paymentMethod: 'credit_card',
+        status: 'pending',
+      })
+      .returning();
+    if (!row) throw new Error('no row');
+    const job = reconcileJob(server.ctx);
+    await job.handle({ donationId: row.id, attempt: 0 });
+    expect((await rowsOf(widget.id))[0]?.status).toBe('pending');
+    await job.handle({ donationId: row.id, attempt: 99 });
+    expect((await rowsOf(widget.id))[0]?.status).toBe('failed');
+  });
+
+  it('refuses a widget of another page (404), an unpublished one, a form widget, a community without recipient and a honeypot', async () => {
+    const { page, widget } = await createDonationPage(server.ctx.db);
+    const { page: other } = await createDonationPage(server.ctx.db);
+    expect((await donate(other.id, donationBody(widget.id))).status).toBe(404);
+    const { page: archived, widget: archivedWidget } = await createDonationPage(server.ctx.db, { status: 'archived' });
+    expect((await donate(archived.id, donationBody(archivedWidget.id))).status).toBe(404);
+    expect((await visitor.get(`/api/widgets/${archivedWidget.id}/donation`)).status).toBe(404);
+    const { page: formPage, content } = await createDonationPage(server.ctx.db);
+    const notDonation = await donate(formPage.id, donationBody(content.id));
+    expect(notDonation.status).toBe(422);
+    expect(notDonation.body.errors).toEqual({ widget_id: ['Este widget não é de doação'] });
+    const { page: poor, widget: poorWidget } = await createDonationPage(server.ctx.db, { recipient: false });
+    const noRecipient = await donate(poor.id, donationBody(poorWidget.id));
+    expect(noRecipient.status).toBe(422);
+    expect(noRecipient.body.errors).toEqual({
+      widget_id: ['Esta comunidade ainda não pode receber doações: falta cadastrar o recebedor.'],
+    });
+    expect((await visitor.get(`/api/widgets/${poorWidget.id}/donation`)).body.available).toBe(false);
+    expect((await donate(page.id, { ...donationBody(widget.id), website: 'http://spam.example' })).status).toBe(422);
+    expect((await donate(page.id, { nothing: true })).status).toBe(400);
+    expect(await rowsOf(widget.id)).toEqual([]);
+  });
+});
+
+describe('POST /api/payments/postback', () => {
+  const post = (raw: string, signature?: string) =>
+    visitor.request('POST', '/api/payments/postback', raw, {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(signature && { 'x-hub-signature': signature }),
+    });
+  const postback = (id: string, status: string) =>
+    new URLSearchParams({ object: 'transaction', id, current_status: status, old_status: 'x' }).toString();
+  const statusOf = async (id: number) =>
+    (await server.ctx.db.select().from(donations).where(eq(donations.id, id)))[0]?.status;
+
+  it('moves a boleto to paid then refunded, refusing unsigned and forged postbacks and ignoring illegal moves', async () => {
+    const { page, widget } = await createDonationPage(server.ctx.db);
+    const customer = { ...CUSTOMER, email: 'postback@example.org' };
+    const res = await donate(page.id, donationBody(widget.id, { payment_method: 'boleto', amount: 2300, customer }));
+    const { id } = res.body.donation;
+    // The boleto e-mail goes out first, so the server does not close under the relay.
+    await eventually(async () => smtp.received.find((m) => m.to.includes('postback@example.org')));
+    const [row] = await rowsOf(widget.id);
+    const tx = String(row?.transactionId);
+    const paid = postback(tx, 'paid');
+    expect((await post(paid)).status).toBe(401);
+    expect((await post(paid, 'sha1=0000')).status).toBe(403);
+    expect((await post(paid, sandbox().sign(postback(tx, 'refused')))).status).toBe(403);
+    expect(await statusOf(id)).toBe('waiting_payment');
+    expect((await post(paid, sandbox().sign(paid))).status).toBe(200);
+    expect(await statusOf(id)).toBe('paid');
+    // A replayed or late postback never takes a paid donation back.
+    const back = postback(tx, 'waiting_payment');
+    expect((await post(back, sandbox().sign(back))).status).toBe(200);
+    expect(await statusOf(id)).toBe('paid');
+    const refunded = postback(tx, 'refunded');
+    expect((await post(refunded, sandbox().sign(refunded))).body).toMatchObject({ status: 'refunded' });
+    const again = postback(tx, 'paid');
+    await post(again, sandbox().sign(again));
+    expect(await statusOf(id)).toBe('refunded');
+    const unknown = postback('sandbox_tr_unknown', 'paid');
+    expect((await post(unknown, sandbox().sign(unknown))).body).toMatchObject({ ignored: true });
+  });
+});

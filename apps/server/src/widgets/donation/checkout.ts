@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import { upsertActivist } from '../../activists/upsert';
+import type { AppContext } from '../../context';
+import { type Donation, donations, subscriptions, type Widget } from '../../db/schema';
+import { actionCount } from '../counters';
+import { requestCharge, scheduleReconcile } from './charge';
+import { donationKey } from './links';
+import type { DonationRequest } from './request';
+import { settleDonation } from './settle';
+import { publicStatus } from './states';
+
+export interface DonationTarget {
+  widget: Widget;
+  mobilizationId: number;
+  communityId: number;
+}
+
+/** A row left `processing` this long ago is taken for a crash between the commit and the provider's answer. */
+const STALE_PROCESSING_MS = 2 * 60_000;
+
+/**
+ * A visitor's donation, end to end (spec 02 §7 "donation create"). The activist and the donation row (`processing`)
+ * are written and committed first, keyed by the client's attempt, so a retry of the same attempt finds this row and
+ * is answered with it instead of charging again. Then the provider is asked, under the row's own reference, and its
+ * outcome is stored (`settleDonation`) before the visitor is answered: paid, authorized, a boleto waiting, refused,
+ * failed, or pending when the provider did not answer in time (a job reconciles it).
+ */
+export async function createDonation(ctx: AppContext, target: DonationTarget, request: DonationRequest) {
+  const attemptKey = `w${target.widget.id}:${request.attempt}`;
+  const { customer } = request;
+  const claimed = await ctx.db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(donations).where(eq(donations.attemptKey, attemptKey));
+    if (existing) return { row: existing, fresh: false };
+    const activistId = await upsertActivist(tx, target.communityId, {
+      email: customer.email,
+      name: customer.name,
+      phone: `${customer.phone.ddd}${customer.phone.number}`,
+      city: customer.address.city,
+    });
+    const [row] = await tx
+      .insert(donations)
+      .values({
+        widgetId: target.widget.id,
+        mobilizationId: target.mobilizationId,
+        communityId: target.communityId,
+        activistId,
+        amount: request.amount,
+        paymentMethod: request.paymentMethod,
+        status: 'processing',
+        customer: customer as unknown as Record<string, unknown>,
+        period: request.period ?? null,
+        attemptKey,
+      })
+      .onConflictDoNothing({ target: donations.attemptKey })
+      .returning();
+    if (row) return { row, fresh: true };
+    // The same attempt raced this one and won: its row is the answer.
+    const [other] = await tx.select().from(donations).where(eq(donations.attemptKey, attemptKey));
+    if (!other) throw new Error('donation attempt vanished');
+    return { row: other, fresh: false };
+  });
+  if (!claimed.fresh) {
+    const { row } = claimed;
+    if (row.status === 'processing' && Date.now() - row.createdAt.getTime() > STALE_PROCESSING_MS)
+      await scheduleReconcile(ctx, row.id);
+    return presentDonation(ctx, row);
+  }
+  const outcome = await requestCharge(ctx, claimed.row, { cardToken: request.cardHash });
+  const settled = await settleDonation(ctx, claimed.row.id, outcome);
+  if (settled.status === 'pending') await scheduleReconcile(ctx, settled.id);
+  return presentDonation(ctx, settled);
+}
+
+/**
+ * The answer about a donation (the contract's shape): its state, the boleto when there is one, the subscription it
+ * started, the key for the post-donation offer, and the widget's count.
+ */
+export async function presentDonation(ctx: AppContext, donation: Donation) {
+  const data = donation.gatewayData ?? {};
+  const [subscription] = donation.subscriptionId
+    ? await ctx.db
+        .select({ id: subscriptions.id, period: subscriptions.period, processAt: subscriptions.processAt })
+        .from(subscriptions)
+        .where(eq(subscriptions.id, donation.subscriptionId))
+    : [];
+  return {
+    donation: {
+      id: donation.id,
+      status: publicStatus(donation.status),
+      payment_method: donation.paymentMethod,
+      amount: donation.amount,
+      ...(typeof data.boleto_url === 'string' && { boleto_url: data.boleto_url }),
+      ...(typeof data.boleto_barcode === 'string' && { boleto_barcode: data.boleto_barcode }),
+      ...(subscription && {
+        subscription: { id: subscription.id, period: subscription.period, process_at: subscription.processAt },
+      }),
+      key: donationKey(ctx.config, donation.id),
+    },
+    count: donation.widgetId === null ? 0 : await actionCount(ctx.db, donation.widgetId),
+  };
+}
