@@ -4,6 +4,7 @@ import {
   communityCreateSchema,
   formatDate,
   formatMoney,
+  formatMoneyInteger,
   LOCALES,
   msg,
   policies,
@@ -84,6 +85,8 @@ describe('formatting', () => {
     expect(formatMoney(123456789)).toBe('R$ 1.234.567,89');
     expect(formatMoney(5)).toBe('R$ 0,05');
     expect(formatMoney(-100000)).toBe('-R$ 1.000,00');
+    expect(formatMoneyInteger(5000)).toBe('R$ 50');
+    expect(formatMoneyInteger(123456789)).toBe('R$ 1.234.568');
   });
 
   it('writes dates as dd/mm/yyyy in Brazil’s calendar day', () => {

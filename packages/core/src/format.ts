@@ -9,6 +9,11 @@ export function formatMoney(cents: number): string {
   return `${negative ? '-' : ''}R$ ${reais},${centavos}`;
 }
 
+/** 'R$ 1.234' from cents: spec 02 §9's integer variant (0 decimals), for whole amounts such as donation values. */
+export function formatMoneyInteger(cents: number): string {
+  return formatMoney(Math.round(cents / 100) * 100).replace(/,00$/, '');
+}
+
 /** dd/mm/yyyy in the São Paulo calendar day, unless another time zone is given. */
 export function formatDate(value: Date | string, timeZone = 'America/Sao_Paulo'): string {
   const date = typeof value === 'string' ? new Date(value) : value;

@@ -64,7 +64,7 @@ const blocks: PageBlock[] = [
     menu_hidden: true,
     bg_class: 'bg-4',
     bg_image: 'https://cdn.example.org/fundo.jpg',
-    widgets: [widget(20, 2, 'content', { content: '<p>Feito com <b>carinho</b></p>' }), widget(21, 2, 'donation')],
+    widgets: [widget(20, 2, 'content', { content: '<p>Feito com <b>carinho</b></p>' }), widget(21, 2, 'plip')],
   },
   {
     id: 4,
@@ -120,7 +120,7 @@ describe('public page', () => {
   it('renders content in every stored format, a placeholder for kinds still to come, and Widget Not Found!', () => {
     expect(html).toContain('<p class="mz-rt-p">Bem-vindas à campanha</p>');
     expect(html).toContain('<p class="mz-rt-p">Feito com <strong>carinho</strong></p>');
-    expect(html).toContain('<div class="mz-widget-placeholder">Doação: disponível em breve</div>');
+    expect(html).toContain('<div class="mz-widget-placeholder">PLIP: disponível em breve</div>');
     expect(html).toContain('Widget Not Found!');
   });
 

@@ -1,6 +1,7 @@
 import { type MessageKey, translate, type WidgetKind } from '@mutirao/core';
 import { calculatorModule } from './busao0800/module';
 import { ContentWidget } from './content/ContentWidget';
+import { donationModule } from './donation/module';
 import { FormWidget } from './form/FormWidget';
 import { formIsland } from './form/islandProps';
 import { pressureModule } from './pressure/module';
@@ -65,7 +66,7 @@ export const WIDGET_REGISTRY = {
   pressure: pressureModule,
   'pressure-phone': phonePressureModule,
   phone: placeholder('phone', 'widgets.kinds.phone'),
-  donation: placeholder('donation', 'widgets.kinds.donation'),
+  donation: donationModule,
   plip: placeholder('plip', 'widgets.kinds.plip'),
   busao0800: calculatorModule,
 } as const satisfies Record<WidgetKind, WidgetModule>;

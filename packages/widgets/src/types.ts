@@ -28,6 +28,8 @@ export interface PageWidget {
   form_entries_count?: number;
   /** Actions taken on the widget, whatever its kind (pressures, donations, entries). */
   count?: number;
+  /** A donation widget's fund-raising goal, in integer cents. */
+  goal?: number | null;
 }
 
 /** A block as the API sends it, with its widgets (or give them to the page separately, by block_id). */

@@ -6,6 +6,7 @@ import { parseInput } from '../http/validate';
 import { createManyMobilizations } from './bulk';
 import { SIGN_UP_BLOCK } from './demoForm';
 import { demoPageBlocks, storedDemoImages } from './demoPage';
+import { createDonationPage } from './donationPage';
 import { createCommunity, createDonation, createFormEntries, createMobilization, createUser } from './factories';
 import { seedGlobalTemplates } from './templates';
 
@@ -33,6 +34,8 @@ const seedSchema = z.object({
         contentPage: z.boolean().default(false),
         /** Adds a published page with an e-mail pressure on three targets (benchmark data). */
         pressurePage: z.boolean().default(false),
+        /** Adds a recipient and a published page with a donation widget (the visitor's donation journeys). */
+        donationPage: z.boolean().default(false),
       }),
     )
     .default([]),
@@ -127,6 +130,7 @@ export function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
       paidDonations,
       contentPage,
       pressurePage,
+      donationPage,
       role,
       ...c
     } of input.communities) {
@@ -139,7 +143,8 @@ export function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
         formEntries === undefined ? undefined : await createFormPage(ctx.db, community.id, formEntries, paidDonations);
       const content = contentPage ? await createContentPage(ctx.db, community.id) : undefined;
       const pressure = pressurePage ? await createPressurePage(ctx.db, community.id) : undefined;
-      communities.push({ ...community, form, content, pressure });
+      const donation = donationPage ? await createDonationPage(ctx.db, community.id) : undefined;
+      communities.push({ ...community, form, content, pressure, donation });
     }
     if (input.globalTemplates) await seedGlobalTemplates(ctx.db);
     return reply.status(201).send({
@@ -150,6 +155,7 @@ export function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
         ...(c.form && { form: c.form }),
         ...(c.content && { content_page: c.content }),
         ...(c.pressure && { pressure_page: c.pressure }),
+        ...(c.donation && { donation_page: c.donation }),
       })),
     });
   });

@@ -9,11 +9,12 @@ describe('the public island bundle', () => {
     expect(inputs.filter((path) => /[\\/]zod[\\/]/.test(path))).toEqual([]);
     expect(
       inputs.filter((path) =>
-        /core[\\/]src[\\/](schemas[\\/]|index\.ts|widgets[\\/](action|form|pressure)\.ts)/.test(path),
+        /core[\\/]src[\\/](schemas[\\/]|index\.ts|widgets[\\/](action|form|pressure|donation)\.ts)/.test(path),
       ),
     ).toEqual([]);
     // With the form, both pressures and the calculator: 22.4 kB gzipped when zod was an inert stand-in, 20.3 kB
-    // through the zod-free subpaths. A new island may add to it; an import that undoes the split may not.
-    expect(gzipBytes).toBeLessThan(21 * 1024);
+    // through the zod-free subpaths; the donation widget (choice, goal, checkout steps, offer) took it to 27.6 kB.
+    // A new island may add to it; an import that undoes the split may not.
+    expect(gzipBytes).toBeLessThan(28 * 1024);
   });
 });

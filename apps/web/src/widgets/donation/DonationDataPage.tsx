@@ -131,7 +131,7 @@ export default function DonationDataPage() {
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
-              label={t('kinds.donation.goalLabel')}
+              label={t('kinds.donation.goalSettingLabel')}
               description={t('kinds.donation.goalHelp')}
               leftSection="R$"
               inputMode="decimal"

@@ -1,0 +1,197 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, expectAccessible, test, uniqueEmail } from './fixtures';
+
+test.use({ actionTimeout: 15_000 });
+
+interface DonationPage {
+  mobilization_id: number;
+  widget_id: number;
+  slug: string;
+}
+
+/** A community with a recipient and a published page holding a donation widget (the seed's `donationPage`). */
+async function seedDonationPage(request: APIRequestContext, name: string): Promise<DonationPage> {
+  const res = await request.post('/api/dev/seed', {
+    data: {
+      user: { email: uniqueEmail('doacao'), password: 'journey-password' },
+      communities: [{ name, donationPage: true }],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = (await res.json()) as { communities: { donation_page: DonationPage }[] };
+  const page = body.communities[0]?.donation_page;
+  if (!page) throw new Error('seed made no donation page');
+  return page;
+}
+
+async function visit(browser: Browser, baseURL: string | undefined, page: DonationPage) {
+  const port = new URL(baseURL ?? '').port;
+  const visitor = await (await browser.newContext({ locale: 'pt-BR' })).newPage();
+  await visitor.goto(`http://${page.slug}.localhost:${port}/`);
+  return visitor;
+}
+
+async function fillDonor(visitor: Page) {
+  const field = (name: string) => visitor.getByRole('textbox', { name, exact: true });
+  await field('Nome completo').fill('Iara Monteiro');
+  await field('CPF ou CNPJ').fill('529.982.247-25');
+  await field('E-mail').fill(uniqueEmail('iara'));
+  await field('DDD').fill('81');
+  await field('Telefone').fill('999990000');
+  await field('CEP').fill('50050-000');
+  await field('Rua').fill('Rua da Aurora');
+  await field('Número').fill('100');
+  await field('Bairro').fill('Boa Vista');
+  await field('Cidade').fill('Recife');
+  await visitor.getByRole('combobox', { name: 'Estado' }).selectOption('PE');
+}
+
+async function fillCard(visitor: Page, number: string) {
+  await visitor.getByRole('textbox', { name: 'Número do cartão' }).fill(number);
+  await visitor.getByRole('textbox', { name: 'Validade (MM/AA)' }).fill('12/34');
+  await visitor.getByRole('textbox', { name: 'CVV' }).fill('123');
+  await visitor.getByRole('textbox', { name: 'Nome impresso no cartão' }).fill('Iara Monteiro');
+}
+
+/** The widget's live figures, as the island reads them. */
+async function pledged(request: APIRequestContext, page: DonationPage) {
+  const res = await request.get(`/api/widgets/${page.widget_id}/donation`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { stats: { pledged: number } }).stats.pledged;
+}
+
+test('a visitor donates once by card, takes the monthly offer and sees the share screen', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const donationPage = await seedDonationPage(request, 'Cozinha Solidária');
+  const visitor = await visit(browser, baseURL, donationPage);
+
+  // The choice: users_choice, the default value preselected, the goal's bar from the live figures.
+  await expect(visitor.getByRole('heading', { name: 'Apoie a cozinha solidária' })).toBeVisible();
+  await expect(visitor.getByRole('radio', { name: 'Única' })).toBeChecked();
+  await expect(visitor.getByRole('radio', { name: 'R$ 50', exact: true })).toBeChecked();
+  await expect(visitor.getByRole('progressbar', { name: 'Meta de arrecadação' })).toHaveAttribute('aria-valuenow', '0');
+  await expect(visitor.getByText('R$ 0 de R$ 10.000')).toBeVisible();
+  await expectAccessible(visitor, 'donation widget, the choice');
+
+  // Keyboard only: the value with the arrows, then the button.
+  await visitor.getByRole('radio', { name: 'R$ 50', exact: true }).focus();
+  await visitor.keyboard.press('ArrowRight');
+  await expect(visitor.getByRole('radio', { name: 'R$ 100', exact: true })).toBeChecked();
+  await visitor.keyboard.press('ArrowLeft');
+  await expect(visitor.getByRole('radio', { name: 'R$ 50', exact: true })).toBeChecked();
+  await visitor.getByRole('button', { name: 'Quero doar' }).press('Enter');
+
+  // The donor's data: every message, the summary focused, then valid.
+  await expect(visitor.getByRole('heading', { name: 'Seus dados' })).toBeFocused();
+  // The button says it is not ready (aria-disabled) but answers, listing what is missing.
+  await visitor.getByRole('button', { name: 'Continuar' }).press('Enter');
+  await expect(visitor.locator('.mz-form__errors')).toBeFocused();
+  await expect(visitor.getByText('Preenchimento obrigatório').first()).toBeVisible();
+  await expectAccessible(visitor, 'donation widget, the donor’s data with errors');
+  await fillDonor(visitor);
+  await visitor.getByRole('textbox', { name: 'CPF ou CNPJ', exact: true }).fill('111.111.111-11');
+  await expect(visitor.getByText('CPF ou CNPJ inválido')).toBeVisible();
+  await visitor.getByRole('textbox', { name: 'CPF ou CNPJ', exact: true }).fill('529.982.247-25');
+  await visitor.getByRole('button', { name: 'Continuar' }).click();
+
+  // Payment in the sandbox, honestly labelled.
+  await expect(visitor.getByRole('heading', { name: 'Pagamento' })).toBeFocused();
+  await expect(visitor.getByText('Ambiente de teste (sandbox)')).toBeVisible();
+  await fillCard(visitor, '4111111111111111');
+  await expect(visitor.getByRole('textbox', { name: 'Número do cartão' })).toHaveValue('4111 1111 1111 1111');
+  await expectAccessible(visitor, 'donation widget, payment');
+  await visitor.getByRole('button', { name: 'Doar R$ 50' }).click();
+
+  // The offer after a paid one-off card donation.
+  await expect(visitor.getByRole('heading', { name: 'OBA! Doação Realizada :)' })).toBeFocused();
+  await expect(visitor.getByText('Quer aumentar seu impacto?')).toBeVisible();
+  await expect(visitor.getByText('Torne essa doação recorrente!')).toBeVisible();
+  const monthly = visitor.getByRole('combobox', { name: 'Valor mensal' });
+  await expect(monthly.locator('option')).toHaveText(['R$ 20 / mês', 'R$ 50 / mês', 'R$ 100 / mês', 'R$ 200 / mês']);
+  await monthly.selectOption({ label: 'R$ 20 / mês' });
+  await expectAccessible(visitor, 'donation widget, the monthly offer');
+  expect(await pledged(request, donationPage)).toBe(5000);
+  await visitor.getByRole('button', { name: 'APOIAR TODO MÊS' }).click();
+
+  await expect(visitor.getByText('Agora, compartilhe com seus amigos!')).toBeVisible();
+  await expect(visitor.getByText('Oba! Sua doação recorrente está confirmada. Muito obrigado!')).toBeVisible();
+  await expect(visitor.getByRole('link', { name: /Compartilhar no WhatsApp/ })).toBeVisible();
+  await expect(visitor.getByText('1 doações')).toBeVisible();
+  await expectAccessible(visitor, 'donation widget, the share screen');
+});
+
+test('a refused card shows the retry screen, and the donor’s data is kept for the next try', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const donationPage = await seedDonationPage(request, 'Biblioteca Comunitária');
+  const visitor = await visit(browser, baseURL, donationPage);
+  await visitor.getByRole('radio', { name: 'Todo mês' }).check();
+  await expect(visitor.getByRole('radio', { name: 'R$ 50 / mês', exact: true })).toBeChecked();
+  await visitor.getByRole('button', { name: 'Quero doar' }).click();
+  await fillDonor(visitor);
+  await visitor.getByRole('button', { name: 'Continuar' }).click();
+  // No boleto for a recurring donation.
+  await expect(visitor.getByRole('radio', { name: 'Boleto' })).toHaveCount(0);
+  await fillCard(visitor, '4000 0000 0000 0002');
+  await visitor.getByRole('button', { name: 'Doar R$ 50' }).click();
+
+  await expect(visitor.getByRole('heading', { name: 'Ops! Algo de errado aconteceu com a sua doacao.' })).toBeFocused();
+  await expect(visitor.getByRole('button', { name: 'Nova tentativa' })).toBeVisible();
+  await expectAccessible(visitor, 'donation widget, the retry screen');
+  const kept = await visitor.evaluate(() => JSON.stringify(sessionStorage));
+  expect(kept).toContain('Iara Monteiro');
+  expect(kept).not.toMatch(/4000|0002|12\/34/);
+
+  // Back on the page later in the session: the retry screen again; the data is still filled in.
+  await visitor.reload();
+  await visitor.getByRole('button', { name: 'Nova tentativa' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Pagamento' })).toBeFocused();
+  await expect(visitor.getByRole('textbox', { name: 'Número do cartão' })).toHaveValue('');
+  await visitor.getByRole('button', { name: 'Voltar' }).click();
+  await expect(visitor.getByRole('textbox', { name: 'Nome completo' })).toHaveValue('Iara Monteiro');
+  await expect(visitor.getByRole('combobox', { name: 'Estado' })).toHaveValue('PE');
+  await visitor.getByRole('button', { name: 'Continuar' }).click();
+  await fillCard(visitor, '4111 1111 1111 1111');
+  await visitor.getByRole('button', { name: 'Doar R$ 50' }).click();
+  // A recurring donation ends on the share screen: the offer is for one-off gifts.
+  await expect(visitor.getByText('Agora, compartilhe com seus amigos!')).toBeVisible();
+  await expect(visitor.getByText('Oba! Sua doação recorrente está confirmada. Muito obrigado!')).toBeVisible();
+  expect(await visitor.evaluate(() => sessionStorage.length)).toBe(0);
+});
+
+test('a boleto donation shows its extra R$ 3,00 before paying, then its line and link', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const donationPage = await seedDonationPage(request, 'Horta Coletiva');
+  const visitor = await visit(browser, baseURL, donationPage);
+  await visitor.getByRole('radio', { name: 'R$ 20', exact: true }).check();
+  await visitor.getByRole('button', { name: 'Quero doar' }).click();
+  await fillDonor(visitor);
+  await visitor.getByRole('button', { name: 'Continuar' }).click();
+  await visitor.getByRole('radio', { name: 'Boleto' }).check();
+  await expect(visitor.getByText('O boleto tem um acréscimo de R$ 3,00: você paga R$ 23,00.')).toBeVisible();
+  await expect(visitor.getByRole('textbox', { name: 'Número do cartão' })).toHaveCount(0);
+  await expectAccessible(visitor, 'donation widget, boleto');
+  await visitor.getByRole('button', { name: 'Gerar boleto de R$ 23,00' }).click();
+
+  const line = visitor.getByRole('textbox', { name: 'Linha digitável do boleto' });
+  await expect(line).toHaveValue(/\d{5}/);
+  // The sandbox's boletos have a line but no web page to open; Pagar.me's come with their https address.
+  await expect(visitor.getByRole('link', { name: 'Abrir o boleto' })).toHaveCount(0);
+  await expect(
+    visitor.getByText('Oba, doação registrada! Sua doação é via boleto? Verifique seu email.'),
+  ).toBeVisible();
+  await expectAccessible(visitor, 'donation widget, the boleto');
+  // Not paid until the bank says so.
+  expect(await pledged(request, donationPage)).toBe(0);
+});

@@ -1,0 +1,193 @@
+import { type Locale, translate } from '@mutirao/core/i18n';
+import { normalizeCustomer } from '@mutirao/core/widgets/donationCheckout';
+import { amountInCents, DONATION, type DonationPaymentMethod } from '@mutirao/core/widgets/donationRules';
+import { useEffect, useRef, useState } from 'react';
+import { browserWindow, type Focusable } from '../browser';
+import type { RenderMode } from '../types';
+import { type DonationAnswer, type DonationInfo, fetchDonationInfo, postDonation, postRecurring } from './api';
+import { keepDonation, keptDonation, randomAttempt } from './browser';
+import { type CustomerValues, emptyCustomer, fromCustomer, toCustomer } from './customer';
+import type { DonationModel } from './donationModel';
+
+/** The widget's screens (spec 02 §4 "Donation widget"): choose, checkout in two steps, then one of the endings. */
+export type Screen = 'choose' | 'customer' | 'payment' | 'retry' | 'pending' | 'offer' | 'done';
+/** Which thank-you the share screen says: after a plain donation, after taking the monthly offer, after 'not now'. */
+export type Thanks = 'plain' | 'ok' | 'notNow';
+
+export interface ServerErrors {
+  fields: Record<string, string>;
+  messages: string[];
+}
+
+/** How the card became a token: the sandbox form's, or Pagar.me's window's (undefined when it was closed). */
+export type CardTokenizer = (attempt: string) => Promise<string | undefined>;
+
+/**
+ * The donation's state: the choice, the donor's data (kept in memory and in the session after a failure, never the
+ * card), the live figures and checkout driver, and each screen's move. Only a completed request changes the ending.
+ */
+export function useDonationFlow(model: DonationModel, locale: Locale, mode: RenderMode) {
+  const [screen, setScreen] = useState<Screen>('choose');
+  const [recurring, setRecurring] = useState(model.paymentType === 'recurring');
+  const [slot, setSlot] = useState(model.defaultSlot);
+  const [customer, setCustomer] = useState<CustomerValues>(emptyCustomer);
+  const [info, setInfo] = useState<DonationInfo>();
+  const [donation, setDonation] = useState<DonationAnswer>();
+  const [thanks, setThanks] = useState<Thanks>('plain');
+  const [count, setCount] = useState(model.count);
+  const [server, setServer] = useState<ServerErrors>();
+  const [sending, setSending] = useState(false);
+  const heading = useRef<HTMLElement & Focusable>(null);
+  const moved = useRef(false);
+  /** Set by the step on screen: focuses its error summary after a refused request. */
+  const focusSummary = useRef<() => void>(undefined);
+  const failedText = translate(locale, 'formView.requestFailed');
+
+  useEffect(() => {
+    if (mode !== 'public') return;
+    let live = true;
+    void fetchDonationInfo(model.widgetId).then((answer) => live && answer && setInfo(answer));
+    const kept = keptDonation(model.widgetId);
+    if (kept) {
+      setCustomer(fromCustomer(kept.customer));
+      setRecurring(model.paymentType === 'users_choice' ? kept.recurring : model.paymentType === 'recurring');
+      if (model.values.some((v) => v.slot === kept.slot)) setSlot(kept.slot);
+      if (kept.failed) setScreen('retry');
+    }
+    return () => {
+      live = false;
+    };
+  }, [mode, model.widgetId, model.paymentType, model.values]);
+
+  // Each new screen takes the focus to its heading, so keyboard and screen-reader users start reading there.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of screen, which it does not read.
+  useEffect(() => {
+    if (moved.current) browserWindow().requestAnimationFrame(() => heading.current?.focus());
+  }, [screen]);
+
+  const go = (next: Screen) => {
+    moved.current = true;
+    setServer(undefined);
+    setScreen(next);
+    // Which checkout to show must be known at payment: ask again if the first answer never came.
+    if (next === 'payment' && !info) void fetchDonationInfo(model.widgetId).then((answer) => answer && setInfo(answer));
+  };
+  const value = model.values.find((v) => v.slot === slot);
+  const amount = value ? amountInCents(value.value) : 0;
+  const boletoAllowed = !recurring && model.boleto;
+  const keep = (failed: boolean) =>
+    keepDonation(model.widgetId, { customer: toCustomer(customer), slot, recurring, failed });
+
+  /** One try: a fresh attempt id, the card's token when paying by card, the request, then the ending it earned. */
+  const donate = async (method: DonationPaymentMethod, website: string, tokenize?: CardTokenizer) => {
+    if (mode !== 'public' || sending || !value) return;
+    setSending(true);
+    setServer(undefined);
+    try {
+      const attempt = randomAttempt();
+      let cardHash: string | undefined;
+      if (method === 'credit_card') {
+        cardHash = await tokenize?.(attempt);
+        if (!cardHash) return;
+      }
+      const result = await postDonation(
+        {
+          mobilizationId: model.mobilizationId,
+          website,
+          donation: {
+            widget_id: model.widgetId,
+            payment_method: method,
+            // A boleto costs R$ 3,00 more, shown before paying; the server checks the sum against the widget.
+            amount: method === 'boleto' ? amount + DONATION.boletoFeeCents : amount,
+            ...(cardHash && { card_hash: cardHash }),
+            customer: normalizeCustomer(toCustomer(customer)),
+            subscription: recurring,
+            ...(recurring && { period: model.period }),
+            attempt,
+          },
+        },
+        { locale, failed: failedText },
+      );
+      if (!result.ok) {
+        setServer({ fields: result.fields, messages: result.messages });
+        if (Object.values(result.fields).some(Boolean)) {
+          // Back to the donor's data, where the step focuses its summary of the server's messages.
+          moved.current = false;
+          setScreen('customer');
+        } else focusSummary.current?.();
+        return;
+      }
+      const answer = result.answer?.donation as DonationAnswer | undefined;
+      if (result.count !== undefined) setCount(result.count);
+      if (!answer || answer.status === 'refused' || answer.status === 'failed') {
+        keep(true);
+        go('retry');
+        return;
+      }
+      keepDonation(model.widgetId, undefined);
+      setDonation(answer);
+      const oneOffCard = answer.payment_method === 'credit_card' && !recurring;
+      if (answer.status === 'pending') go('pending');
+      else if (model.offer && oneOffCard && answer.status === 'paid') go('offer');
+      else {
+        setThanks(recurring ? 'ok' : 'plain');
+        go('done');
+      }
+    } catch {
+      setServer({ fields: {}, messages: [translate(locale, 'kinds.donation.pagarmeFailed')] });
+      focusSummary.current?.();
+    } finally {
+      setSending(false);
+    }
+  };
+
+  /** The post-donation offer: a monthly subscription on the same card, or not now; both end on the share screen. */
+  const answerOffer = async (monthlyCents: number | undefined) => {
+    if (monthlyCents === undefined || !donation) {
+      setThanks('notNow');
+      go('done');
+      return;
+    }
+    if (sending) return;
+    setSending(true);
+    const result = await postRecurring(
+      { donationId: donation.id, key: donation.key, amount: monthlyCents },
+      { locale, failed: failedText },
+    );
+    setSending(false);
+    if (!result.ok) {
+      setServer({ fields: {}, messages: [...Object.values(result.fields), ...result.messages] });
+      return;
+    }
+    setThanks('ok');
+    go('done');
+  };
+
+  return {
+    screen,
+    go,
+    recurring,
+    setRecurring,
+    slot,
+    setSlot,
+    value,
+    amount,
+    boletoAllowed,
+    customer,
+    setCustomer,
+    keepCustomer: () => keep(false),
+    info,
+    donation,
+    thanks,
+    count,
+    server,
+    setServer,
+    sending,
+    heading,
+    focusSummary,
+    donate,
+    answerOffer,
+  };
+}
+
+export type DonationFlow = ReturnType<typeof useDonationFlow>;
