@@ -25,7 +25,11 @@ export function SubscriptionSummary({ subscription: s }: { subscription: Managed
   const closed = isClosed(s.status);
   return (
     <Stack gap="md">
-      <Text>{t('kinds.donation.manageIntro', { page: s.mobilization.name, community: s.community.name })}</Text>
+      <Text>
+        {s.mobilization.name
+          ? t('kinds.donation.manageIntro', { page: s.mobilization.name, community: s.community.name })
+          : t('kinds.donation.manageIntroCommunity', { community: s.community.name })}
+      </Text>
       {s.status === 'canceled' && (
         <Alert color="gray" variant="light" role="status">
           {t('kinds.donation.manageCanceledOn', { date: brazilianDate(s.canceled_at) ?? none })}
@@ -47,8 +51,8 @@ export function SubscriptionSummary({ subscription: s }: { subscription: Managed
           {closed ? none : (brazilianDate(s.process_at) ?? none)}
         </Item>
         <Item label={t('kinds.donation.manageCard')}>
-          {s.card
-            ? t('kinds.donation.manageCardValue', { brand: brandName(s.card.brand), digits: s.card.last_digits })
+          {s.card?.last_digits
+            ? t('kinds.donation.manageCardValue', { brand: brandName(s.card.brand ?? ''), digits: s.card.last_digits })
             : t('kinds.donation.manageNoCard')}
         </Item>
       </SimpleGrid>

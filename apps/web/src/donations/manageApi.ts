@@ -8,8 +8,10 @@ export interface ManagedSubscription {
   status: string;
   /** The next charge, 'YYYY-MM-DD'. */
   process_at: string | null;
-  card: { brand: string; last_digits: string } | null;
-  mobilization: { name: string };
+  /** Brand and last digits are null until a card is on file. */
+  card: { brand: string | null; last_digits: string | null } | null;
+  /** Null when the page was removed. */
+  mobilization: { name: string | null };
   community: { name: string };
   canceled_at: string | null;
 }

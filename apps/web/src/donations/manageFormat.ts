@@ -20,4 +20,4 @@ export const statusKey = (status: string) =>
 export const isClosed = (status: string) => status === 'canceled' || status === 'ended';
 
 /** 'visa' → 'Visa', as printed on the card. */
-export const brandName = (brand: string) => (brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : brand);
+export const brandName = (brand: string) => brand.charAt(0).toUpperCase() + brand.slice(1);
