@@ -41,6 +41,8 @@ const LaunchEndPage = lazy(() => import('./domains/launch/LaunchEndPage'));
 const EditorPage = lazy(() => import('./editor/EditorPage'));
 const CreateBlockPage = lazy(() => import('./blocks/CreateBlockPage'));
 const TechnicalIssuesPage = lazy(() => import('./shell/TechnicalIssuesPage'));
+// The donor's page: public, reached from a link in the donation's e-mails.
+const ManageDonationPage = lazy(() => import('./donations/ManageDonationPage'));
 
 function Standalone() {
   const { t } = useTranslation();
@@ -76,6 +78,7 @@ export function AppRoutes() {
         <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="/technical-issues" element={<TechnicalIssuesPage />} />
         <Route path="/dev/mailbox" element={<MailboxPage />} />
+        <Route path="/donations/manage/:token" element={<ManageDonationPage />} />
         <Route
           path="/communities"
           element={

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { msg } from '../messages';
 import { actionAdjustSchema } from './action';
 import { CALL_TO_ACTION_MAX } from './actionRules';
+import { validateCard, validateChargeDate } from './donationCheckout';
 import { DONATION, donationValues, parseBrazilianDate } from './donationRules';
 
 /** The donation widget's settings schemas; the plain rules (`donationRules.ts`) are zod-free for the island. */
@@ -208,3 +209,21 @@ export function donationGoalCents(settings: Record<string, unknown>): number | n
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
+
+/**
+ * The donor's new card on the manage page (spec 01 §5 "Credit card"): core's `validateCard`, each message on its
+ * field. The card never leaves the browser: only the token made from it does.
+ */
+export const cardFormSchema = z
+  .object({ number: z.string(), name: z.string(), expiration: z.string(), cvv: z.string() })
+  .superRefine((card, ctx) => {
+    for (const [key, message] of Object.entries(validateCard(card)))
+      ctx.addIssue({ code: 'custom', message, path: [key] });
+  });
+export type CardForm = z.input<typeof cardFormSchema>;
+
+/** The next charge date on the manage page: required, DD/MM/YYYY, today or later (spec 01 §5 "Renewal date"). */
+export const chargeDateFormSchema = z.object({ process_at: z.string() }).superRefine((value, ctx) => {
+  const message = validateChargeDate(value.process_at);
+  if (message) ctx.addIssue({ code: 'custom', message, path: ['process_at'] });
+});

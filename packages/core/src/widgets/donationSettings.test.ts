@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { renderMessage } from '../messages';
 import { WIDGET_KIND_DEFINITIONS } from './definitions';
 import {
+  cardFormSchema,
+  chargeDateFormSchema,
   DONATION_DATA_KEYS,
   donationAdjustSchema,
   donationDataSchema,
@@ -160,5 +162,34 @@ describe('the tab schema shows every mistake at once', () => {
     expect(issues({ donation_value2: '10', default_donation_value: '9' })).toEqual([
       'default_donation_value: kinds.donation.defaultValueInvalid',
     ]);
+  });
+});
+
+describe("the donor's manage forms (spec 01 §5)", () => {
+  it('checks the card with core rules, each message on its field', () => {
+    const result = cardFormSchema.safeParse({
+      number: '4111 1111 1111 1112',
+      name: 'Ana 2',
+      expiration: '13/30',
+      cvv: '12',
+    });
+    expect(result.error?.issues.map((i) => [i.path[0], i.message])).toEqual([
+      ['number', 'kinds.donation.cardNumberInvalid'],
+      ['name', 'kinds.donation.cardNameInvalid'],
+      ['expiration', 'kinds.donation.cardExpirationInvalid'],
+      ['cvv', 'kinds.donation.cvvInvalid'],
+    ]);
+    expect(
+      cardFormSchema.safeParse({ number: '4111 1111 1111 1111', name: 'Ana Lima', expiration: '12/99', cvv: '1234' })
+        .success,
+    ).toBe(true);
+  });
+
+  it('wants the next charge date, as DD/MM/YYYY, not in the past', () => {
+    const issue = (process_at: string) => chargeDateFormSchema.safeParse({ process_at }).error?.issues[0]?.message;
+    expect(issue('')).toBe('kinds.donation.required');
+    expect(issue('2099-01-01')).toBe('kinds.donation.dateInvalid');
+    expect(issue('01/01/2020')).toBe('kinds.donation.datePast');
+    expect(issue('01/01/2099')).toBeUndefined();
   });
 });

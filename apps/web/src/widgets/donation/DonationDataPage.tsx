@@ -2,15 +2,10 @@ import { Fieldset, Group, Radio, SimpleGrid, Stack, Switch, Text, TextInput } fr
 import { DONATION } from '@mutirao/core';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { maskDate } from '../../forms/masks';
 import { useSettingsForm } from '../action/useSettingsForm';
 import { useWidgetSettingsContext } from '../action/WidgetSettingsLayout';
-import {
-  donationDataFormSchema,
-  donationDataPatch,
-  donationDataValues,
-  maskDate,
-  visibleSlots,
-} from './donationDataForm';
+import { donationDataFormSchema, donationDataPatch, donationDataValues, visibleSlots } from './donationDataForm';
 import { RecipientNotice } from './RecipientNotice';
 
 const TYPE_LABELS = {
@@ -150,7 +145,7 @@ export default function DonationDataPage() {
                 <TextInput
                   label={t('kinds.donation.goalDateLabel')}
                   description={t('kinds.donation.goalDateHelp')}
-                  placeholder="DD/MM/AAAA"
+                  placeholder={t('kinds.donation.datePlaceholder')}
                   inputMode="numeric"
                   autoComplete="off"
                   name={date.name}

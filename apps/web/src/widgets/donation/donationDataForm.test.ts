@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { maskDate } from '../../forms/masks';
 import {
   donationDataFormSchema,
   donationDataPatch,
   donationDataValues,
-  maskDate,
   reaisOfCents,
   visibleSlots,
 } from './donationDataForm';

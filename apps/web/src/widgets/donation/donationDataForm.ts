@@ -53,9 +53,3 @@ export const donationDataFormSchema = (stored: Record<string, unknown>) =>
 
 /** The slots a visitor would see with these values, for the default's choices. */
 export const visibleSlots = (values: DonationDataForm) => new Set(donationValues(values).map((v) => v.slot));
-
-/** 'DD/MM/AAAA' as it is typed: digits only, the slashes put in, at most eight digits. */
-export function maskDate(typed: string): string {
-  const digits = typed.replace(/\D/g, '').slice(0, 8);
-  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)].filter(Boolean).join('/');
-}
