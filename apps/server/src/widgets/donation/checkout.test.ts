@@ -58,6 +58,16 @@ describe('POST /api/mobilizations/:id/donations', () => {
     });
   });
 
+  it('shows the goal progress from what was paid, not from what was refused or is waiting', async () => {
+    const { page, widget } = await createDonationPage(t.server.ctx.db, { settings: donationSettings({ goal: '400' }) });
+    await donate(page.id, donationBody(widget.id, { amount: 10000 }));
+    await donate(page.id, donationBody(widget.id, { amount: 10000, card_hash: cardToken('refuse') }));
+    await donate(page.id, donationBody(widget.id, { payment_method: 'boleto', amount: 5300 }));
+    const info = await t.visitor.get(`/api/widgets/${widget.id}/donation`);
+    expect(info.headers.get('cache-control')).toBe('no-store');
+    expect(info.body.stats).toEqual({ pledged: 10000, progress: 25, total_donations: 1 });
+  });
+
   it('answers every validation message in the caller language and stores nothing', async () => {
     const { page, widget } = await createDonationPage(t.server.ctx.db, {
       settings: donationSettings({ payment_type: 'unique' }),

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CUSTOMER, cardToken, createDonationPage, donationBody, useDonationServer } from '../../../test/donationPage';
 import { eventually } from '../../../test/harness';
 import { donations, subscriptions } from '../../db/schema';
+import type { SandboxPaymentsDriver } from '../../payments/sandbox';
 import { actionCount } from '../counters';
 import { chargeDueSubscriptions, chargeSubscription } from './charging';
 import { addDays, brazilianFromIso, todayIso } from './dates';
@@ -153,6 +154,48 @@ describe('a recurring donation', () => {
     });
     const charges = await chargesOf(subscription.id);
     expect(charges.map((c) => c.status).sort()).toEqual(['paid', 'refused', 'refused', 'refused', 'refused']);
+  });
+});
+
+describe('a scheduled charge the provider did not answer', () => {
+  it('is resolved by the next run instead of charged again, moves the subscription, then follows postbacks', async () => {
+    const { subscription } = await subscribe();
+    const slow = await t.server.ctx.payments.driver.saveCard(cardToken('timeout'));
+    await t.server.ctx.db
+      .update(subscriptions)
+      .set({ cardData: { card_id: slow.id, brand: slow.brand, last_digits: slow.last_digits }, processAt: todayIso() })
+      .where(eq(subscriptions.id, subscription.id));
+    const pending = await chargeSubscription(t.server.ctx, subscription.id);
+    expect(pending?.status).toBe('pending');
+    expect((await subscriptionRow(subscription.id))?.processAt).toBe(todayIso());
+    // A second run (a retried job) finds the unsettled charge at the provider by its reference: no second charge.
+    // (Reconciliation, 2 s later, may have settled it first: then the run finds nothing due.)
+    const resolved = (await chargeSubscription(t.server.ctx, subscription.id)) ?? (await chargesOf(subscription.id))[0];
+    expect(resolved).toMatchObject({ id: pending?.id, status: 'paid' });
+    expect(await chargesOf(subscription.id)).toHaveLength(1);
+    expect(await subscriptionRow(subscription.id)).toMatchObject({
+      status: 'active',
+      processAt: addDays(todayIso(), 30),
+    });
+    const driver = t.server.ctx.payments.driver as SandboxPaymentsDriver;
+    const postback = (status: string) =>
+      new URLSearchParams({
+        object: 'transaction',
+        id: String(resolved?.transactionId),
+        current_status: status,
+      }).toString();
+    const send = (raw: string) =>
+      t.visitor.request('POST', '/api/payments/postback', raw, {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-hub-signature': driver.sign(raw),
+      });
+    expect((await send(postback('refused'))).body).toMatchObject({ status: 'paid' });
+    expect((await send(postback('chargedback'))).body).toMatchObject({ status: 'chargedback' });
+    // A chargeback is the organiser's to follow up; the subscription's schedule is not moved by it.
+    expect(await subscriptionRow(subscription.id)).toMatchObject({
+      status: 'active',
+      processAt: addDays(todayIso(), 30),
+    });
   });
 });
 
