@@ -1,8 +1,40 @@
 import { randomBytes } from 'node:crypto';
 import { sandboxCardToken } from '@mutirao/core';
+import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../src/db/client';
 import { recipients } from '../src/db/schema';
 import { createFormPage } from './formPage';
+import { Client, startTestServer } from './harness';
+import { startSmtp } from './smtp';
+
+export type DonationTestServer = Awaited<ReturnType<typeof startDonationServer>>;
+
+/** Starts `startDonationServer` before the file's tests and closes it after; read its parts once they ran. */
+export function useDonationServer(): DonationTestServer {
+  const holder = {} as DonationTestServer;
+  beforeAll(async () => {
+    Object.assign(holder, await startDonationServer());
+  });
+  afterAll(() => holder.close());
+  return holder;
+}
+
+/** A test server whose e-mail goes to a real SMTP server on loopback, with a visitor (no per-IP limit in the way). */
+export async function startDonationServer() {
+  const smtp = await startSmtp(0);
+  const server = await startTestServer({
+    env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, ACTION_MAX_PER_IP: '100000' },
+  });
+  return {
+    smtp,
+    server,
+    visitor: new Client(server.url),
+    close: async () => {
+      await server.close();
+      await smtp.close();
+    },
+  };
+}
 
 /** A donation widget's settings: five values (R$ 10 … R$ 100), card and boleto, users_choice, monthly. */
 export const donationSettings = (extra: Record<string, unknown> = {}) => ({

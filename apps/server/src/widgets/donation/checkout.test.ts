@@ -1,34 +1,29 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER, cardToken, createDonationPage, donationBody, donationSettings } from '../../../test/donationPage';
+import { describe, expect, it } from 'vitest';
+import {
+  CUSTOMER,
+  cardToken,
+  createDonationPage,
+  donationBody,
+  donationSettings,
+  useDonationServer,
+} from '../../../test/donationPage';
 import { THANK_YOU_SETTINGS } from '../../../test/formPage';
-import { Client, eventually, startTestServer, type TestServer } from '../../../test/harness';
-import { startSmtp, type TestSmtp } from '../../../test/smtp';
+import { eventually } from '../../../test/harness';
 import { activists, donations } from '../../db/schema';
 import type { SandboxPaymentsDriver } from '../../payments/sandbox';
 import { reconcileJob } from './charge';
 
-let smtp: TestSmtp;
-let server: TestServer;
-let visitor: Client;
-beforeAll(async () => {
-  smtp = await startSmtp(0);
-  server = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, ACTION_MAX_PER_IP: '100000' } });
-  visitor = new Client(server.url);
-});
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
-});
+const t = useDonationServer();
 
 const donate = (pageId: number, body: unknown, headers?: Record<string, string>) =>
-  visitor.post(`/api/mobilizations/${pageId}/donations`, body, headers);
-const rowsOf = (widgetId: number) => server.ctx.db.select().from(donations).where(eq(donations.widgetId, widgetId));
-const sandbox = () => server.ctx.payments.driver as SandboxPaymentsDriver;
+  t.visitor.post(`/api/mobilizations/${pageId}/donations`, body, headers);
+const rowsOf = (widgetId: number) => t.server.ctx.db.select().from(donations).where(eq(donations.widgetId, widgetId));
+const sandbox = () => t.server.ctx.payments.driver as SandboxPaymentsDriver;
 
 describe('POST /api/mobilizations/:id/donations', () => {
   it('charges a card in cents, stores the paid donation and the activist before answering, and mails the thanks', async () => {
-    const { page, widget, communityId } = await createDonationPage(server.ctx.db, {
+    const { page, widget, communityId } = await createDonationPage(t.server.ctx.db, {
       settings: donationSettings(THANK_YOU_SETTINGS),
     });
     const res = await donate(page.id, donationBody(widget.id, { amount: 5000 }));
@@ -46,16 +41,16 @@ describe('POST /api/mobilizations/:id/donations', () => {
       email: 'iara@example.org',
       address: { state: 'PE' },
     });
-    const [activist] = await server.ctx.db.select().from(activists).where(eq(activists.communityId, communityId));
+    const [activist] = await t.server.ctx.db.select().from(activists).where(eq(activists.communityId, communityId));
     expect(activist).toMatchObject({
       email: 'iara@example.org',
       name: 'Iara Monteiro',
       phone: '81988887777',
       city: 'Recife',
     });
-    const mail = await eventually(async () => smtp.received.find((m) => m.to.includes('iara@example.org')));
+    const mail = await eventually(async () => t.smtp.received.find((m) => m.to.includes('iara@example.org')));
     expect(mail.raw).toContain('Obrigada por participar');
-    const info = await visitor.get(`/api/widgets/${widget.id}/donation`);
+    const info = await t.visitor.get(`/api/widgets/${widget.id}/donation`);
     expect(info.body).toEqual({
       available: true,
       checkout: { driver: 'sandbox' },
@@ -63,8 +58,18 @@ describe('POST /api/mobilizations/:id/donations', () => {
     });
   });
 
+  it('shows the goal progress from what was paid, not from what was refused or is waiting', async () => {
+    const { page, widget } = await createDonationPage(t.server.ctx.db, { settings: donationSettings({ goal: '400' }) });
+    await donate(page.id, donationBody(widget.id, { amount: 10000 }));
+    await donate(page.id, donationBody(widget.id, { amount: 10000, card_hash: cardToken('refuse') }));
+    await donate(page.id, donationBody(widget.id, { payment_method: 'boleto', amount: 5300 }));
+    const info = await t.visitor.get(`/api/widgets/${widget.id}/donation`);
+    expect(info.headers.get('cache-control')).toBe('no-store');
+    expect(info.body.stats).toEqual({ pledged: 10000, progress: 25, total_donations: 1 });
+  });
+
   it('answers every validation message in the caller language and stores nothing', async () => {
-    const { page, widget } = await createDonationPage(server.ctx.db, {
+    const { page, widget } = await createDonationPage(t.server.ctx.db, {
       settings: donationSettings({ payment_type: 'unique' }),
     });
     const res = await donate(page.id, {
@@ -116,7 +121,7 @@ describe('POST /api/mobilizations/:id/donations', () => {
     expect(tooMuch.body.errors).toEqual({ amount: ['Valor inválido'] });
     const reais = await donate(page.id, donationBody(widget.id, { amount: 20 }));
     expect(reais.body.errors).toEqual({ amount: ['Escolha um dos valores oferecidos'] });
-    const { page: recurringPage, widget: recurring } = await createDonationPage(server.ctx.db, {
+    const { page: recurringPage, widget: recurring } = await createDonationPage(t.server.ctx.db, {
       settings: donationSettings({ payment_type: 'recurring', recurring_period: '180' }),
     });
     const oneOff = await donate(recurringPage.id, donationBody(recurring.id, { period: 30 }));
@@ -131,7 +136,7 @@ describe('POST /api/mobilizations/:id/donations', () => {
   });
 
   it('takes a boleto only for a one-off donation of a widget that offers it, with the R$ 3,00 fee, and mails its line', async () => {
-    const { page, widget } = await createDonationPage(server.ctx.db);
+    const { page, widget } = await createDonationPage(t.server.ctx.db);
     const boleto = { payment_method: 'boleto', card_hash: undefined };
     const noFee = await donate(page.id, donationBody(widget.id, { ...boleto, amount: 2000 }));
     expect(noFee.body.errors).toEqual({ amount: ['Escolha um dos valores oferecidos'] });
@@ -151,9 +156,9 @@ describe('POST /api/mobilizations/:id/donations', () => {
       boleto_url: expect.stringMatching(/^sandbox:\/\/boleto\//),
       boleto_barcode: expect.stringMatching(/ 0{10}2300$/),
     });
-    const mail = await eventually(async () => smtp.received.find((m) => m.to.includes('boleto@example.org')));
+    const mail = await eventually(async () => t.smtp.received.find((m) => m.to.includes('boleto@example.org')));
     expect(mail.raw).toContain(res.body.donation.boleto_url);
-    const { page: cardOnly, widget: cardWidget } = await createDonationPage(server.ctx.db, {
+    const { page: cardOnly, widget: cardWidget } = await createDonationPage(t.server.ctx.db, {
       settings: donationSettings({ payment_methods: 'false' }),
     });
     const refused = await donate(cardOnly.id, donationBody(cardWidget.id, { ...boleto, amount: 2300 }));
@@ -163,7 +168,7 @@ describe('POST /api/mobilizations/:id/donations', () => {
   });
 
   it('stores a refused card and a provider failure with their state and answers them 201', async () => {
-    const { page, widget } = await createDonationPage(server.ctx.db);
+    const { page, widget } = await createDonationPage(t.server.ctx.db);
     const refused = await donate(page.id, donationBody(widget.id, { card_hash: cardToken('refuse') }));
     expect(refused.status).toBe(201);
     expect(refused.body.donation).toMatchObject({ status: 'refused' });
@@ -176,7 +181,7 @@ describe('POST /api/mobilizations/:id/donations', () => {
   });
 
   it('answers the same attempt with the stored donation: one row, one charge', async () => {
-    const { page, widget } = await createDonationPage(server.ctx.db);
+    const { page, widget } = await createDonationPage(t.server.ctx.db);
     const body = donationBody(widget.id);
     const [first, second] = await Promise.all([donate(page.id, body), donate(page.id, body)]);
     const third = await donate(page.id, body);
@@ -190,7 +195,7 @@ describe('POST /api/mobilizations/:id/donations', () => {
   });
 
   it('leaves a donation the provider did not answer pending, then reconciles it as paid', async () => {
-    const { page, widget } = await createDonationPage(server.ctx.db);
+    const { page, widget } = await createDonationPage(t.server.ctx.db);
     const res = await donate(page.id, donationBody(widget.id, { card_hash: cardToken('timeout') }));
     expect(res.status).toBe(201);
     expect(res.body.donation.status).toBe('pending');
@@ -202,8 +207,8 @@ describe('POST /api/mobilizations/:id/donations', () => {
   }, 30_000);
 
   it('marks failed a pending donation the provider never heard of, after the last reconciliation try', async () => {
-    const { page, widget, communityId } = await createDonationPage(server.ctx.db);
-    const [row] = await server.ctx.db
+    const { page, widget, communityId } = await createDonationPage(t.server.ctx.db);
+    const [row] = await t.server.ctx.db
       .insert(donations)
       .values({
         widgetId: widget.id,
@@ -215,7 +220,7 @@ describe('POST /api/mobilizations/:id/donations', () => {
       })
       .returning();
     if (!row) throw new Error('no row');
-    const job = reconcileJob(server.ctx);
+    const job = reconcileJob(t.server.ctx);
     await job.handle({ donationId: row.id, attempt: 0 });
     expect((await rowsOf(widget.id))[0]?.status).toBe('pending');
     await job.handle({ donationId: row.id, attempt: 99 });
@@ -223,23 +228,25 @@ describe('POST /api/mobilizations/:id/donations', () => {
   });
 
   it('refuses a widget of another page (404), an unpublished one, a form widget, a community without recipient and a honeypot', async () => {
-    const { page, widget } = await createDonationPage(server.ctx.db);
-    const { page: other } = await createDonationPage(server.ctx.db);
+    const { page, widget } = await createDonationPage(t.server.ctx.db);
+    const { page: other } = await createDonationPage(t.server.ctx.db);
     expect((await donate(other.id, donationBody(widget.id))).status).toBe(404);
-    const { page: archived, widget: archivedWidget } = await createDonationPage(server.ctx.db, { status: 'archived' });
+    const { page: archived, widget: archivedWidget } = await createDonationPage(t.server.ctx.db, {
+      status: 'archived',
+    });
     expect((await donate(archived.id, donationBody(archivedWidget.id))).status).toBe(404);
-    expect((await visitor.get(`/api/widgets/${archivedWidget.id}/donation`)).status).toBe(404);
-    const { page: formPage, content } = await createDonationPage(server.ctx.db);
+    expect((await t.visitor.get(`/api/widgets/${archivedWidget.id}/donation`)).status).toBe(404);
+    const { page: formPage, content } = await createDonationPage(t.server.ctx.db);
     const notDonation = await donate(formPage.id, donationBody(content.id));
     expect(notDonation.status).toBe(422);
     expect(notDonation.body.errors).toEqual({ widget_id: ['Este widget não é de doação'] });
-    const { page: poor, widget: poorWidget } = await createDonationPage(server.ctx.db, { recipient: false });
+    const { page: poor, widget: poorWidget } = await createDonationPage(t.server.ctx.db, { recipient: false });
     const noRecipient = await donate(poor.id, donationBody(poorWidget.id));
     expect(noRecipient.status).toBe(422);
     expect(noRecipient.body.errors).toEqual({
       widget_id: ['Esta comunidade ainda não pode receber doações: falta cadastrar o recebedor.'],
     });
-    expect((await visitor.get(`/api/widgets/${poorWidget.id}/donation`)).body.available).toBe(false);
+    expect((await t.visitor.get(`/api/widgets/${poorWidget.id}/donation`)).body.available).toBe(false);
     expect((await donate(page.id, { ...donationBody(widget.id), website: 'http://spam.example' })).status).toBe(422);
     expect((await donate(page.id, { nothing: true })).status).toBe(400);
     expect(await rowsOf(widget.id)).toEqual([]);
@@ -248,22 +255,22 @@ describe('POST /api/mobilizations/:id/donations', () => {
 
 describe('POST /api/payments/postback', () => {
   const post = (raw: string, signature?: string) =>
-    visitor.request('POST', '/api/payments/postback', raw, {
+    t.visitor.request('POST', '/api/payments/postback', raw, {
       'content-type': 'application/x-www-form-urlencoded',
       ...(signature && { 'x-hub-signature': signature }),
     });
   const postback = (id: string, status: string) =>
     new URLSearchParams({ object: 'transaction', id, current_status: status, old_status: 'x' }).toString();
   const statusOf = async (id: number) =>
-    (await server.ctx.db.select().from(donations).where(eq(donations.id, id)))[0]?.status;
+    (await t.server.ctx.db.select().from(donations).where(eq(donations.id, id)))[0]?.status;
 
   it('moves a boleto to paid then refunded, refusing unsigned and forged postbacks and ignoring illegal moves', async () => {
-    const { page, widget } = await createDonationPage(server.ctx.db);
+    const { page, widget } = await createDonationPage(t.server.ctx.db);
     const customer = { ...CUSTOMER, email: 'postback@example.org' };
     const res = await donate(page.id, donationBody(widget.id, { payment_method: 'boleto', amount: 2300, customer }));
     const { id } = res.body.donation;
     // The boleto e-mail goes out first, so the server does not close under the relay.
-    await eventually(async () => smtp.received.find((m) => m.to.includes('postback@example.org')));
+    await eventually(async () => t.smtp.received.find((m) => m.to.includes('postback@example.org')));
     const [row] = await rowsOf(widget.id);
     const tx = String(row?.transactionId);
     const paid = postback(tx, 'paid');

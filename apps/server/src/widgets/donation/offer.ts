@@ -37,8 +37,6 @@ export function offerRoutes(app: FastifyInstance, ctx: AppContext) {
         throw new AppError('not_found', undefined, 'kinds.donation.offerKeyInvalid');
       const [donation] = await ctx.db.select().from(donations).where(eq(donations.id, request.params.id));
       if (!donation) throw new AppError('not_found', undefined, 'kinds.donation.offerKeyInvalid');
-      const [taken] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.originDonationId, donation.id));
-      if (taken) return reply.status(201).send(presentOffer(taken));
       const card = cardOf(donation);
       if (
         !isPaid(donation.status) ||
@@ -48,6 +46,9 @@ export function offerRoutes(app: FastifyInstance, ctx: AppContext) {
         !card
       )
         throw new AppError('unprocessable', { base: ['kinds.donation.offerNotAllowed'] });
+      // Taken already: the same answer, whatever amount this call names.
+      const [taken] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.originDonationId, donation.id));
+      if (taken) return reply.status(201).send(presentOffer(taken));
       const amountError = checkCents(body.amount);
       if (amountError) throw new AppError('unprocessable', { amount: [amountError] });
       // The offer's dropdown lists the widget's values; a widget since removed leaves only the sanity bound.
