@@ -195,6 +195,8 @@ export const donations = pgTable(
     index('donations_mobilization_idx').on(t.mobilizationId),
     index('donations_activist_idx').on(t.activistId),
     index('donations_subscription_idx').on(t.subscriptionId),
+    /** The stranded-charge sweep: the few rows still waiting for the provider's answer, whatever the table's size. */
+    index('donations_processing_idx').on(t.createdAt).where(sql`status = 'processing'`),
     uniqueIndex('donations_transaction_idx').on(t.transactionId),
   ],
 );

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
@@ -106,4 +106,36 @@ export async function scheduleReconcile(ctx: AppContext, donationId: number, att
       singletonKey: `donation-reconcile-${donationId}-${attempt}`,
     },
   );
+}
+
+/** A row still `processing` after this long lost its request: the process died between the commit and the answer. */
+const STRANDED_MINUTES = 5;
+
+/**
+ * The safety net for a crash mid-charge: every ten minutes, donations left `processing` (their row committed, the
+ * provider asked or not, the outcome never stored) are handed to reconciliation, which asks the provider under their
+ * reference: a charge it made is recorded, one it never saw becomes `failed` after the last try. Nothing is charged
+ * here, so a donor is never charged twice for a stranded row.
+ */
+export function strandedDonationsJob(ctx: AppContext) {
+  return defineJob({
+    name: 'donation-stranded-sweep',
+    payload: z.object({}).passthrough(),
+    retryLimit: 0,
+    retryDelaySeconds: 60,
+    cron: '*/10 * * * *',
+    handle: async () => {
+      const stranded = await ctx.db
+        .select({ id: donations.id })
+        .from(donations)
+        .where(
+          and(
+            eq(donations.status, 'processing'),
+            sql`${donations.createdAt} < now() - make_interval(mins => ${STRANDED_MINUTES})`,
+          ),
+        )
+        .limit(500);
+      for (const row of stranded) await scheduleReconcile(ctx, row.id);
+    },
+  });
 }

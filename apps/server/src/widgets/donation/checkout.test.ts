@@ -12,7 +12,7 @@ import { THANK_YOU_SETTINGS } from '../../../test/formPage';
 import { eventually } from '../../../test/harness';
 import { activists, donations } from '../../db/schema';
 import type { SandboxPaymentsDriver } from '../../payments/sandbox';
-import { reconcileJob } from './charge';
+import { reconcileJob, strandedDonationsJob } from './charge';
 
 const t = useDonationServer();
 
@@ -202,6 +202,41 @@ describe('POST /api/mobilizations/:id/donations', () => {
     const paid = await eventually(async () => {
       const [row] = await rowsOf(widget.id);
       return row?.status === 'paid' && row;
+    }, 20_000);
+    expect(paid.transactionId).toMatch(/^sandbox_tr_/);
+  }, 30_000);
+
+  it('finds a donation a crash left processing after the provider charged it, and records the charge', async () => {
+    const { page, widget, communityId } = await createDonationPage(t.server.ctx.db);
+    const [row] = await t.server.ctx.db
+      .insert(donations)
+      .values({
+        widgetId: widget.id,
+        mobilizationId: page.id,
+        communityId,
+        amount: 2000,
+        paymentMethod: 'credit_card',
+        status: 'processing',
+        customer: CUSTOMER,
+        createdAt: new Date(Date.now() - 10 * 60_000),
+      })
+      .returning();
+    if (!row) throw new Error('no row');
+    // The provider made the charge; the process died before storing the answer.
+    await sandbox().charge({
+      reference: `mutirao-donation-${row.id}`,
+      amount: 2000,
+      method: 'credit_card',
+      cardToken: cardToken('approve'),
+      customer: CUSTOMER as never,
+      recipientId: 'sandbox_re_x',
+      postbackUrl: 'http://127.0.0.1/api/payments/postback',
+      description: 'test',
+    });
+    await strandedDonationsJob(t.server.ctx).handle({});
+    const paid = await eventually(async () => {
+      const [stored] = await rowsOf(widget.id);
+      return stored?.status === 'paid' && stored;
     }, 20_000);
     expect(paid.transactionId).toMatch(/^sandbox_tr_/);
   }, 30_000);

@@ -21,7 +21,7 @@ export interface DonationStats {
  */
 export async function donationStats(db: Db | Tx, widgetId: number): Promise<DonationStats> {
   const result = (await db.execute(sql`
-    select w.goal, paid.pledged, paid.total
+    select w.goal, w.settings->>'goal' as settings_goal, paid.pledged, paid.total
     from ${widgets} w
     cross join lateral (
       select coalesce(sum(amount), 0)::float8 as pledged, count(*)::int as total
@@ -33,14 +33,24 @@ export async function donationStats(db: Db | Tx, widgetId: number): Promise<Dona
       ) charges
     ) paid
     where w.id = ${widgetId}`)) as unknown as {
-    rows: { goal: number | null; pledged: number; total: number }[];
+    rows: { goal: number | null; settings_goal: string | null; pledged: number; total: number }[];
   };
   const row = result.rows[0];
   const pledged = Number(row?.pledged ?? 0);
-  const goal = Number(row?.goal ?? 0);
+  const goal = row ? goalCents(row.goal, row.settings_goal) : 0;
   return {
     pledged,
     progress: goal > 0 ? Math.round((pledged / goal) * 10_000) / 100 : null,
     total_donations: Number(row?.total ?? 0),
   };
+}
+
+/**
+ * The goal in cents: the `goal` column, which the settings tab keeps; else the settings' own goal in reais ('1000',
+ * '1000,50'), for widgets written before the column was kept or by paths that set only the settings.
+ */
+function goalCents(column: number | null, setting: string | null): number {
+  if (column && column > 0) return Number(column);
+  const reais = Number(String(setting ?? '').replace(',', '.'));
+  return Number.isFinite(reais) && reais > 0 ? Math.round(reais * 100) : 0;
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "donations_processing_idx" ON "donations" USING btree ("created_at") WHERE status = 'processing';
