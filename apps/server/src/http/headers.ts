@@ -9,13 +9,15 @@ import type { Config } from '../config';
  */
 export function adminPolicy(config: Config): string {
   const s3 = config.storage.driver === 's3' ? ` ${s3Origin(config)}` : '';
+  // The donor's manage page opens Pagar.me's checkout to take a new card: its script, and the calls it makes.
+  const pagarme = config.payments.driver === 'pagarme' ? ` ${pagarmeOrigins(config)}` : '';
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self'${pagarme}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    `connect-src 'self'${s3}`,
+    `connect-src 'self'${s3}${pagarme}`,
     'frame-src https:',
     "object-src 'none'",
     "base-uri 'self'",
@@ -39,6 +41,15 @@ export const PUBLIC_PAGE_POLICY = [
   "base-uri 'self'",
   "form-action 'self' https:",
 ].join('; ');
+
+/** Where Pagar.me's checkout script comes from and the API it calls from the browser. */
+function pagarmeOrigins(config: Config): string {
+  return [
+    ...new Set(
+      [config.payments.pagarme.checkoutScriptUrl, config.payments.pagarme.apiUrl].map((u) => new URL(u).origin),
+    ),
+  ].join(' ');
+}
 
 function s3Origin(config: Config): string {
   const { endpoint, bucket, region } = config.storage.s3;

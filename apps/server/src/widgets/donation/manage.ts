@@ -52,6 +52,8 @@ async function present(ctx: AppContext, id: number) {
       community: { name: row.community },
       canceled_at: s.canceledAt?.toISOString() ?? null,
     },
+    /** How the page turns a new card into a token: the sandbox's form, or the provider's checkout window. */
+    checkout: ctx.payments.driver.browserCheckout(),
   };
 }
 
