@@ -1,7 +1,7 @@
 import type { Locale, RichTextDocument } from '@mutirao/core';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { RichTextView } from './content/RichTextView';
-import { ISLAND_ATTR, ISLAND_MESSAGES_ID, islandMessages, scriptJson } from './islands/embed';
+import { ISLAND_MESSAGES_ID, islandMessages, islandNamesIn, scriptJson } from './islands/embed';
 import { MobilizationPage, type MobilizationPageProps } from './MobilizationPage';
 import { navbarScript } from './navbar-script';
 import { widgetsCss } from './styles';
@@ -31,10 +31,10 @@ export function renderMobilizationHtml(
 ): RenderedMobilization {
   const body = renderToString(<MobilizationPage {...props} mode="public" />);
   // Text is escaped, so only a widget's wrapper can carry the attribute with its quote.
-  const hasIslands = body.includes(` ${ISLAND_ATTR}="`);
+  const names = islandNamesIn(body);
   const islands =
-    hasIslands && options.islandsSrc
-      ? `<script type="application/json" id="${ISLAND_MESSAGES_ID}">${scriptJson(islandMessages(props.locale))}</script>` +
+    names.length && options.islandsSrc
+      ? `<script type="application/json" id="${ISLAND_MESSAGES_ID}">${scriptJson(islandMessages(props.locale, names))}</script>` +
         `<script defer src="${options.islandsSrc}"></script>`
       : '';
   return { body, css: widgetsCss, script: navbarScript, islands };

@@ -31,8 +31,22 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The messages an island page embeds: the bundle's sections of the page's catalogue. */
-export function islandMessages(locale: Locale): Record<string, unknown> {
+/**
+ * The messages an island page embeds: the bundle's sections of the page's catalogue. With `islands` (the names of
+ * the islands on the page), `kinds` keeps only their own kinds' sections (`pressure-phone` reads `kinds.pressure`):
+ * a page with a form does not carry the donation widget's texts.
+ */
+export function islandMessages(locale: Locale, islands?: readonly string[]): Record<string, unknown> {
   const catalogue = catalogues[locale] as unknown as Record<string, unknown>;
-  return Object.fromEntries(ISLAND_MESSAGE_SECTIONS.map((section) => [section, catalogue[section]]));
+  const sections = Object.fromEntries(ISLAND_MESSAGE_SECTIONS.map((section) => [section, catalogue[section]]));
+  if (!islands) return sections;
+  const kinds = Object.entries(catalogue.kinds as Record<string, unknown>).filter(([kind]) =>
+    islands.some((name) => name === kind || name.startsWith(`${kind}-`)),
+  );
+  return { ...sections, kinds: Object.fromEntries(kinds) };
 }
+
+/** The names of the islands in a rendered body (their wrappers carry `data-mz-island="{name}"`). */
+export const islandNamesIn = (body: string) => [
+  ...new Set([...body.matchAll(new RegExp(` ${ISLAND_ATTR}="([^"]+)"`, 'g'))].map((m) => m[1] as string)),
+];
