@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { FinishPage } from '../action/ActionTabs';
 import { AdjustForm } from '../action/AdjustForm';
 import { useWidgetSettingsContext, WidgetSettingsLayout } from '../action/WidgetSettingsLayout';
+import { DonationFigures } from './DonationFigures';
 import { RecipientNotice } from './RecipientNotice';
 
 /**
@@ -31,15 +32,18 @@ export function DonationSettingsLayout() {
 }
 
 /**
- * Ajustes, with the donation's colour #54d0f6 until another is chosen (spec 02 §9). title_text, the title's older
- * name, is saved equal to call_to_action so both readers agree.
+ * Ajustes, under the widget's figures (what it raised; paid, recurring, refused and refunded donations), with the
+ * donation's colour #54d0f6 until another is chosen (spec 02 §9). title_text, the title's older name, is saved equal
+ * to call_to_action so both readers agree.
  */
 export function DonationAdjustPage() {
   const { t } = useTranslation();
   const { settings, save } = useWidgetSettingsContext();
+  const params = useParams();
   return (
     <>
       <RecipientNotice />
+      <DonationFigures mobilizationId={Number(params.id)} widgetId={Number(params.widgetId)} />
       <AdjustForm
         settings={{ ...settings, main_color: settings.main_color || DONATION.mainColor }}
         save={(patch) => save({ ...patch, title_text: patch.call_to_action })}
