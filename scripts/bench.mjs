@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { donationBench } from './lib/bench-donations.mjs';
 import { formBench } from './lib/bench-forms.mjs';
 import { pressureBench } from './lib/bench-pressure.mjs';
 import { ensureBuilt, ensureInstalled } from './lib/build.mjs';
@@ -19,7 +20,7 @@ await ensureBuilt(root);
 
 const CEILING_STATIC_RPS = 43_000; // nginx, 26 kB gzipped page, 100 connections (STACK-NOTES.md)
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-/** `BENCH_ONLY=actions`: only the visitor actions (form submissions and pressure fills) on both engines. */
+/** `BENCH_ONLY=actions`: only the visitor actions (form submissions, pressure fills, donations) on both engines. */
 const only = process.env.BENCH_ONLY;
 
 const freePort = () =>
@@ -203,6 +204,7 @@ try {
   if (only !== 'actions') await readBenches(warm);
   await formBench({ server: warm, label: 'PGlite', seconds, rows, withExport: only !== 'actions' });
   await pressureBench({ server: warm, label: 'PGlite', seconds, rows });
+  await donationBench({ server: warm, label: 'PGlite', seconds, rows });
   await stop(warm.child);
   await postgresFormBench();
 } finally {
@@ -319,6 +321,7 @@ async function postgresFormBench() {
     try {
       await formBench({ server, label: 'PostgreSQL', seconds, rows, pgUrl: pg.url, withExport: only !== 'actions' });
       await pressureBench({ server, label: 'PostgreSQL', seconds, rows });
+      await donationBench({ server, label: 'PostgreSQL', seconds, rows });
     } finally {
       await stop(server.child);
     }
