@@ -11,13 +11,14 @@ export function AutofirePage() {
 }
 
 /** The finish tab (Pós-inscrição, Pós-pressão…), the same for every action widget; the donation adds a type. */
-export function FinishPage({ types }: { types?: readonly FinishMessageType[] }) {
+export function FinishPage({ types, savedMessage }: { types?: readonly FinishMessageType[]; savedMessage?: string }) {
   const { settings, save, mobilization } = useWidgetSettingsContext();
   return (
     <FinishForm
       settings={settings}
       save={save}
       types={types}
+      savedMessage={savedMessage}
       shareUrl={publicUrlOf({ slug: mobilization.slug, custom_domain: null })}
       colorScheme={mobilization.color_scheme}
     />

@@ -53,6 +53,8 @@ interface FinishFormProps {
   save(patch: FinishSettings): Promise<unknown>;
   /** The types this widget offers; 'donation-recurrent' is the donation widget's alone. */
   types?: readonly FinishMessageType[];
+  /** What saving says: the form's 'Pós-inscrição salva.' unless the kind names its own tab. */
+  savedMessage?: string;
   /** The public page's address, for the preview's share links. */
   shareUrl?: string;
   /** The page's colour scheme, for the preview's default colour. */
@@ -63,7 +65,14 @@ interface FinishFormProps {
  * Pós-ação, shared by the action widgets (spec 02 §3 "Finish settings", §5): share buttons with the WhatsApp text, or
  * a custom rich message on a background colour, with a preview drawn by the same component the visitor sees.
  */
-export function FinishForm({ settings, save, types = ['share', 'custom'], shareUrl, colorScheme }: FinishFormProps) {
+export function FinishForm({
+  settings,
+  save,
+  types = ['share', 'custom'],
+  savedMessage,
+  shareUrl,
+  colorScheme,
+}: FinishFormProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { form, onSubmit, errorOf, field, footer, prompt } = useSettingsForm({
@@ -71,7 +80,7 @@ export function FinishForm({ settings, save, types = ['share', 'custom'], shareU
     settings,
     valuesOf,
     save,
-    successMessage: t('widgetSettings.finishSaved'),
+    successMessage: savedMessage ?? t('widgetSettings.finishSaved'),
   });
   const values = form.watch();
   const preview = finishModel({ ...values, finish_message_type: values.finish_message_type || 'share' });

@@ -56,7 +56,10 @@ export function DonationAdjustPage() {
 
 /** Pós-doação: the shared finish tab, plus the monthly offer after a one-off donation ('donation-recurrent'). */
 export function DonationFinishPage() {
-  return <FinishPage types={['share', 'custom', 'donation-recurrent']} />;
+  const { t } = useTranslation();
+  return (
+    <FinishPage types={['share', 'custom', 'donation-recurrent']} savedMessage={t('kinds.donation.finishSaved')} />
+  );
 }
 
 export { AutofirePage as DonationAutofirePage } from '../action/ActionTabs';

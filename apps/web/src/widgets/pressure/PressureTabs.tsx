@@ -1,6 +1,7 @@
 import { pressureAdjustSchema } from '@mutirao/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { FinishPage } from '../action/ActionTabs';
 import { AdjustForm } from '../action/AdjustForm';
 import { useWidgetSettingsContext, WidgetSettingsLayout } from '../action/WidgetSettingsLayout';
 
@@ -48,4 +49,10 @@ export function PressureAdjustPage() {
 }
 
 /** Mensagem agradecimento and the finish tab are the action widgets' shared ones. */
-export { AutofirePage as PressureAutofirePage, FinishPage as PressureFinishPage } from '../action/ActionTabs';
+export { AutofirePage as PressureAutofirePage } from '../action/ActionTabs';
+
+/** Pós-pressão: the shared finish tab, saying its own name. */
+export function PressureFinishPage() {
+  const { t } = useTranslation();
+  return <FinishPage savedMessage={t('kinds.pressure.finishSaved')} />;
+}
