@@ -2,7 +2,7 @@
 // accepted answer checked against the paid rows stored. docs/bench.md explains it.
 import { randomBytes } from 'node:crypto';
 import { Agent } from 'node:http';
-import { call, json } from './bench-forms.mjs';
+import { call, json, seedActionPage } from './bench-forms.mjs';
 
 /** STACK-NOTES.md: an activist upsert plus an entry insert in one transaction, pgbench, 50 clients, PostgreSQL 15. */
 const CEILING_WRITES_PER_S = 6_800;
@@ -32,19 +32,7 @@ const CUSTOMER = {
 export async function donationBench({ server, label, seconds, rows }) {
   const { url } = server;
   const setup = new Agent({ keepAlive: true });
-  const email = `bench-donation-${label}-${Date.now()}@mutirao.org`;
-  const seeded = await json(setup, `${url}/api/dev/seed`, {
-    method: 'POST',
-    body: JSON.stringify({
-      user: { email, password: 'bench-password' },
-      communities: [{ name: `Donation bench ${label}`, donationPage: true }],
-    }),
-  });
-  const page = seeded.communities[0].donation_page;
-  const { token } = await json(setup, `${url}/api/auth/sign_in`, {
-    method: 'POST',
-    body: JSON.stringify({ email, password: 'bench-password' }),
-  });
+  const { page, token } = await seedActionPage(setup, url, label, 'donationPage');
 
   const agent = new Agent({ keepAlive: true, maxSockets: VISITORS });
   const latencies = [];

@@ -41,6 +41,27 @@ export function call(agent, url, { method = 'GET', body, headers = {} } = {}, on
 
 export const json = async (agent, url, options) => JSON.parse((await call(agent, url, options)).body);
 
+/**
+ * A fresh organiser and community with one page of the test seed (`option`: 'pressurePage', 'donationPage'), signed
+ * in: the seeded page (its `{option in snake case}` answer) and the organiser's token.
+ */
+export async function seedActionPage(setup, url, label, option) {
+  const email = `bench-${option}-${label}-${Date.now()}@mutirao.org`;
+  const seeded = await json(setup, `${url}/api/dev/seed`, {
+    method: 'POST',
+    body: JSON.stringify({
+      user: { email, password: 'bench-password' },
+      communities: [{ name: `${option} bench ${label}`, [option]: true }],
+    }),
+  });
+  const page = seeded.communities[0][option.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)];
+  const { token } = await json(setup, `${url}/api/auth/sign_in`, {
+    method: 'POST',
+    body: JSON.stringify({ email, password: 'bench-password' }),
+  });
+  return { page, token };
+}
+
 /** A user, a community and a published page with the demo sign-up form holding `entries` entries. */
 async function seedFormPage(agent, url, label, entries) {
   const email = `bench-${label}-${entries}-${Date.now()}@mutirao.org`;

@@ -1,7 +1,7 @@
 // The e-mail pressure's figure for `npm run bench`: fills under 100 concurrent visitors, each mailing three targets,
 // with every accepted answer checked against the stored pressures and the outbox rows. docs/bench.md explains it.
 import { Agent } from 'node:http';
-import { call, json } from './bench-forms.mjs';
+import { call, json, seedActionPage } from './bench-forms.mjs';
 
 /** STACK-NOTES.md: an activist upsert plus an entry insert in one transaction, pgbench, 50 clients, PostgreSQL 15. */
 const CEILING_WRITES_PER_S = 6_800;
@@ -11,19 +11,7 @@ const VISITORS = 100;
 export async function pressureBench({ server, label, seconds, rows }) {
   const { url } = server;
   const setup = new Agent({ keepAlive: true });
-  const email = `bench-pressure-${label}-${Date.now()}@mutirao.org`;
-  const seeded = await json(setup, `${url}/api/dev/seed`, {
-    method: 'POST',
-    body: JSON.stringify({
-      user: { email, password: 'bench-password' },
-      communities: [{ name: `Pressure bench ${label}`, pressurePage: true }],
-    }),
-  });
-  const page = seeded.communities[0].pressure_page;
-  const { token } = await json(setup, `${url}/api/auth/sign_in`, {
-    method: 'POST',
-    body: JSON.stringify({ email, password: 'bench-password' }),
-  });
+  const { page, token } = await seedActionPage(setup, url, label, 'pressurePage');
 
   const agent = new Agent({ keepAlive: true, maxSockets: VISITORS });
   const latencies = [];

@@ -1,3 +1,5 @@
+import type { DonationCustomer } from '@mutirao/core';
+
 /**
  * The card-payment service behind one interface (ARCHITECTURE.md "Outside services"): the sandbox by default, Pagar.me
  * when PAYMENTS_DRIVER=pagarme. Card data never reaches this server: the browser turns the card into a token (the
@@ -8,22 +10,8 @@
  * move the date). So the provider sees only single charges, and cancelling a subscription here stops every charge.
  */
 
-/** Donor data as checkout collects it (spec 02 §3 "Donation customer"). Digits only in document, phone and zipcode. */
-export interface PaymentCustomer {
-  name: string;
-  document_number: string;
-  email: string;
-  phone: { ddd: string; number: string };
-  address: {
-    zipcode: string;
-    street: string;
-    street_number: string;
-    complementary?: string;
-    neighborhood: string;
-    city: string;
-    state: string;
-  };
-}
+/** Donor data as checkout collects it (spec 02 §3 "Donation customer"), normalised: digits only in the numbers. */
+export type PaymentCustomer = DonationCustomer;
 
 /** A community's bank account at the provider (spec 01 §3 recipient); digits only in the numbers. */
 export interface BankAccount {

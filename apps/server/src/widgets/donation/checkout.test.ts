@@ -208,20 +208,7 @@ describe('POST /api/mobilizations/:id/donations', () => {
 
   it('finds a donation a crash left processing after the provider charged it, and records the charge', async () => {
     const { page, widget, communityId } = await createDonationPage(t.server.ctx.db);
-    const [row] = await t.server.ctx.db
-      .insert(donations)
-      .values({
-        widgetId: widget.id,
-        mobilizationId: page.id,
-        communityId,
-        amount: 2000,
-        paymentMethod: 'credit_card',
-        status: 'processing',
-        customer: CUSTOMER,
-        createdAt: new Date(Date.now() - 10 * 60_000),
-      })
-      .returning();
-    if (!row) throw new Error('no row');
+    const row = await storedDonation({ widget, page, communityId }, 'processing', new Date(Date.now() - 10 * 60_000));
     // The provider made the charge; the process died before storing the answer.
     await sandbox().charge({
       reference: `mutirao-donation-${row.id}`,
@@ -243,18 +230,7 @@ describe('POST /api/mobilizations/:id/donations', () => {
 
   it('marks failed a pending donation the provider never heard of, after the last reconciliation try', async () => {
     const { page, widget, communityId } = await createDonationPage(t.server.ctx.db);
-    const [row] = await t.server.ctx.db
-      .insert(donations)
-      .values({
-        widgetId: widget.id,
-        mobilizationId: page.id,
-        communityId,
-        amount: 2000,
-        paymentMethod: 'credit_card',
-        status: 'pending',
-      })
-      .returning();
-    if (!row) throw new Error('no row');
+    const row = await storedDonation({ widget, page, communityId }, 'pending');
     const job = reconcileJob(t.server.ctx);
     await job.handle({ donationId: row.id, attempt: 0 });
     expect((await rowsOf(widget.id))[0]?.status).toBe('pending');
@@ -328,3 +304,26 @@ describe('POST /api/payments/postback', () => {
     expect((await post(unknown, sandbox().sign(unknown))).body).toMatchObject({ ignored: true });
   });
 });
+
+/** A R$ 20 card donation row as the checkout leaves it before the provider answers, written straight to the table. */
+async function storedDonation(
+  target: { widget: { id: number }; page: { id: number }; communityId: number },
+  status: 'processing' | 'pending',
+  createdAt = new Date(),
+) {
+  const [row] = await t.server.ctx.db
+    .insert(donations)
+    .values({
+      widgetId: target.widget.id,
+      mobilizationId: target.page.id,
+      communityId: target.communityId,
+      amount: 2000,
+      paymentMethod: 'credit_card',
+      status,
+      customer: CUSTOMER,
+      createdAt,
+    })
+    .returning();
+  if (!row) throw new Error('no row');
+  return row;
+}
