@@ -259,6 +259,8 @@ describe('the donor manage link', () => {
         community: { name: expect.any(String) },
         canceled_at: null,
       },
+      // How the page takes a new card: here the sandbox's own form.
+      checkout: { driver: 'sandbox' },
     });
     const bad = await t.visitor.put(manage(token, '/process_at'), { process_at: '31/02/2030' });
     expect(bad.body.errors).toEqual({ process_at: ['Data inválida.'] });
