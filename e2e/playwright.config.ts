@@ -4,12 +4,18 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+// Debian's PowerDNS plays the world's DNS (global-setup.ts): the app's name-server check asks it, and journeys change
+// its records as an organiser would at a registrar or DNS provider.
+const dnsPort = Number(process.env.E2E_DNS_PORT ?? port + 1);
+process.env.E2E_DNS_PORT = String(dnsPort);
+process.env.E2E_DNS_API_PORT ??= String(port + 2);
 // The config is read by the runner and by each worker; only the runner starts the server, once.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'mutirao-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './global-setup.ts',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
@@ -56,6 +62,7 @@ export default defineConfig({
       // Every journey signs in from 127.0.0.1: more than the default 30 sign-ins per IP in a window, which made later
       // journeys meet 'Muitas tentativas' at random. The limit itself is tested in the API suite (auth tests).
       LOGIN_MAX_PER_IP: '1000',
+      DNS_RESOLVER: `127.0.0.1:${dnsPort}`,
       // A copy of the built admin app may be given, so a rebuild during the run cannot pull files from under it.
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },

@@ -72,7 +72,14 @@ async function playwright() {
     ['test', '--config', join(root, 'e2e/playwright.config.ts'), '--reporter=list,json'],
     {
       cwd: join(root, 'e2e'),
-      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_PORT: String(await freePort()) },
+      env: {
+        ...process.env,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+        E2E_PORT: String(await freePort()),
+        // PowerDNS, the resolver the app's name-server check asks and the journeys' stand-in for a registrar.
+        E2E_DNS_PORT: String(await freePort()),
+        E2E_DNS_API_PORT: String(await freePort()),
+      },
     },
   );
   if (!existsSync(out)) {

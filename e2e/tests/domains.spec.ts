@@ -10,6 +10,7 @@ import {
   signInAs,
   test,
 } from './fixtures';
+import { delegate, setRecord, worldDnsAvailable } from './worldDns';
 
 const t = (key: string, params?: Record<string, string | number>) => translate('pt-BR', key, params);
 const FIXTURES = join(import.meta.dirname, '..', '..', 'apps', 'server', 'test', 'fixtures');
@@ -66,7 +67,9 @@ test('an admin adds a domain through the wizard, postpones the name servers, com
   // Step 2: the name servers to set at the registrar; it can wait.
   await expect(page).toHaveURL(/step=2/);
   await expect(page.getByText(t('domains.nameServersIntro', { domain }))).toBeVisible();
-  await expect(page.getByRole('list', { name: t('domains.nameServers') }).getByRole('listitem')).not.toHaveCount(0);
+  const nameServerItems = page.getByRole('list', { name: t('domains.nameServers') }).getByRole('listitem');
+  await expect(nameServerItems).not.toHaveCount(0);
+  const nameServers = await nameServerItems.allInnerTexts();
   await expectAccessible(page, 'domain wizard, step 2');
   await page.screenshot({ path: test.info().outputPath('domain-wizard-step2.png'), fullPage: true });
   await page.getByRole('button', { name: t('domains.postpone') }).click();
@@ -90,7 +93,21 @@ test('an admin adds a domain through the wizard, postpones the name servers, com
   await expect(page.getByRole('status')).toContainText(t('domains.nsPending'));
   await expectAccessible(page, 'domain wizard, step 3 pending');
   await page.screenshot({ path: test.info().outputPath('domain-wizard-step3.png'), fullPage: true });
-  await page.getByRole('button', { name: t('domains.postpone') }).click();
+  await expect(page.getByRole('button', { name: t('domains.finish') })).toHaveCount(0);
+
+  // The registrar now delegates the domain to the name servers step 2 gave; the same check passes step 3.
+  if (worldDnsAvailable) {
+    await delegate(domain, nameServers);
+    await page.getByRole('button', { name: t('domains.testConnection') }).click();
+    await expect(page.getByRole('status')).toContainText(t('domains.nsOk'));
+    await expectAccessible(page, 'domain wizard, step 3 passed');
+    await page.screenshot({ path: test.info().outputPath('domain-wizard-step3-ok.png'), fullPage: true });
+    await page.getByRole('button', { name: t('domains.finish') }).click();
+    await expect(page).toHaveURL(/\/community\/domain$/);
+    await expect(card.getByText(t('domains.statusActive'))).toBeVisible();
+  } else {
+    await page.getByRole('button', { name: t('domains.postpone') }).click();
+  }
 
   // Records: an MX with two values, one per line, then one deleted with the confirmation.
   await card.getByRole('button', { name: t('domains.showRecords') }).click();
@@ -121,6 +138,47 @@ test('an admin adds a domain through the wizard, postpones the name servers, com
   await expect(records.getByRole('row').filter({ hasText: 'MX' })).toHaveCount(0);
   await expect(card.getByRole('heading', { name: t('domains.recordsOf', { domain }) })).toBeFocused();
   await expect(records.getByRole('row').filter({ hasText: 'TXT' })).toBeVisible();
+});
+
+test('an admin adds an external domain, is shown the record to create at its provider, and passes once it exists', async ({
+  page,
+  request,
+}) => {
+  test.skip(!worldDnsAvailable, 'needs Debian’s pdns-server as the world’s DNS');
+  const user = await seedUser(request, { firstName: 'Edu', communities: [{ name: 'Rede Edu' }] });
+  await signInAs(page, user, 'Rede Edu');
+  await page.goto('/community/domain/add');
+  await page.getByRole('radio', { name: t('domains.kindExternal') }).check();
+  const domain = uniqueDomain('externo');
+  await page.getByRole('textbox', { name: t('domains.domainName'), exact: true }).fill(domain);
+  await page.getByRole('button', { name: t('domains.submitAdd'), exact: true }).click();
+  await expect(page.getByText(t('domains.dnsSaved'))).toBeVisible();
+
+  // Step 2: the DNS stays at the owner's provider; the wizard shows the record to create there.
+  await expect(page).toHaveURL(/step=2/);
+  const record = page.getByRole('table', { name: t('domains.externalRecordTitle') });
+  const row = record.getByRole('row').nth(1);
+  await expect(row).toContainText(`www.${domain}`);
+  await expect(row).toContainText('CNAME');
+  const target = (await row.getByRole('cell').nth(2).innerText()).trim();
+  expect(target).not.toBe('');
+  await expectAccessible(page, 'domain wizard, external step 2');
+  await page.screenshot({ path: test.info().outputPath('domain-wizard-external.png'), fullPage: true });
+  await page.getByRole('button', { name: t('domains.externalRecordCreated') }).click();
+
+  // Step 3 waits until the record exists at the provider, then passes.
+  await expect(page.getByText(t('domains.externalTestIntro', { domain }))).toBeVisible();
+  const test3 = page.getByRole('button', { name: t('domains.testConnection') });
+  await test3.click();
+  await expect(page.getByRole('status')).toContainText(t('domains.wwwPending'));
+  await delegate(domain, ['ns1.provedor-externo.net']);
+  await setRecord(domain, `www.${domain}`, 'CNAME', `${target}.`);
+  await test3.click();
+  await expect(page.getByRole('status')).toContainText(t('domains.wwwOk'));
+  await page.getByRole('button', { name: t('domains.finish') }).click();
+  const card = page.getByRole('article', { name: domain });
+  await expect(card.getByText(t('domains.statusActive'))).toBeVisible();
+  await expect(card.getByText(t('domains.external'), { exact: true })).toBeVisible();
 });
 
 test('a mobilizer reads the domains but gets no change controls', async ({ page, request }) => {

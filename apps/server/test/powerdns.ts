@@ -18,11 +18,14 @@ export interface PowerDns {
   close(): Promise<void>;
 }
 
-/** Starts a real PowerDNS authoritative server on loopback ports, with its HTTP API, in a throwaway folder. */
-export async function startPowerDns(): Promise<PowerDns> {
+/**
+ * Starts a real PowerDNS authoritative server on loopback ports, with its HTTP API, in a throwaway folder. The ports
+ * may be given (the browser journeys tell the app where its resolver is before it starts).
+ */
+export async function startPowerDns(ports: { dns?: number; api?: number } = {}): Promise<PowerDns> {
   const dir = mkdtempSync(join(tmpdir(), 'mutirao-pdns-'));
   execFileSync('/usr/bin/sqlite3', [join(dir, 'pdns.db')], { input: execFileSync('cat', [SCHEMA]) });
-  const [dnsPort, apiPort] = [await freePort(), await freePort()];
+  const [dnsPort, apiPort] = [ports.dns ?? (await freePort()), ports.api ?? (await freePort())];
   const apiKey = 'mutirao-test-key';
   writeFileSync(
     join(dir, 'pdns.conf'),
@@ -42,6 +45,11 @@ export async function startPowerDns(): Promise<PowerDns> {
       'daemon=no',
       'disable-syslog=yes',
       'loglevel=3',
+      // Tests change zones and ask again at once: no cached answer (a REFUSED for a zone not yet created included).
+      'cache-ttl=0',
+      'negquery-cache-ttl=0',
+      'query-cache-ttl=0',
+      'zone-cache-refresh-interval=0',
     ].join('\n'),
   );
   const child: ChildProcess = spawn(PDNS, [`--config-dir=${dir}`], { stdio: ['ignore', 'pipe', 'pipe'] });

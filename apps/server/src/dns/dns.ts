@@ -8,6 +8,8 @@ import { SandboxDnsDriver } from './sandbox';
 export interface Dns {
   driver: DnsDriver;
   resolvers: string[];
+  /** The host an external domain's www record must point at (PUBLIC_HOST): a CNAME to it, or its addresses. */
+  publicHost: string | undefined;
 }
 
 export function createDns(config: Config): Dns {
@@ -18,5 +20,5 @@ export function createDns(config: Config): Dns {
       : dns.driver === 'route53'
         ? new Route53DnsDriver(dns.route53)
         : new SandboxDnsDriver(dns.nameServers);
-  return { driver, resolvers: dns.resolvers };
+  return { driver, resolvers: dns.resolvers, publicHost: config.publicHost };
 }

@@ -10,8 +10,11 @@ export const presentCertificate = (c: Certificate) => ({
   ssl_checked_at: c.sslCheckedAt?.toISOString() ?? null,
 });
 
-/** spec 01 §3 "DNS hosted zone", with its certificates. */
-export const presentZone = (zone: DnsHostedZone, certs: Certificate[] = []) => ({
+/**
+ * spec 01 §3 "DNS hosted zone", with its certificates. An external domain also carries the host its www record must
+ * point at (PUBLIC_HOST), for the wizard's instructions.
+ */
+export const presentZone = (zone: DnsHostedZone, certs: Certificate[], publicHost: string | undefined) => ({
   id: zone.id,
   community_id: zone.communityId,
   domain_name: zone.domainName,
@@ -21,6 +24,7 @@ export const presentZone = (zone: DnsHostedZone, certs: Certificate[] = []) => (
   hosted_zone: zone.hostedZone,
   delegation_set: zone.delegationSet,
   delegation_set_servers: zone.delegationSetServers ?? [],
+  www_target: zone.isExternalDomain ? (publicHost ?? null) : null,
   certificates: certs.filter((c) => c.dnsHostedZoneId === zone.id).map(presentCertificate),
   created_at: zone.createdAt.toISOString(),
   updated_at: zone.updatedAt.toISOString(),

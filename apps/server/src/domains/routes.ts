@@ -54,7 +54,7 @@ export function domainRoutes(app: FastifyInstance, ctx: AppContext) {
         zones.map((z) => z.id),
       );
       reply.headers(noStore);
-      return zones.map((zone) => presentZone(zone, certs));
+      return zones.map((zone) => presentZone(zone, certs, ctx.dns.publicHost));
     },
   );
 
@@ -65,7 +65,7 @@ export function domainRoutes(app: FastifyInstance, ctx: AppContext) {
       const communityId = await communityOf(ctx, actorIn(request), request.params.id, true);
       const input = parseInput(dnsHostedZoneSchema, unwrap(request.body, 'dns_hosted_zone'), 'unprocessable');
       const zone = await createZone(ctx, communityId, input.domain_name, input.is_external_domain);
-      return reply.status(201).send(presentZone(zone));
+      return reply.status(201).send(presentZone(zone, [], ctx.dns.publicHost));
     },
   );
 
@@ -130,8 +130,14 @@ export function domainRoutes(app: FastifyInstance, ctx: AppContext) {
       const zone = await checkZone(ctx.db, ctx.dns, await findZone(ctx.db, communityId, request.params.zone));
       reply.headers(noStore);
       return {
-        ...presentZone(zone, await certificatesOf(ctx.db, [zone.id])),
-        message: zone.nsOk ? 'domains.nsOk' : 'domains.nsPending',
+        ...presentZone(zone, await certificatesOf(ctx.db, [zone.id]), ctx.dns.publicHost),
+        message: zone.isExternalDomain
+          ? zone.nsOk
+            ? 'domains.wwwOk'
+            : 'domains.wwwPending'
+          : zone.nsOk
+            ? 'domains.nsOk'
+            : 'domains.nsPending',
       };
     },
   );

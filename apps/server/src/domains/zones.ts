@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../db/errors';
 import { certificates, type DnsHostedZone, type DnsRecord, dnsHostedZones, dnsRecords } from '../db/schema';
 import type { Dns } from '../dns/dns';
 import { DnsError, type RecordSet, type ZoneRef } from '../dns/driver';
-import { nameServersPointAtUs } from '../dns/nameservers';
+import { nameServersPointAtUs, wwwPointsAtUs } from '../dns/nameservers';
 import { AppError, notFound } from '../http/errors';
 import { defineJob } from '../jobs/queue';
 
@@ -140,11 +140,13 @@ export async function deleteRecord(ctx: AppContext, zone: DnsHostedZone, recordI
 /**
  * The name-server check (spec 01 §4 domain wizard step 3): asks the world, through the configured resolver, whether
  * the domain now points at our name servers, and records the answer ('DNS active' once it does). An external domain
- * has no name servers of ours to check.
+ * keeps its own name servers, so for it the question is whether its www record now points at PUBLIC_HOST.
  */
 export async function checkZone(db: Db, dns: Dns, zone: DnsHostedZone): Promise<DnsHostedZone> {
-  if (zone.isExternalDomain || zone.nsOk) return zone;
-  const ok = await nameServersPointAtUs(zone.domainName, zone.delegationSetServers ?? [], dns.resolvers);
+  if (zone.nsOk) return zone;
+  const ok = zone.isExternalDomain
+    ? await wwwPointsAtUs(zone.domainName, dns.publicHost, dns.resolvers)
+    : await nameServersPointAtUs(zone.domainName, zone.delegationSetServers ?? [], dns.resolvers);
   if (!ok) return zone;
   const [updated] = await db
     .update(dnsHostedZones)
@@ -181,7 +183,6 @@ export function nameServerCheckJob(db: Db, dns: Dns) {
         .where(
           and(
             eq(dnsHostedZones.nsOk, false),
-            eq(dnsHostedZones.isExternalDomain, false),
             sql`${dnsHostedZones.createdAt} > now() - make_interval(hours => ${NS_CHECK_HOURS})`,
           ),
         )

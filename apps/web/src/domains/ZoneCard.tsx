@@ -43,7 +43,7 @@ export function ZoneCard({ communityId, zone, canManage, onDeleted }: ZoneCardPr
     },
   });
   const certificates = zone.certificates.filter((c) => c.is_active);
-  const waiting = !zone.ns_ok && !zone.is_external_domain;
+  const waiting = !zone.ns_ok;
   return (
     <Paper component="article" withBorder p={{ base: 'md', sm: 'lg' }} aria-labelledby={ids.title}>
       <Stack gap="md">
@@ -74,8 +74,14 @@ export function ZoneCard({ communityId, zone, canManage, onDeleted }: ZoneCardPr
         )}
         {waiting && (
           <Stack gap="sm">
-            <Text size="sm">{t('domains.nameServersHelp')}</Text>
-            <NameServerList zone={zone} labelId={ids.ns} />
+            {zone.is_external_domain ? (
+              <Text size="sm">{t('domains.externalIntro', { domain: zone.domain_name })}</Text>
+            ) : (
+              <>
+                <Text size="sm">{t('domains.nameServersHelp')}</Text>
+                <NameServerList zone={zone} labelId={ids.ns} />
+              </>
+            )}
             <Group gap="sm" align="flex-start">
               <ConnectionCheck communityId={communityId} zoneId={zone.id} />
               {canManage && (

@@ -21,6 +21,7 @@ const zone = (domain_name: string, certificates: Certificate[] = []): HostedZone
   ns_ok: false,
   is_external_domain: false,
   delegation_set_servers: [],
+  www_target: null,
   certificates,
 });
 

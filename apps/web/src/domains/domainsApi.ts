@@ -23,6 +23,8 @@ export interface HostedZone {
   ns_ok: boolean;
   is_external_domain: boolean;
   delegation_set_servers: string[];
+  /** An external domain's www record must be a CNAME to this host (PUBLIC_HOST). */
+  www_target: string | null;
   certificates: Certificate[];
 }
 
@@ -50,9 +52,14 @@ export const createZone = (communityId: number, zone: DnsHostedZoneInput) =>
 export const deleteZone = (communityId: number, zoneId: number) =>
   api<void>(`${zonesPath(communityId)}/${zoneId}`, { method: 'DELETE' });
 
-/** Step 3 of the wizard: the server looks the name servers up and answers the zone with a catalogue key. */
+/**
+ * Step 3 of the wizard: the server looks the name servers up (an external domain: its www record) and answers the
+ * zone with a catalogue key.
+ */
 export const checkZone = (communityId: number, zoneId: number) =>
-  api<HostedZone & { message: 'domains.nsOk' | 'domains.nsPending' }>(`${zonesPath(communityId)}/${zoneId}/check`);
+  api<HostedZone & { message: 'domains.nsOk' | 'domains.nsPending' | 'domains.wwwOk' | 'domains.wwwPending' }>(
+    `${zonesPath(communityId)}/${zoneId}/check`,
+  );
 
 export const fetchRecords = (communityId: number, zoneId: number) =>
   api<DnsRecord[]>(`${zonesPath(communityId)}/${zoneId}/dns_records`);

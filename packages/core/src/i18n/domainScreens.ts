@@ -73,6 +73,12 @@ export const domainScreenMessages = {
       'Entre no site onde o domínio foi registrado (Registro.br, GoDaddy...) e troque os servidores DNS pelos abaixo. A mudança pode levar até 48 horas para valer.',
     externalIntro:
       'O DNS de {domain} continua no seu provedor. Crie lá os registros que apontam as páginas para o Mutirão.',
+    stepExternalRecord: 'Apontar o domínio',
+    externalRecordCreated: 'Já criei o registro',
+    externalRecordTitle: 'Registro a criar no seu provedor',
+    externalRecordBare:
+      'Para o endereço sem www, use um registro ALIAS ou ANAME para o mesmo destino, ou redirecione para o www.',
+    externalTestIntro: 'Confira se www.{domain} já aponta para o Mutirão.',
     postpone: 'Fazer depois',
     nameServersChanged: 'Já troquei os servidores',
     testIntro: 'Confira se o domínio {domain} já aponta para os servidores DNS do Mutirão.',
@@ -165,6 +171,11 @@ export const domainScreenMessages = {
       'Entra en el sitio donde registraste el dominio y cambia los servidores DNS por los de abajo. El cambio puede tardar hasta 48 horas.',
     externalIntro:
       'El DNS de {domain} sigue en tu proveedor. Crea allí los registros que apuntan las páginas a Mutirão.',
+    stepExternalRecord: 'Apuntar el dominio',
+    externalRecordCreated: 'Ya creé el registro',
+    externalRecordTitle: 'Registro a crear en tu proveedor',
+    externalRecordBare: 'Para la dirección sin www, usa un registro ALIAS o ANAME al mismo destino, o redirige al www.',
+    externalTestIntro: 'Comprueba si www.{domain} ya apunta a Mutirão.',
     postpone: 'Hacerlo después',
     nameServersChanged: 'Ya cambié los servidores',
     testIntro: 'Comprueba si el dominio {domain} ya apunta a los servidores DNS de Mutirão.',
@@ -255,6 +266,12 @@ export const domainScreenMessages = {
     nameServersSteps:
       'Sign in where the domain was registered and replace its name servers with the ones below. The change may take up to 48 hours.',
     externalIntro: "{domain}'s DNS stays at your provider. Create the records there that point the pages at Mutirão.",
+    stepExternalRecord: 'Point the domain',
+    externalRecordCreated: 'I created the record',
+    externalRecordTitle: 'Record to create at your provider',
+    externalRecordBare:
+      'For the address without www, use an ALIAS or ANAME record to the same target, or redirect it to www.',
+    externalTestIntro: 'Check whether www.{domain} points at Mutirão yet.',
     postpone: 'Do it later',
     nameServersChanged: 'I changed the name servers',
     testIntro: "Check whether {domain} already points at Mutirão's name servers.",

@@ -53,7 +53,11 @@ export default function AddDomainPage() {
     if (step === 2) return <NameServersStep zone={zone} onPostpone={leave} onDone={() => goTo(zone.id, 3)} />;
     return <TestConnectionStep communityId={communityId} zone={zone} onPostpone={leave} onFinish={leave} />;
   };
-  const steps = [t('domains.stepAdd'), t('domains.stepNameServers'), t('domains.stepTest')];
+  const steps = [
+    t('domains.stepAdd'),
+    t(zone?.is_external_domain ? 'domains.stepExternalRecord' : 'domains.stepNameServers'),
+    t('domains.stepTest'),
+  ];
   return (
     <TitledPage title={t('domains.wizardTitle')} description={zone?.domain_name}>
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} maw={820}>

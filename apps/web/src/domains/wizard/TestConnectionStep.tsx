@@ -10,12 +10,17 @@ interface TestConnectionStepProps {
   onFinish: () => void;
 }
 
-/** Step 3: the name-server check; the step is complete once the server finds them pointing at us (ns_ok). */
+/**
+ * Step 3: the name-server check (an external domain: its www record); the step is complete once the server finds
+ * the domain pointing at us (ns_ok).
+ */
 export function TestConnectionStep({ communityId, zone, onPostpone, onFinish }: TestConnectionStepProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="lg">
-      <Text>{t('domains.testIntro', { domain: zone.domain_name })}</Text>
+      <Text>
+        {t(zone.is_external_domain ? 'domains.externalTestIntro' : 'domains.testIntro', { domain: zone.domain_name })}
+      </Text>
       <ConnectionCheck communityId={communityId} zoneId={zone.id} variant="filled" />
       <Group justify="flex-end" gap="sm">
         {zone.ns_ok ? (
