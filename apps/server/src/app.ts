@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import { renderMessage } from '@mutirao/core';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { activistRoutes } from './activists/routes';
 import { authRoutes } from './auth/routes';
 import { blockRoutes } from './blocks/routes';
 import { recipientRoutes } from './communities/recipientRoutes';
@@ -58,6 +59,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   app.get('/api/health', async () => ({ ok: true, database: ctx.database.kind }));
   authRoutes(app, ctx);
   communityRoutes(app, ctx);
+  activistRoutes(app, ctx);
   recipientRoutes(app, ctx);
   domainRoutes(app, ctx);
   mobilizationRoutes(app, ctx);

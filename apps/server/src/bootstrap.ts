@@ -1,3 +1,4 @@
+import { activistTagJob } from './activists/people';
 import { sessionSweepJob } from './auth/sessions';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -55,6 +56,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const { loginLimits, actionLimits } = config;
   queue.register(rateLimitSweepJob(database.db, Math.max(loginLimits.windowSeconds, actionLimits.windowSeconds)));
   queue.register(sessionSweepJob(database.db, config.sessions));
+  queue.register(activistTagJob(database.db));
   const dns = createDns(config);
   queue.register(nameServerCheckJob(database.db, dns));
   queue.register(sslCheckJob(database.db, config.dns.tlsCheck));

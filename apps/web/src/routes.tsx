@@ -16,6 +16,8 @@ const CommunitiesPage = lazy(() => import('./communities/CommunitiesPage'));
 const NewCommunityPage = lazy(() => import('./communities/NewCommunityPage'));
 const AccountEditPage = lazy(() => import('./account/AccountEditPage'));
 const CommunityInfoPage = lazy(() => import('./communities/settings/CommunityInfoPage'));
+const ActivistsPage = lazy(() => import('./activists/ActivistsPage'));
+const ActivistProfilePage = lazy(() => import('./activists/ActivistProfilePage'));
 const CommunityMetricsPage = lazy(() => import('./communities/settings/CommunityMetricsPage'));
 const CommunityTwilioPage = lazy(() => import('./communities/settings/CommunityTwilioPage'));
 const CommunityRecipientPage = lazy(() => import('./communities/settings/CommunityRecipientPage'));
@@ -136,6 +138,8 @@ export function AppRoutes() {
           ))}
           {/* Screens that later issues build: the frame and its navigation already work around them. */}
           <Route path="/mobilizations/*" element={<NotFoundInShell />} />
+          <Route path="/activists" element={<ActivistsPage />} />
+          <Route path="/activists/:id" element={<ActivistProfilePage />} />
           <Route path="/community/info" element={<CommunityInfoPage />} />
           <Route path="/community/twilio" element={<CommunityTwilioPage />} />
           <Route path="/community/recipient" element={<CommunityRecipientPage />} />

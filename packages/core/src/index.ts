@@ -6,6 +6,7 @@ export * from './metrics';
 export * from './mobilizationFonts';
 export * from './richtext';
 export * from './roles';
+export * from './schemas/activists';
 export * from './schemas/auth';
 export * from './schemas/blocks';
 export * from './schemas/communities';

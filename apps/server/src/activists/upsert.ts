@@ -45,20 +45,23 @@ export function completeName(input: ActivistInput): ActivistInput {
  * `activists_community_email_lower_idx`), returning its id: to run, or to embed in a larger statement. Visitor
  * actions are anonymous, and anyone can type someone else's e-mail, so an action only fills what the record lacks:
  * a stored name or phone is never rewritten by it (what the visitor typed stays on their own entry). One statement,
- * so concurrent actions by the same person cannot create two rows.
+ * so concurrent actions by the same person cannot create two rows. Each call is one action: it counts it and moves
+ * the person's last action to now (the people list sorts and filters on both).
  */
 export function activistUpsertQuery(communityId: number, raw: ActivistInput): SQL {
   const a = completeName(raw);
   return sql`
-    insert into ${activists} (community_id, email, name, first_name, last_name, phone, city)
+    insert into ${activists} (community_id, email, name, first_name, last_name, phone, city, actions_count)
     values (${communityId}, ${a.email}, ${a.name ?? null}, ${a.firstName ?? null}, ${a.lastName ?? null},
-            ${a.phone ?? null}, ${a.city ?? null})
+            ${a.phone ?? null}, ${a.city ?? null}, 1)
     on conflict (community_id, lower(email)) do update set
       name = coalesce(activists.name, excluded.name),
       first_name = coalesce(activists.first_name, excluded.first_name),
       last_name = coalesce(activists.last_name, excluded.last_name),
       phone = coalesce(activists.phone, excluded.phone),
       city = coalesce(activists.city, excluded.city),
+      actions_count = activists.actions_count + 1,
+      last_action_at = now(),
       updated_at = now()
     returning id`;
 }

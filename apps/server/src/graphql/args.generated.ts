@@ -657,7 +657,7 @@ export type UsersUpdates = {
   _inc?: UsersIncInput | null;
 };
 
-export type ActivistsSelectColumn = "id" | "community_id" | "name" | "first_name" | "last_name" | "email" | "phone" | "city" | "gender" | "tags" | "created_at" | "updated_at";
+export type ActivistsSelectColumn = "id" | "community_id" | "name" | "first_name" | "last_name" | "email" | "phone" | "city" | "gender" | "tags" | "actions_count" | "last_action_at" | "created_at" | "updated_at";
 
 export type ActivistsBoolExp = {
   _and?: Array<ActivistsBoolExp> | null;
@@ -673,6 +673,8 @@ export type ActivistsBoolExp = {
   city?: StringComparisonExp | null;
   gender?: StringComparisonExp | null;
   tags?: TextComparisonExp | null;
+  actions_count?: IntComparisonExp | null;
+  last_action_at?: TimestamptzComparisonExp | null;
   created_at?: TimestamptzComparisonExp | null;
   updated_at?: TimestamptzComparisonExp | null;
   community?: CommunitiesBoolExp | null;
@@ -696,6 +698,8 @@ export type ActivistsOrderBy = {
   city?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   gender?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   tags?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  actions_count?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  last_action_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   created_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   updated_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   community?: CommunitiesOrderBy | null;
@@ -716,6 +720,8 @@ export type ActivistsInsertInput = {
   city?: string | null;
   gender?: string | null;
   tags?: string[] | null;
+  actions_count?: number | null;
+  last_action_at?: string | null;
   created_at?: string | null;
   updated_at?: string | null;
   community?: CommunitiesObjRelInsertInput | null;
@@ -749,23 +755,26 @@ export type ActivistsSetInput = {
   city?: string | null;
   gender?: string | null;
   tags?: string[] | null;
+  actions_count?: number | null;
+  last_action_at?: string | null;
   created_at?: string | null;
   updated_at?: string | null;
 };
 
 export type ActivistsConstraint = "activists_pkey";
 
-export type ActivistsUpdateColumn = "id" | "community_id" | "name" | "first_name" | "last_name" | "email" | "phone" | "city" | "gender" | "tags" | "created_at" | "updated_at";
+export type ActivistsUpdateColumn = "id" | "community_id" | "name" | "first_name" | "last_name" | "email" | "phone" | "city" | "gender" | "tags" | "actions_count" | "last_action_at" | "created_at" | "updated_at";
 
 export type ActivistsOnConflict = {
   constraint: "activists_pkey";
-  update_columns: Array<"id" | "community_id" | "name" | "first_name" | "last_name" | "email" | "phone" | "city" | "gender" | "tags" | "created_at" | "updated_at">;
+  update_columns: Array<"id" | "community_id" | "name" | "first_name" | "last_name" | "email" | "phone" | "city" | "gender" | "tags" | "actions_count" | "last_action_at" | "created_at" | "updated_at">;
   where?: ActivistsBoolExp | null;
 };
 
 export type ActivistsIncInput = {
   id?: number | null;
   community_id?: number | null;
+  actions_count?: number | null;
 };
 
 export type ActivistsUpdates = {
@@ -3548,9 +3557,9 @@ export type QueryArgs = {
   users: { distinct_on?: Array<"id" | "email" | "first_name" | "last_name" | "avatar" | "is_admin" | "locale" | "created_at" | "updated_at"> | null; where?: UsersBoolExp | null; order_by?: Array<UsersOrderBy> | null; limit?: number | null; offset?: number | null };
   users_by_pk: { id: number };
   users_aggregate: { distinct_on?: Array<"id" | "email" | "first_name" | "last_name" | "avatar" | "is_admin" | "locale" | "created_at" | "updated_at"> | null; where?: UsersBoolExp | null; order_by?: Array<UsersOrderBy> | null; limit?: number | null; offset?: number | null };
-  activists: { distinct_on?: Array<"id" | "community_id" | "name" | "first_name" | "last_name" | "email" | "phone" | "city" | "gender" | "tags" | "created_at" | "updated_at"> | null; where?: ActivistsBoolExp | null; order_by?: Array<ActivistsOrderBy> | null; limit?: number | null; offset?: number | null };
+  activists: { distinct_on?: Array<"id" | "community_id" | "name" | "first_name" | "last_name" | "email" | "phone" | "city" | "gender" | "tags" | "actions_count" | "last_action_at" | "created_at" | "updated_at"> | null; where?: ActivistsBoolExp | null; order_by?: Array<ActivistsOrderBy> | null; limit?: number | null; offset?: number | null };
   activists_by_pk: { id: number };
-  activists_aggregate: { distinct_on?: Array<"id" | "community_id" | "name" | "first_name" | "last_name" | "email" | "phone" | "city" | "gender" | "tags" | "created_at" | "updated_at"> | null; where?: ActivistsBoolExp | null; order_by?: Array<ActivistsOrderBy> | null; limit?: number | null; offset?: number | null };
+  activists_aggregate: { distinct_on?: Array<"id" | "community_id" | "name" | "first_name" | "last_name" | "email" | "phone" | "city" | "gender" | "tags" | "actions_count" | "last_action_at" | "created_at" | "updated_at"> | null; where?: ActivistsBoolExp | null; order_by?: Array<ActivistsOrderBy> | null; limit?: number | null; offset?: number | null };
   form_entries: { distinct_on?: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "fields" | "mailchimp_synced_at" | "created_at"> | null; where?: FormEntriesBoolExp | null; order_by?: Array<FormEntriesOrderBy> | null; limit?: number | null; offset?: number | null };
   form_entries_by_pk: { id: number };
   form_entries_aggregate: { distinct_on?: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "fields" | "mailchimp_synced_at" | "created_at"> | null; where?: FormEntriesBoolExp | null; order_by?: Array<FormEntriesOrderBy> | null; limit?: number | null; offset?: number | null };

@@ -410,8 +410,9 @@ export async function createFormEntries(
     }
     await db.execute(sql`
       with people as (
-        insert into ${activists} (community_id, email, name, first_name, last_name, phone, city, created_at, updated_at)
-        select ${attrs.communityId}, x.email, x.name, x."firstName", x."lastName", x.phone, x.city, x.at, x.at
+        insert into ${activists} (community_id, email, name, first_name, last_name, phone, city, actions_count,
+          last_action_at, created_at, updated_at)
+        select ${attrs.communityId}, x.email, x.name, x."firstName", x."lastName", x.phone, x.city, 1, x.at, x.at, x.at
         from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x(email text, name text, "firstName" text,
           "lastName" text, phone text, city text, at timestamptz)
         returning id, email

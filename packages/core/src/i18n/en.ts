@@ -1,7 +1,9 @@
+import { activistsMessages } from '../schemas/activists';
 import { domainsMessages } from '../schemas/domains';
 import { recipientMessages } from '../schemas/recipient';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
+import { activistScreenMessages } from './activistScreens';
 import { domainScreenMessages, launchMessages } from './domainScreens';
 import type { Catalogue } from './types';
 
@@ -172,6 +174,7 @@ export const en: Catalogue = {
     mobilizations: 'Mobilizations',
     community: 'Community',
     metrics: 'Metrics',
+    activists: 'Activists',
     domains: 'Domains',
     account: 'My account',
     signOut: 'Sign out',
@@ -868,6 +871,7 @@ export const en: Catalogue = {
   /** The community's Recebedor tab (`schemas/recipient.ts`). */
   recipient: recipientMessages.en,
   domains: { ...domainsMessages.en, ...domainScreenMessages.en },
+  activists: { ...activistsMessages.en, ...activistScreenMessages.en },
   launch: launchMessages.en,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('en'),

@@ -1,7 +1,9 @@
+import { activistsMessages } from '../schemas/activists';
 import { domainsMessages } from '../schemas/domains';
 import { recipientMessages } from '../schemas/recipient';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
+import { activistScreenMessages } from './activistScreens';
 import { domainScreenMessages, launchMessages } from './domainScreens';
 import type { Catalogue } from './types';
 
@@ -174,6 +176,7 @@ export const es: Catalogue = {
     mobilizations: 'Movilizaciones',
     community: 'Comunidad',
     metrics: 'Métricas',
+    activists: 'Activistas',
     domains: 'Dominios',
     account: 'Mi cuenta',
     signOut: 'Salir',
@@ -874,6 +877,7 @@ export const es: Catalogue = {
   /** The community's Recebedor tab (`schemas/recipient.ts`). */
   recipient: recipientMessages.es,
   domains: { ...domainsMessages.es, ...domainScreenMessages.es },
+  activists: { ...activistsMessages.es, ...activistScreenMessages.es },
   launch: launchMessages.es,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('es'),

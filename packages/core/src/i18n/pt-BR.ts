@@ -1,7 +1,9 @@
+import { activistsMessages } from '../schemas/activists';
 import { domainsMessages } from '../schemas/domains';
 import { recipientMessages } from '../schemas/recipient';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
+import { activistScreenMessages } from './activistScreens';
 import { domainScreenMessages, launchMessages } from './domainScreens';
 /**
  * The pt-BR catalogue is the source of truth: the other languages must hold the same keys.
@@ -175,6 +177,7 @@ export const ptBR = {
     mobilizations: 'Mobilizações',
     community: 'Comunidade',
     metrics: 'Métricas',
+    activists: 'Ativistas',
     domains: 'Domínios',
     account: 'Minha conta',
     signOut: 'Sair',
@@ -874,6 +877,7 @@ export const ptBR = {
   /** The community's Recebedor tab (`schemas/recipient.ts`). */
   recipient: recipientMessages['pt-BR'],
   domains: { ...domainsMessages['pt-BR'], ...domainScreenMessages['pt-BR'] },
+  activists: { ...activistsMessages['pt-BR'], ...activistScreenMessages['pt-BR'] },
   launch: launchMessages['pt-BR'],
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('pt-BR'),

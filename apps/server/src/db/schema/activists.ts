@@ -28,14 +28,64 @@ export const activists = pgTable(
     gender: text('gender'),
     /** Free tags; filtered with `tags @> ARRAY[...]` through the GIN index. */
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** Actions taken on the community's pages (form entries, pressures, donation tries), kept by the action upsert. */
+    actionsCount: integer('actions_count').notNull().default(0),
+    /** The latest action, or when the person was added (an import) while `actions_count` is 0. */
+    lastActionAt: timestamp('last_action_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('activists_community_email_lower_idx').on(t.communityId, sql`lower(${t.email})`),
-    index('activists_community_created_idx').on(t.communityId, t.createdAt),
     index('activists_tags_idx').using('gin', t.tags),
+    /** The people list's keyset orders: `(community_id, key, id)`, walked either way. */
+    index('activists_community_last_action_idx').on(t.communityId, t.lastActionAt, t.id),
+    index('activists_community_name_idx').on(t.communityId, sql`lower(coalesce(${t.name}, ''))`, t.id),
+    index('activists_community_created_id_idx').on(t.communityId, t.createdAt, t.id),
+    index('activists_community_actions_idx').on(t.communityId, t.actionsCount, t.id),
   ],
+);
+
+/** A saved filter set of the community's people (spec 01 §2 activist management), reused by mass messages. */
+export const activistSegments = pgTable(
+  'activist_segments',
+  {
+    id: serial('id').primaryKey(),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** core's `ActivistFilter`. */
+    filter: jsonb('filter').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('activist_segments_community_name_idx').on(t.communityId, sql`lower(${t.name})`)],
+);
+
+/** A tag added to or removed from every person a filter matched: worked through in keyset batches, with progress. */
+export const activistTagJobs = pgTable(
+  'activist_tag_jobs',
+  {
+    id: serial('id').primaryKey(),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    filter: jsonb('filter').$type<Record<string, unknown>>().notNull(),
+    tag: text('tag').notNull(),
+    /** 'add' | 'remove' */
+    operation: text('operation').$type<'add' | 'remove'>().notNull(),
+    /** People matching when the job was asked for; `done` grows batch by batch up to it. */
+    total: integer('total').notNull().default(0),
+    done: integer('done').notNull().default(0),
+    /** The last activist id handled: a crashed job resumes after it. */
+    cursor: integer('cursor').notNull().default(0),
+    /** 'queued' | 'running' | 'done' */
+    status: text('status').$type<'queued' | 'running' | 'done'>().notNull().default('queued'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('activist_tag_jobs_community_idx').on(t.communityId, t.id)],
 );
 
 /** A form-widget submission. */

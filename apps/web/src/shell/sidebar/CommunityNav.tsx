@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { SidebarLink } from './SidebarLink';
 
-/** Outside a mobilization: Mobilizações, Comunidade, Métricas, Domínios (spec 01 §2). */
+/** Outside a mobilization: Mobilizações, Comunidade, Ativistas, Métricas, Domínios (spec 01 §2). */
 export function CommunityNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -23,6 +23,7 @@ export function CommunityNav() {
         icon="users"
         active={within('/community') && !metrics && !domains}
       />
+      <SidebarLink to="/activists" label={t('sidebar.activists')} icon="user" active={within('/activists')} />
       <SidebarLink to="/community/metrics" label={t('sidebar.metrics')} icon="chart" active={metrics} />
       <SidebarLink to="/community/domain" label={t('sidebar.domains')} icon="globe" active={domains} />
     </div>

@@ -1,0 +1,238 @@
+import {
+  ACTIVIST_SORTS,
+  type ActivistFilter,
+  activistFilterSchema,
+  activistSegmentSchema,
+  activistTagSchema,
+  policies,
+} from '@mutirao/core';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { findCommunityFor } from '../communities/service';
+import type { AppContext } from '../context';
+import { activistSegments } from '../db/schema';
+import { AppError } from '../http/errors';
+import { actorIn, body, idSchema, lenientInt, signedIn, typed } from '../http/typed';
+import { parseInput } from '../http/validate';
+import { ACTIVISTS_PER_PAGE, ACTIVISTS_PER_PAGE_MAX, activistCount, activistPage } from './list';
+import {
+  changeTag,
+  findActivist,
+  findSegment,
+  latestTagJobs,
+  presentActivist,
+  presentSegment,
+  presentTagJob,
+  saveSegment,
+  segmentsOf,
+  startTagJob,
+  timelineOf,
+} from './people';
+
+/** `a=1&a=2`, `a[]=1` or `a=1,2`: the list of strings given, empty parts dropped. */
+const list = (raw: unknown) =>
+  raw === undefined
+    ? undefined
+    : (Array.isArray(raw) ? raw : [raw])
+        .flatMap((v) => String(v).split(','))
+        .map((v) => v.trim())
+        .filter(Boolean);
+
+const one = (raw: unknown) => (Array.isArray(raw) ? raw[0] : raw) as string | undefined;
+
+/** The filter set of a list query (the same fields as a saved segment's), in the caller's language when wrong. */
+function filterFromQuery(query: Record<string, unknown>): ActivistFilter {
+  const ids = list(query.mobilization_ids ?? query['mobilization_ids[]']);
+  return parseInput(
+    activistFilterSchema,
+    {
+      q: one(query.q),
+      operator: one(query.operator),
+      mobilization_ids: ids?.map(Number).filter((n) => Number.isInteger(n) && n > 0),
+      kinds: list(query.kinds ?? query['kinds[]']),
+      tags: list(query.tags ?? query['tags[]']),
+      period: one(query.period),
+      from: one(query.from),
+      to: one(query.to),
+    },
+    'bad_request',
+  );
+}
+
+const communityParams = z.object({ id: idSchema });
+const activistParams = z.object({ id: idSchema, activist: idSchema });
+const tagParams = z.object({ id: idSchema, activist: idSchema, tag: z.string().min(1).max(100) });
+const segmentParams = z.object({ id: idSchema, segment: idSchema });
+const pageQuery = z
+  .object({
+    sort: z.enum(ACTIVIST_SORTS).catch('last_action').optional(),
+    order: z.enum(['asc', 'desc']).catch('desc').optional(),
+    after: z.string().max(500).optional(),
+    before: z.string().max(500).optional(),
+    last: z.enum(['true', '1']).optional().catch(undefined),
+    limit: lenientInt(1),
+    segment_id: lenientInt(1),
+  })
+  .passthrough();
+
+const bulkTagSchema = z.object({
+  filter: activistFilterSchema,
+  tag: activistTagSchema.shape.tag,
+  operation: z.enum(['add', 'remove']).default('add'),
+});
+
+/**
+ * The community's people (spec 01 §2 activist management): the list with search, filters and saved segments, the
+ * profile with its timeline, and tags on one person or on everyone a filter matches. Any member of the community
+ * works with its people (`policies.canWorkInCommunity`); anyone else gets the 404 a missing community gets.
+ */
+export function activistRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = typed(app);
+  const preValidation = signedIn(ctx);
+  const member = async (request: FastifyRequest, communityId: number) => {
+    const actor = actorIn(request);
+    const { membership } = await findCommunityFor(ctx.db, actor, communityId);
+    if (!policies.canWorkInCommunity(actor, membership)) throw new AppError('forbidden', undefined, 'errors.forbidden');
+  };
+  const filterOf = async (
+    communityId: number,
+    query: Record<string, unknown>,
+    segmentId: number | null | undefined,
+  ) => {
+    const given = filterFromQuery(query);
+    if (!segmentId) return given;
+    // A saved segment's filters, narrowed by any search typed over it.
+    const saved = parseInput(activistFilterSchema, (await findSegment(ctx.db, communityId, segmentId)).filter);
+    return { ...saved, q: given.q };
+  };
+
+  r.get(
+    '/api/communities/:id/activists',
+    { preValidation, schema: { params: communityParams, querystring: pageQuery } },
+    async (request, reply) => {
+      const communityId = request.params.id;
+      await member(request, communityId);
+      const q = request.query;
+      const page = await activistPage(ctx.db, communityId, {
+        filter: await filterOf(communityId, q, q.segment_id),
+        sort: q.sort ?? 'last_action',
+        order: q.order ?? (q.sort === 'name' ? 'asc' : 'desc'),
+        after: q.after,
+        before: q.before,
+        last: Boolean(q.last),
+        limit: Math.min(q.limit ?? ACTIVISTS_PER_PAGE, ACTIVISTS_PER_PAGE_MAX),
+      });
+      reply.header('cache-control', 'no-store');
+      return page;
+    },
+  );
+
+  r.get(
+    '/api/communities/:id/activists/count',
+    { preValidation, schema: { params: communityParams, querystring: pageQuery } },
+    async (request, reply) => {
+      const communityId = request.params.id;
+      await member(request, communityId);
+      const filter = await filterOf(communityId, request.query, request.query.segment_id);
+      reply.header('cache-control', 'no-store');
+      return { count: await activistCount(ctx.db, communityId, filter) };
+    },
+  );
+
+  r.get(
+    '/api/communities/:id/activists/:activist',
+    { preValidation, schema: { params: activistParams } },
+    async (request, reply) => {
+      await member(request, request.params.id);
+      const activist = await findActivist(ctx.db, request.params.id, request.params.activist);
+      reply.header('cache-control', 'no-store');
+      return { ...presentActivist(activist), timeline: await timelineOf(ctx.db, activist.id) };
+    },
+  );
+
+  r.post(
+    '/api/communities/:id/activists/:activist/tags',
+    { preValidation, schema: { params: activistParams, body: body(activistTagSchema) } },
+    async (request) => {
+      await member(request, request.params.id);
+      const { id, activist } = request.params;
+      return presentActivist(await changeTag(ctx.db, id, activist, request.body.tag, true));
+    },
+  );
+
+  r.delete(
+    '/api/communities/:id/activists/:activist/tags/:tag',
+    { preValidation, schema: { params: tagParams } },
+    async (request) => {
+      await member(request, request.params.id);
+      const { id, activist, tag } = request.params;
+      return presentActivist(await changeTag(ctx.db, id, activist, tag, false));
+    },
+  );
+
+  r.post(
+    '/api/communities/:id/activist_tag_jobs',
+    { preValidation, schema: { params: communityParams, body: body(bulkTagSchema) } },
+    async (request, reply) => {
+      await member(request, request.params.id);
+      const job = await startTagJob(ctx.db, ctx.queue, request.params.id, request.body);
+      return reply.status(202).send(presentTagJob(job));
+    },
+  );
+
+  r.get(
+    '/api/communities/:id/activist_tag_jobs',
+    { preValidation, schema: { params: communityParams } },
+    async (request, reply) => {
+      await member(request, request.params.id);
+      reply.header('cache-control', 'no-store');
+      return (await latestTagJobs(ctx.db, request.params.id)).map(presentTagJob);
+    },
+  );
+
+  r.get(
+    '/api/communities/:id/activist_segments',
+    { preValidation, schema: { params: communityParams } },
+    async (request) => {
+      await member(request, request.params.id);
+      return (await segmentsOf(ctx.db, request.params.id)).map(presentSegment);
+    },
+  );
+
+  r.post(
+    '/api/communities/:id/activist_segments',
+    {
+      preValidation,
+      schema: { params: communityParams, body: body(activistSegmentSchema, { wrappedIn: 'segment' }) },
+    },
+    async (request, reply) => {
+      await member(request, request.params.id);
+      return reply.status(201).send(presentSegment(await saveSegment(ctx.db, request.params.id, request.body)));
+    },
+  );
+
+  r.put(
+    '/api/communities/:id/activist_segments/:segment',
+    {
+      preValidation,
+      schema: { params: segmentParams, body: body(activistSegmentSchema, { wrappedIn: 'segment' }) },
+    },
+    async (request) => {
+      await member(request, request.params.id);
+      const { id, segment } = request.params;
+      return presentSegment(await saveSegment(ctx.db, id, request.body, segment));
+    },
+  );
+
+  r.delete(
+    '/api/communities/:id/activist_segments/:segment',
+    { preValidation, schema: { params: segmentParams } },
+    async (request, reply) => {
+      await member(request, request.params.id);
+      const segment = await findSegment(ctx.db, request.params.id, request.params.segment);
+      await ctx.db.delete(activistSegments).where(eq(activistSegments.id, segment.id));
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,100 @@
+import { Anchor, Badge, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import type { ActivistSort, MessageKey } from '@mutirao/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ActivistListItem } from './activistsApi';
+
+interface ActivistTableProps {
+  activists: ActivistListItem[];
+  sort: ActivistSort;
+  order: 'asc' | 'desc';
+  onSort(sort: ActivistSort): void;
+}
+
+/** A column header that sorts: a button inside the header cell, which carries `aria-sort` while it is the order. */
+function SortHeader({
+  column,
+  sort,
+  current,
+  order,
+  onSort,
+}: {
+  column: MessageKey;
+  sort: ActivistSort;
+  current: ActivistSort;
+  order: 'asc' | 'desc';
+  onSort(sort: ActivistSort): void;
+}) {
+  const { t } = useTranslation();
+  const active = sort === current;
+  return (
+    <Table.Th aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <UnstyledButton
+        onClick={() => onSort(sort)}
+        fw={700}
+        fz="sm"
+        aria-label={t('activists.sortBy', { column: t(column) })}
+      >
+        {t(column)} {active ? (order === 'asc' ? '↑' : '↓') : ''}
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/** The people of one page of the list, each name a link to the profile. */
+export function ActivistTable({ activists, sort, order, onSort }: ActivistTableProps) {
+  const { t, i18n } = useTranslation();
+  const date = (iso: string) =>
+    new Date(iso).toLocaleDateString(i18n.language, { day: '2-digit', month: '2-digit', year: 'numeric' });
+  const header = { sort, order, onSort, current: sort };
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('activists.title')}>
+        <Table.Thead>
+          <Table.Tr>
+            <SortHeader column="activists.columnName" {...header} sort="name" />
+            <Table.Th>{t('activists.columnEmail')}</Table.Th>
+            <Table.Th>{t('activists.columnPhone')}</Table.Th>
+            <Table.Th>{t('activists.columnCity')}</Table.Th>
+            <Table.Th>{t('activists.columnTags')}</Table.Th>
+            <SortHeader column="activists.columnActions" {...header} sort="actions" />
+            <SortHeader column="activists.columnLastAction" {...header} sort="last_action" />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {activists.map((a) => (
+            <Table.Tr key={a.id}>
+              <Table.Td>
+                <Anchor component={Link} to={`/activists/${a.id}`} fw={600}>
+                  {a.name || a.email}
+                </Anchor>
+              </Table.Td>
+              <Table.Td style={{ wordBreak: 'break-all' }}>{a.email}</Table.Td>
+              <Table.Td>{a.phone}</Table.Td>
+              <Table.Td>{a.city}</Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {a.tags.map((tag) => (
+                    <Badge key={tag} variant="light" color="gray" c="dark.7" tt="none">
+                      {tag}
+                    </Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+              <Table.Td>{a.actions_count.toLocaleString(i18n.language)}</Table.Td>
+              <Table.Td>
+                {a.last_action_at ? (
+                  date(a.last_action_at)
+                ) : (
+                  <Text span c="dimmed" size="sm">
+                    {t('activists.never')}
+                  </Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
