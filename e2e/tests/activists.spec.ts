@@ -87,4 +87,23 @@ test('an organiser finds people by filter, tags one, opens the profile, and tags
   });
   await expect(table.getByRole('row').nth(1)).toContainText('núcleo-recife');
   await page.screenshot({ path: test.info().outputPath('activists-segment.png'), fullPage: true });
+
+  // The filter's people as CSV, then the person's own data, then their erasure.
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: t('activists.exportCsv') }).click();
+  expect((await download).suggestedFilename()).toMatch(/^ativistas-\d+-\d{4}-\d{2}-\d{2}\.csv$/);
+  await table.getByRole('row').nth(1).getByRole('link').click();
+  const rights = page.getByRole('region', { name: t('activists.dataRights') });
+  const personal = page.waitForEvent('download');
+  await rights.getByRole('link', { name: t('activists.downloadJson') }).click();
+  expect((await personal).suggestedFilename()).toMatch(/^dados-pessoais-\d+-.*\.json$/);
+  await rights.getByRole('button', { name: t('activists.erase') }).click();
+  const erase = page.getByRole('dialog');
+  await expect(erase.getByRole('button', { name: t('app.cancel') })).toBeFocused();
+  await expectAccessible(page, 'erase dialog');
+  await erase.getByRole('button', { name: t('activists.erase') }).click();
+  await expect(page.getByText(t('activists.erased'))).toBeVisible();
+  await expect(page).toHaveURL(/\/activists(\?|$)/);
+  await page.goto('/activists');
+  await expect(page.getByText(t('activists.count', { count: 59 }))).toBeVisible();
 });

@@ -30,6 +30,13 @@ export const policies = {
   canManageCommunity(actor: Actor, membership: Membership | undefined): boolean {
     return actor.isAdmin || membership?.role === ROLES.admin;
   },
+  /**
+   * A person's data rights (LGPD): exporting everything about one activist, and erasing them, is for the community's
+   * admins (role 1) or a platform admin, not everyday work.
+   */
+  canHandlePersonalData(actor: Actor, membership: Membership | undefined): boolean {
+    return actor.isAdmin || membership?.role === ROLES.admin;
+  },
   /** Mobilizations (list, create, settings, archive) are everyday work: any member. */
   canWorkOnMobilizations(actor: Actor, membership: Membership | undefined): boolean {
     return policies.canWorkInCommunity(actor, membership);

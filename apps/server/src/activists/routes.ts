@@ -5,16 +5,21 @@ import {
   activistSegmentSchema,
   activistTagSchema,
   policies,
+  translate,
 } from '@mutirao/core';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { findCommunityFor } from '../communities/service';
 import type { AppContext } from '../context';
-import { activistSegments } from '../db/schema';
+import { activistErasures, activistSegments } from '../db/schema';
 import { AppError } from '../http/errors';
+import { localeOf } from '../http/locale';
 import { actorIn, body, idSchema, lenientInt, signedIn, typed } from '../http/typed';
 import { parseInput } from '../http/validate';
+import { sendCsv } from '../reports/routes';
+import { eraseActivist, presentErasure } from './erasure';
+import { activistsCsv, personalData, personalDataCsv } from './export';
 import { ACTIVISTS_PER_PAGE, ACTIVISTS_PER_PAGE_MAX, activistCount, activistPage } from './list';
 import {
   changeTag,
@@ -95,6 +100,15 @@ export function activistRoutes(app: FastifyInstance, ctx: AppContext) {
     const { membership } = await findCommunityFor(ctx.db, actor, communityId);
     if (!policies.canWorkInCommunity(actor, membership)) throw new AppError('forbidden', undefined, 'errors.forbidden');
   };
+  /** A person's data rights: the community's admins only; another member is told so (403), anyone else gets 404. */
+  const admin = async (request: FastifyRequest, communityId: number) => {
+    const actor = actorIn(request);
+    const { membership } = await findCommunityFor(ctx.db, actor, communityId);
+    if (!policies.canHandlePersonalData(actor, membership))
+      throw new AppError('forbidden', undefined, 'activists.adminOnly');
+    return actor;
+  };
+  const today = () => new Date().toISOString().slice(0, 10);
   const filterOf = async (
     communityId: number,
     query: Record<string, unknown>,
@@ -137,6 +151,66 @@ export function activistRoutes(app: FastifyInstance, ctx: AppContext) {
       const filter = await filterOf(communityId, request.query, request.query.segment_id);
       reply.header('cache-control', 'no-store');
       return { count: await activistCount(ctx.db, communityId, filter) };
+    },
+  );
+
+  r.get(
+    '/api/communities/:id/activists/export.csv',
+    { preValidation, schema: { params: communityParams, querystring: pageQuery } },
+    async (request, reply) => {
+      const communityId = request.params.id;
+      await member(request, communityId);
+      const filter = await filterOf(communityId, request.query, request.query.segment_id);
+      const locale = localeOf(request);
+      const filename = `${translate(locale, 'activists.filePrefix')}-${communityId}-${today()}.csv`;
+      return sendCsv(reply, filename, activistsCsv(ctx.db, communityId, filter, locale));
+    },
+  );
+
+  r.get(
+    '/api/communities/:id/activists/:activist/personal_data.:format',
+    {
+      preValidation,
+      schema: { params: activistParams.extend({ format: z.enum(['json', 'csv']).catch('json') }) },
+    },
+    async (request, reply) => {
+      const { id, activist, format } = request.params;
+      await admin(request, id);
+      const data = await personalData(ctx.db, id, activist);
+      const name = `${translate(localeOf(request), 'activists.personFilePrefix')}-${activist}-${today()}.${format}`;
+      reply.headers({
+        'cache-control': 'no-store',
+        'content-disposition': `attachment; filename="${name}"`,
+        'x-content-type-options': 'nosniff',
+      });
+      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(personalDataCsv(data, localeOf(request)));
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(data, null, 2));
+    },
+  );
+
+  r.delete(
+    '/api/communities/:id/activists/:activist',
+    { preValidation, schema: { params: activistParams } },
+    async (request) => {
+      const { id, activist } = request.params;
+      const actor = await admin(request, id);
+      return presentErasure(await eraseActivist(ctx.db, id, activist, { userId: actor.id, requestedBy: 'admin' }));
+    },
+  );
+
+  r.get(
+    '/api/communities/:id/activist_erasures',
+    { preValidation, schema: { params: communityParams } },
+    async (request, reply) => {
+      await admin(request, request.params.id);
+      reply.header('cache-control', 'no-store');
+      const rows = await ctx.db
+        .select()
+        .from(activistErasures)
+        .where(eq(activistErasures.communityId, request.params.id))
+        .orderBy(desc(activistErasures.id))
+        .limit(100);
+      return rows.map(presentErasure);
     },
   );
 

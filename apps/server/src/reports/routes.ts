@@ -30,7 +30,7 @@ const exportQuery = z.object({
  * Sends a report as a file download. One batch in hand while the socket drains the last: the next query waits for
  * the client, so memory stays flat.
  */
-function sendCsv(reply: FastifyReply, filename: string, chunks: AsyncIterable<string>) {
+export function sendCsv(reply: FastifyReply, filename: string, chunks: AsyncIterable<string>) {
   reply.headers({
     'content-type': 'text/csv; charset=utf-8',
     'content-disposition': `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`,

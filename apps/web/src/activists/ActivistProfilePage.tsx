@@ -22,6 +22,7 @@ import { useSession } from '../auth/SessionProvider';
 import { LoadingScreen } from '../shell/layouts/LoadingScreen';
 import { TitledPage } from '../shell/layouts/TitledPage';
 import { type ActivistProfile, activistsKey, addTag, fetchActivist, removeTag } from './activistsApi';
+import { DataRights } from './DataRights';
 
 const TIMELINE_LABELS: Record<string, MessageKey> = {
   form: 'activists.timelineForm',
@@ -153,6 +154,7 @@ export default function ActivistProfilePage() {
               </Button>
             </Group>
           </Paper>
+          <DataRights communityId={communityId} person={person} />
         </Stack>
         <Paper withBorder p="md" component="section" aria-labelledby="profile-timeline" style={{ flex: '2 1 360px' }}>
           <Title order={2} size="h4" id="profile-timeline" mb="sm">

@@ -16,6 +16,7 @@ import {
   fetchActivistCount,
   fetchActivistPage,
   fetchSegments,
+  filterParams,
   type PageAt,
 } from './activistsApi';
 import { BulkTagDialog } from './BulkTagDialog';
@@ -117,6 +118,15 @@ export default function ActivistsPage() {
           </Text>
           <Button variant="default" disabled={!total} onClick={() => setTagging(true)}>
             {t('activists.tagAll')}
+          </Button>
+          <Button
+            component="a"
+            variant="default"
+            href={`/api/communities/${communityId}/activists/export.csv?${filterParams(query.filter, query.segmentId)}`}
+            download
+            title={t('activists.exportCsvHelp')}
+          >
+            {t('activists.exportCsv')}
           </Button>
         </Group>
       </Group>

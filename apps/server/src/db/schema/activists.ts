@@ -257,3 +257,27 @@ export type FormEntry = typeof formEntries.$inferSelect;
 export type ActivistPressure = typeof activistPressures.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type Donation = typeof donations.$inferSelect;
+
+/**
+ * The record that a person's data was erased (LGPD): who erased whom, when, and how many actions lost their person. It
+ * holds none of the erased data: the person is named only by the id their row had.
+ */
+export const activistErasures = pgTable(
+  'activist_erasures',
+  {
+    id: serial('id').primaryKey(),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    /** The erased row's id; the row itself is gone. */
+    activistId: integer('activist_id').notNull(),
+    /** The id of the user who erased (kept as a number: the audit outlives the account). */
+    erasedBy: integer('erased_by'),
+    /** 'admin' (from the profile) or 'visitor' (a confirmed request from the person). */
+    requestedBy: text('requested_by').$type<'admin' | 'visitor'>().notNull().default('admin'),
+    /** Actions kept with their amounts and counts but no person: {form, pressure, phone, donation, subscription}. */
+    anonymised: jsonb('anonymised').$type<Record<string, number>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('activist_erasures_community_idx').on(t.communityId, t.createdAt)],
+);

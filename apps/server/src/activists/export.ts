@@ -1,0 +1,157 @@
+import { type ActivistFilter, type Locale, translate } from '@mutirao/core';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { CSV_BOM, csvLine } from '../reports/csv';
+import { EXPORT_BATCH, keysetCsv } from '../reports/keyset';
+import { filterConditions } from './filter';
+import { findActivist, presentActivist } from './people';
+
+const rowsOf = async <R>(db: Db, query: ReturnType<typeof sql>) =>
+  ((await db.execute(query)) as unknown as { rows: R[] }).rows;
+
+const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+
+/**
+ * The people a filter set matches, as CSV: streamed in id order, one batch of 2,000 in hand at a time, like the
+ * other exports. Columns in the caller's language.
+ */
+export function activistsCsv(db: Db, communityId: number, filter: ActivistFilter, locale: Locale) {
+  const h = (key: string) => translate(locale, `activists.${key}`);
+  const header = [
+    h('columnName'),
+    h('csvFirstName'),
+    h('csvLastName'),
+    h('columnEmail'),
+    h('columnPhone'),
+    h('columnCity'),
+    h('columnTags'),
+    h('columnActions'),
+    h('csvLastAction'),
+    h('csvCreated'),
+  ];
+  const filtered = filterConditions(filter);
+  type Row = {
+    id: number;
+    name: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    email: string;
+    phone: string | null;
+    city: string | null;
+    tags: string[];
+    actions_count: number;
+    last_action_at: string;
+    created_at: string;
+  };
+  return keysetCsv<Row>(
+    header,
+    (afterId) =>
+      rowsOf<Row>(
+        db,
+        sql`select a.id, a.name, a.first_name, a.last_name, a.email, a.phone, a.city, a.tags, a.actions_count,
+              a.last_action_at, a.created_at
+            from activists a
+            where a.community_id = ${communityId} and a.id > ${afterId}${filtered ? sql` and ${filtered}` : sql``}
+            order by a.id limit ${EXPORT_BATCH}`,
+      ),
+    (r) => [
+      r.name,
+      r.first_name,
+      r.last_name,
+      r.email,
+      r.phone,
+      r.city,
+      (r.tags ?? []).join(', '),
+      r.actions_count,
+      Number(r.actions_count) > 0 ? iso(r.last_action_at) : '',
+      iso(r.created_at),
+    ],
+  );
+}
+
+/**
+ * Everything the community holds about one person (LGPD access): their row and every action with what they gave in
+ * it, each with its page. What the platform holds elsewhere (mail sent to them) is summarised by count.
+ */
+export async function personalData(db: Db, communityId: number, activistId: number) {
+  const person = await findActivist(db, communityId, activistId);
+  const [formEntries, pressures, phoneCalls, donations, subscriptions, mail] = await Promise.all([
+    rowsOf<Record<string, unknown>>(
+      db,
+      sql`select e.id, e.created_at, e.mobilization_id, m.name as mobilization_name, e.widget_id, e.fields
+          from form_entries e left join mobilizations m on m.id = e.mobilization_id
+          where e.activist_id = ${activistId} order by e.created_at`,
+    ),
+    rowsOf<Record<string, unknown>>(
+      db,
+      sql`select p.id, p.created_at, p.mobilization_id, m.name as mobilization_name, p.widget_id, p.form_data,
+            p.targets, p.mail
+          from activist_pressures p left join mobilizations m on m.id = p.mobilization_id
+          where p.activist_id = ${activistId} order by p.created_at`,
+    ),
+    rowsOf<Record<string, unknown>>(
+      db,
+      sql`select c.id, c.created_at, c.widget_id, c."from", c."to" from twilio_calls c
+          where c.activist_id = ${activistId} order by c.created_at`,
+    ),
+    rowsOf<Record<string, unknown>>(
+      db,
+      sql`select d.id, d.created_at, d.mobilization_id, m.name as mobilization_name, d.widget_id, d.amount,
+            d.payment_method, d.status, d.customer
+          from donations d left join mobilizations m on m.id = d.mobilization_id
+          where d.activist_id = ${activistId} order by d.created_at`,
+    ),
+    rowsOf<Record<string, unknown>>(
+      db,
+      sql`select s.id, s.created_at, s.amount, s.period, s.status, s.customer, s.canceled_at
+          from subscriptions s where s.activist_id = ${activistId} order by s.created_at`,
+    ),
+    rowsOf<{ count: number }>(
+      db,
+      sql`select count(*)::int as count from outbox
+          where community_id = ${communityId} and (lower(to_address) = lower(${person.email})
+            or lower(reply_to) = lower(${person.email}))`,
+    ),
+  ]);
+  const dated = (rows: Record<string, unknown>[]): Record<string, unknown>[] =>
+    rows.map((r) => ({ ...r, id: Number(r.id), created_at: iso(r.created_at) }));
+  return {
+    activist: presentActivist(person),
+    form_entries: dated(formEntries),
+    pressures: dated(pressures),
+    phone_calls: dated(phoneCalls),
+    donations: dated(donations),
+    subscriptions: dated(subscriptions),
+    emails: { count: Number(mail[0]?.count ?? 0) },
+  };
+}
+
+type PersonalData = Awaited<ReturnType<typeof personalData>>;
+
+/** The same data as CSV: the person's fields, then one line per action with what was given in it. */
+export function personalDataCsv(data: PersonalData, locale: Locale): string {
+  const h = (key: string) => translate(locale, `activists.${key}`);
+  const a = data.activist;
+  let out = CSV_BOM + csvLine([h('csvField'), h('csvValue')]);
+  for (const [field, value] of [
+    [h('columnName'), a.name],
+    [h('columnEmail'), a.email],
+    [h('columnPhone'), a.phone],
+    [h('columnCity'), a.city],
+    [h('columnTags'), a.tags.join(', ')],
+    [h('csvCreated'), a.created_at],
+  ] as const)
+    out += csvLine([field, value]);
+  out += '\r\n';
+  out += csvLine([h('csvKind'), h('csvWhen'), h('csvPage'), h('csvDetails')]);
+  const line = (kind: string, r: Record<string, unknown>, details: unknown) =>
+    csvLine([kind, r.created_at, r.mobilization_name ?? '', JSON.stringify(details)]);
+  for (const r of data.form_entries) out += line(h('kindForm'), r, r.fields);
+  for (const r of data.pressures) out += line(h('kindPressure'), r, { ...(r.form_data as object), targets: r.targets });
+  for (const r of data.phone_calls) out += line(h('kindPressure'), r, { from: r.from, to: r.to });
+  for (const r of data.donations)
+    out += line(h('kindDonation'), r, { amount: r.amount, status: r.status, customer: r.customer });
+  for (const r of data.subscriptions)
+    out += line(h('kindDonation'), r, { amount: r.amount, period: r.period, status: r.status });
+  return out;
+}
