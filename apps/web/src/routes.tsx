@@ -17,6 +17,7 @@ const NewCommunityPage = lazy(() => import('./communities/NewCommunityPage'));
 const AccountEditPage = lazy(() => import('./account/AccountEditPage'));
 const CommunityInfoPage = lazy(() => import('./communities/settings/CommunityInfoPage'));
 const CommunityMetricsPage = lazy(() => import('./communities/settings/CommunityMetricsPage'));
+const CommunityReportsPage = lazy(() => import('./communities/settings/CommunityReportsPage'));
 const CommunityTwilioPage = lazy(() => import('./communities/settings/CommunityTwilioPage'));
 const CommunityRecipientPage = lazy(() => import('./communities/settings/CommunityRecipientPage'));
 const MobilizationsPage = lazy(() => import('./mobilizations/MobilizationsPage'));
@@ -140,6 +141,7 @@ export function AppRoutes() {
           <Route path="/community/twilio" element={<CommunityTwilioPage />} />
           <Route path="/community/recipient" element={<CommunityRecipientPage />} />
           <Route path="/community/metrics" element={<CommunityMetricsPage />} />
+          <Route path="/community/report" element={<CommunityReportsPage />} />
           <Route path="/community/domain" element={<DomainsPage />} />
           <Route path="/community/domain/add" element={<AddDomainPage />} />
           <Route path="/community/*" element={<NotFoundInShell />} />

@@ -52,7 +52,8 @@ async function entry(widget: { id: number }, mobilizationId: number, activistId:
 
 const actionsPath = (id: number) => `/api/communities/${id}/activist_actions.csv`;
 const activistsPath = (id: number) => `/api/communities/${id}/activists.csv`;
-const get = (client: Client | undefined, path: string) => downloadCsv(server.url, client?.cookie('session'), 'GET', path);
+const get = (client: Client | undefined, path: string) =>
+  downloadCsv(server.url, client?.cookie('session'), 'GET', path);
 
 const ACTION_HEADER = [
   'Data (UTC)',
@@ -207,7 +208,11 @@ describe('GET /api/communities/:id/activists.csv', () => {
     const { community, page, form, pressure, admin } = await actingCommunity();
     const other = await actingCommunity();
     const db = server.ctx.db;
-    const ana = await createActivist(db, { communityId: community.id, email: 'ana@example.org', name: 'Ana Conceição' });
+    const ana = await createActivist(db, {
+      communityId: community.id,
+      email: 'ana@example.org',
+      name: 'Ana Conceição',
+    });
     const bia = await createActivist(db, { communityId: community.id, email: 'bia@example.org', name: '@bia' });
     const quiet = await createActivist(db, { communityId: community.id, email: 'quieta@example.org', name: 'Quieta' });
     await createActivist(db, { communityId: other.community.id, email: 'outra@example.org' });

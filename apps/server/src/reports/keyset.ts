@@ -52,5 +52,10 @@ export function keysetCsv<R extends { id: number | string }>(
   batchAfter: (afterId: number) => Promise<R[]>,
   cellsOf: (row: R) => readonly unknown[],
 ): AsyncGenerator<string> {
-  return keysetCsvBy(header, (after?: number) => batchAfter(after ?? 0), cellsOf, (row) => Number(row.id));
+  return keysetCsvBy(
+    header,
+    (after?: number) => batchAfter(after ?? 0),
+    cellsOf,
+    (row) => Number(row.id),
+  );
 }

@@ -163,7 +163,8 @@ export const en: Catalogue = {
       'Hello, {name}.\n\nThe e-mail of your Mutirão account changed from {old} to {new}.\n\nIf this was not you, write to {support} right away.',
     currentPasswordWrong: 'The current password does not match',
     passwordTitle: 'Change password',
-    passwordHelp: 'After the change, your other sessions (other browsers and apps) are signed out; this one stays open.',
+    passwordHelp:
+      'After the change, your other sessions (other browsers and apps) are signed out; this one stays open.',
     newPassword: 'New password',
     newPasswordConfirmation: 'Confirm the new password',
     passwordSubmit: 'Change password',

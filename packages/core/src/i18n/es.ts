@@ -164,7 +164,8 @@ export const es: Catalogue = {
       'Hola, {name}.\n\nEl correo de tu cuenta en Mutirão cambió de {old} a {new}.\n\nSi no fuiste tú, escribe a {support} ahora mismo.',
     currentPasswordWrong: 'La contraseña actual no coincide',
     passwordTitle: 'Cambiar contraseña',
-    passwordHelp: 'Después del cambio, tus otras sesiones (otros navegadores y aplicaciones) se cierran; esta sigue abierta.',
+    passwordHelp:
+      'Después del cambio, tus otras sesiones (otros navegadores y aplicaciones) se cierran; esta sigue abierta.',
     newPassword: 'Nueva contraseña',
     newPasswordConfirmation: 'Confirma la nueva contraseña',
     passwordSubmit: 'Cambiar contraseña',
@@ -454,10 +455,12 @@ export const es: Catalogue = {
   },
   communityReports: {
     tab: 'Informes',
-    intro: 'Descarga en hojas de cálculo (CSV) los datos de la comunidad, generados en el momento con todo lo que existe hasta ahora.',
+    intro:
+      'Descarga en hojas de cálculo (CSV) los datos de la comunidad, generados en el momento con todo lo que existe hasta ahora.',
     reportsLabel: 'Informes de la comunidad',
     actionsTitle: 'Acciones de activistas',
-    actionsHelp: 'Cada inscripción, presión y donación, con quién actuó, la movilización y el widget, de la más antigua a la más reciente.',
+    actionsHelp:
+      'Cada inscripción, presión y donación, con quién actuó, la movilización y el widget, de la más antigua a la más reciente.',
     activistsTitle: 'Activistas',
     activistsHelp: 'Una fila por activista, con la primera y la última acción y cuántas hizo de cada tipo.',
     donationsTitle: 'Donaciones',

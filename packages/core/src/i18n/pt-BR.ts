@@ -166,7 +166,8 @@ export const ptBR = {
       'Olá, {name}.\n\nO e-mail da sua conta no Mutirão mudou de {old} para {new}.\n\nSe não foi você, escreva para {support} agora mesmo.',
     currentPasswordWrong: 'A senha atual não confere',
     passwordTitle: 'Trocar senha',
-    passwordHelp: 'Depois da troca, suas outras sessões (outros navegadores e aplicativos) são encerradas; esta continua aberta.',
+    passwordHelp:
+      'Depois da troca, suas outras sessões (outros navegadores e aplicativos) são encerradas; esta continua aberta.',
     newPassword: 'Nova senha',
     newPasswordConfirmation: 'Confirme a nova senha',
     passwordSubmit: 'Trocar senha',
@@ -459,7 +460,8 @@ export const ptBR = {
     intro: 'Baixe em planilhas (CSV) os dados da comunidade, gerados na hora com tudo o que existe até agora.',
     reportsLabel: 'Relatórios da comunidade',
     actionsTitle: 'Ações de ativistas',
-    actionsHelp: 'Cada inscrição, pressão e doação, com quem agiu, a mobilização e o widget, da mais antiga à mais recente.',
+    actionsHelp:
+      'Cada inscrição, pressão e doação, com quem agiu, a mobilização e o widget, da mais antiga à mais recente.',
     activistsTitle: 'Ativistas',
     activistsHelp: 'Uma linha por ativista, com a primeira e a última ação e quantas fez de cada tipo.',
     donationsTitle: 'Doações',
