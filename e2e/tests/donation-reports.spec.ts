@@ -4,7 +4,10 @@ import { expect, seedUser, signInAs, test } from './fixtures';
 
 const t = (key: string, params?: Record<string, string | number>) => translate('pt-BR', key, params);
 
-test('an organiser sees the donation figures in Métricas and downloads the donations report', async ({ page, request }) => {
+test('an organiser sees the donation figures in Métricas and downloads the donations report', async ({
+  page,
+  request,
+}) => {
   const user = await seedUser(request, {
     firstName: 'Dora',
     communities: [{ name: 'Rede Dora', formEntries: 1, paidDonations: [5_000, 12_345] }],

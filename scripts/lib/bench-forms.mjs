@@ -12,7 +12,8 @@ const CEILING_COPY_ROWS_PER_S = 270_000 / 0.56;
 export const EXPORT_ENTRIES = 200_000;
 const VISITORS = 100;
 
-const rssKb = (pid) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? Number.NaN);
+export const rssKb = (pid) =>
+  Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? Number.NaN);
 
 /** One HTTP call with a keep-alive agent; resolves with the status, the body and the time to the last byte. */
 export function call(agent, url, { method = 'GET', body, headers = {} } = {}, onData) {
@@ -62,8 +63,11 @@ export async function seedActionPage(setup, url, label, option) {
   return { page, token };
 }
 
-/** A user, a community and a published page with the demo sign-up form holding `entries` entries. */
-async function seedFormPage(agent, url, label, entries) {
+/**
+ * A user, a community and a published page with the demo sign-up form holding `entries` entries (each from its own
+ * activist): the page, its community's id and the organiser's token.
+ */
+export async function seedFormPage(agent, url, label, entries) {
   const email = `bench-${label}-${entries}-${Date.now()}@mutirao.org`;
   const seeded = await json(agent, `${url}/api/dev/seed`, {
     method: 'POST',
@@ -76,7 +80,7 @@ async function seedFormPage(agent, url, label, entries) {
     method: 'POST',
     body: JSON.stringify({ email, password: 'bench-password' }),
   });
-  return { ...seeded.communities[0].form, token };
+  return { ...seeded.communities[0].form, community_id: seeded.communities[0].id, token };
 }
 
 /** Entries as the export counts them: data rows of the CSV (the seeded values hold no line breaks). */
@@ -139,16 +143,12 @@ async function submissions(url, page, seconds, label) {
   return { accepted, perSecond: accepted / elapsed, p50: at(0.5), p99: at(0.99), statuses, errors, counter, stored };
 }
 
-/** PostgreSQL's own COPY of the same rows and columns, through psql, timed to the last byte. */
-function copyExport(pgUrl, widgetId) {
+/** A `COPY … TO STDOUT` through psql, timed to the last byte: PostgreSQL's own export, the ratio's baseline. */
+export function timedCopy(pgUrl, query) {
   const base = '/usr/lib/postgresql';
   const version = readdirSync(base)
     .filter((v) => existsSync(join(base, v, 'bin', 'psql')))
     .sort((a, b) => Number(b) - Number(a))[0];
-  const query = `COPY (SELECT e.fields->0->>'value', e.fields->1->>'value', e.fields->2->>'value', e.fields->3->>'value',
-    a.name, a.email, a.phone, to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')
-    FROM form_entries e LEFT JOIN activists a ON a.id = e.activist_id WHERE e.widget_id = ${widgetId} ORDER BY e.id)
-    TO STDOUT (FORMAT csv)`;
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(join(base, version, 'bin', 'psql'), [pgUrl, '-X', '-q', '-c', query], {
@@ -163,6 +163,17 @@ function copyExport(pgUrl, widgetId) {
       code === 0 ? resolve({ ms: performance.now() - started, bytes }) : reject(new Error(`psql exited ${code}`)),
     );
   });
+}
+
+/** PostgreSQL's own COPY of the same rows and columns as the form export. */
+function copyExport(pgUrl, widgetId) {
+  return timedCopy(
+    pgUrl,
+    `COPY (SELECT e.fields->0->>'value', e.fields->1->>'value', e.fields->2->>'value', e.fields->3->>'value',
+    a.name, a.email, a.phone, to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')
+    FROM form_entries e LEFT JOIN activists a ON a.id = e.activist_id WHERE e.widget_id = ${widgetId} ORDER BY e.id)
+    TO STDOUT (FORMAT csv)`,
+  );
 }
 
 /**

@@ -1,17 +1,10 @@
-import { ROLES } from '@mutirao/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { communityWithMembers } from '../../test/community';
 import { downloadCsv, parseCsv } from '../../test/csv';
 import { type Client, signIn, startTestServer, type TestServer } from '../../test/harness';
 import { formEntries } from '../db/schema';
-import {
-  createActivist,
-  createCommunity,
-  createDonation,
-  createMobilization,
-  createPressure,
-  createUser,
-} from '../seed/factories';
+import { createActivist, createDonation, createMobilization, createPressure } from '../seed/factories';
 import { EXPORT_BATCH } from './keyset';
 
 let server: TestServer;
@@ -21,27 +14,16 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 let serial = 0;
-/** A community with an admin and a mobilizer, a page with a form, a pressure and a donation widget, and an outsider. */
+/** A community with an admin, a mobilizer and an outsider, and a page with a form, a pressure and a donation widget. */
 async function actingCommunity() {
   const n = ++serial;
-  const db = server.ctx.db;
-  const admin = await createUser(db, { email: `act-admin-${n}@example.org` });
-  const mobilizer = await createUser(db, { email: `act-mob-${n}@example.org` });
-  const outsider = await createUser(db, { email: `act-out-${n}@example.org` });
-  const community = await createCommunity(db, {
-    name: `Ações ${n}`,
-    ownerId: admin.id,
-    members: [{ userId: mobilizer.id, role: ROLES.mobilizer }],
-  });
-  const page = await createMobilization(db, {
-    communityId: community.id,
+  const found = await communityWithMembers(server.ctx.db, `act-${n}`, {
     name: `Campanha, "${n}"`,
-    slug: `campanha-${n}`,
     blocks: [{ widgets: [{ kind: 'form' }, { kind: 'pressure' }, { kind: 'donation' }] }],
   });
-  const [form, pressure, donation] = page.widgets;
+  const [form, pressure, donation] = found.page.widgets;
   if (!form || !pressure || !donation) throw new Error('no widgets');
-  return { community, page, form, pressure, donation, admin, mobilizer, outsider };
+  return { ...found, form, pressure, donation };
 }
 
 async function entry(widget: { id: number }, mobilizationId: number, activistId: number, createdAt: Date) {

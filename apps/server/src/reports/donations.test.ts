@@ -1,16 +1,9 @@
-import { ROLES } from '@mutirao/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { communityWithMembers } from '../../test/community';
 import { downloadCsv, parseCsv } from '../../test/csv';
 import { type Client, signIn, startTestServer, type TestServer } from '../../test/harness';
-import {
-  createActivist,
-  createCommunity,
-  createDonation,
-  createMobilization,
-  createSubscription,
-  createUser,
-} from '../seed/factories';
+import { createActivist, createDonation, createSubscription } from '../seed/factories';
 import { EXPORT_BATCH } from './keyset';
 
 let server: TestServer;
@@ -20,27 +13,16 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 let serial = 0;
-/** A community with an admin and a mobilizer, a page with a donation widget, and an outsider. */
+/** A community with an admin, a mobilizer and an outsider, and a page with a donation widget. */
 async function givingCommunity() {
   const n = ++serial;
-  const db = server.ctx.db;
-  const admin = await createUser(db, { email: `don-admin-${n}@example.org` });
-  const mobilizer = await createUser(db, { email: `don-mob-${n}@example.org` });
-  const outsider = await createUser(db, { email: `don-out-${n}@example.org` });
-  const community = await createCommunity(db, {
-    name: `Doações ${n}`,
-    ownerId: admin.id,
-    members: [{ userId: mobilizer.id, role: ROLES.mobilizer }],
-  });
-  const page = await createMobilization(db, {
-    communityId: community.id,
+  const found = await communityWithMembers(server.ctx.db, `don-${n}`, {
     name: `Vaquinha ${n}`,
-    slug: `vaquinha-${n}`,
     blocks: [{ widgets: [{ kind: 'donation', settings: { donation_value1: '30' }, goal: 100_000 }] }],
   });
-  const widget = page.widgets[0];
+  const widget = found.page.widgets[0];
   if (!widget) throw new Error('no widget');
-  return { community, page, widget, admin, mobilizer, outsider };
+  return { ...found, widget };
 }
 
 const customer = {
