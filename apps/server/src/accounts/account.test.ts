@@ -102,5 +102,7 @@ describe('the avatar', () => {
     const image = await fetch(new URL(url, server.url));
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
+    // Read to the end, so the connection is free and the server can close.
+    expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
 });
