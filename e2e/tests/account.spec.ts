@@ -61,7 +61,7 @@ test('account: a password change asks for the current one and signs out the othe
   await confirmation.fill('uma-senha-nova');
   await submit.click();
   await expect(form.getByText(t('account.currentPasswordWrong'))).toBeVisible();
-  await expect(current).toHaveAttribute('aria-invalid', 'true');
+  await expect(current).toHaveAccessibleDescription(t('account.currentPasswordWrong'));
   await expectAccessible(page, 'account, wrong current password');
   await page.screenshot({ path: test.info().outputPath('account-password-wrong.png'), fullPage: true });
 

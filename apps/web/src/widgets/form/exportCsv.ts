@@ -15,7 +15,7 @@ export function filenameOf(disposition: string | null, fallback: string): string
 }
 
 /** Reads a response body chunk by chunk, telling how many bytes have arrived so far. */
-async function readWithProgress(response: Response, onProgress?: (bytes: number) => void): Promise<Blob> {
+export async function readWithProgress(response: Response, onProgress?: (bytes: number) => void): Promise<Blob> {
   const reader = response.body?.getReader();
   if (!reader || !onProgress) return response.blob();
   const parts: Uint8Array<ArrayBuffer>[] = [];
