@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { communityWithMembers } from '../../test/community';
 import { downloadCsv, parseCsv } from '../../test/csv';
-import { type Client, signIn, startTestServer, type TestServer } from '../../test/harness';
+import { type Client, freshDatabase, signIn, startTestServer, type TestServer } from '../../test/harness';
 import { formEntries } from '../db/schema';
 import { createActivist, createDonation, createMobilization, createPressure } from '../seed/factories';
 import { EXPORT_BATCH } from './keyset';
@@ -304,4 +304,34 @@ describe('authorization of the activist reports', () => {
       expect((await get(undefined, path(community.id))).res.status).toBe(401);
     }
   });
+});
+
+describe('the read replica', () => {
+  it.skipIf(inject('engine') !== 'postgres')(
+    'serves the rows when DATABASE_REPLICA_URL is set, while membership is read on the primary',
+    async () => {
+      // An empty, migrated database plays the replica: the report finds no row there although the primary has one.
+      const replica = await freshDatabase();
+      await replica.database.close();
+      const withReplica = await startTestServer({ env: { DATABASE_REPLICA_URL: replica.url ?? '' } });
+      try {
+        const db = withReplica.ctx.db;
+        const found = await communityWithMembers(db, `replica-${++serial}`, { name: 'Réplica', blocks: [] });
+        await createActivist(db, { communityId: found.community.id, email: `replica-${serial}@example.org` });
+        const client = await signIn(withReplica, found.mobilizer.email);
+        const read = (path: string) =>
+          downloadCsv(withReplica.url, client.cookie('session'), 'GET', path).then((r) => r.res.status);
+        expect(await read(activistsPath(found.community.id))).toBe(204);
+        expect(await read(activistsPath(999_999))).toBe(404);
+        // The primary has the activist.
+        const result = (await db.execute(
+          sql`select count(*)::int as n from activists where community_id = ${found.community.id}`,
+        )) as unknown as { rows: { n: number }[] };
+        expect(result.rows[0]?.n).toBe(1);
+      } finally {
+        await withReplica.close();
+        await replica.drop();
+      }
+    },
+  );
 });

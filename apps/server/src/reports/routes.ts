@@ -84,7 +84,8 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   /**
    * The community's four reports (spec 01 §7): any member of the community (role 1 or 2) or a platform admin, as the
    * community's other screens (`findCommunityFor`, the shared policy); anyone else gets the 404 a missing community
-   * gets. The subscriptions report is a POST in the spec; it takes no body. A report with no row is a 204.
+   * gets. The subscriptions report is a POST in the spec; it takes no body. A report with no row is a 204. Membership
+   * is read on the primary; the rows on the read replica when `DATABASE_REPLICA_URL` is set.
    */
   const reports = {
     'activist_actions.csv': { method: 'GET', prefix: 'communityReports.actionsFilePrefix', rows: activistActionsCsv },
@@ -106,7 +107,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
         const { community } = await findCommunityFor(ctx.db, actorIn(request), request.params.id);
         const locale = localeOf(request);
         const filename = `${translate(locale, report.prefix)}-${community.id}-${today()}.csv`;
-        return sendCsvOrNoContent(reply, filename, report.rows(ctx.db, community.id, locale));
+        return sendCsvOrNoContent(reply, filename, report.rows(ctx.reportDb, community.id, locale));
       },
     });
   }
