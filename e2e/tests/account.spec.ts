@@ -33,6 +33,8 @@ test('account: a password change asks for the current one and signs out the othe
   request,
   browser,
 }) => {
+  // Two browsers signed in, the form tried three times, axe: over 30 s when the machine is shared.
+  test.setTimeout(60_000);
   const user = await seedUser(request, { firstName: 'Otto', communities: [{ name: 'Rede Otto' }] });
   // Another session of the same user, in another browser.
   const elsewhere = await browser.newContext();
