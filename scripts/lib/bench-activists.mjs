@@ -1,7 +1,7 @@
 // The community's activists report (`GET /api/communities/{id}/activists.csv`) of 200,000 activists, beside
 // PostgreSQL's own COPY of the same rows and columns. docs/bench.md explains how to read it.
 import { Agent } from 'node:http';
-import { call, rssKb, seedFormPage, timedCopy } from './bench-forms.mjs';
+import { csvRows, seedFormPage, timedCopy, withPeakRss } from './bench-forms.mjs';
 
 export const EXPORT_ACTIVISTS = 200_000;
 
@@ -25,32 +25,16 @@ export async function activistsBench({ server, label, rows, pgUrl }) {
   const page = await seedFormPage(agent, server.url, `activists-${label}`, EXPORT_ACTIVISTS);
   const community = { id: page.community_id, token: page.token };
   const seedSeconds = (performance.now() - started) / 1000;
-  const before = rssKb(server.child.pid);
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, rssKb(server.child.pid));
-  }, 25);
-  let lines = 0;
-  let bytes = 0;
-  const res = await call(
-    agent,
-    `${server.url}/api/communities/${community.id}/activists.csv`,
-    { headers: { authorization: `Bearer ${community.token}` } },
-    (chunk) => {
-      bytes += chunk.length;
-      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines += 1;
-    },
+  const { result, before, peak } = await withPeakRss(server.child.pid, () =>
+    csvRows(agent, `${server.url}/api/communities/${community.id}/activists.csv`, community.token),
   );
-  clearInterval(sampler);
-  peak = Math.max(peak, rssKb(server.child.pid));
   agent.destroy();
-  if (res.status !== 200) throw new Error(`activists report answered ${res.status}`);
-  const exported = lines - 1;
+  const { rows: exported, bytes, ms } = result;
   const copy = await timedCopy(pgUrl, copyQuery(community.id));
   rows.push([
     `${label}: activists CSV of ${EXPORT_ACTIVISTS.toLocaleString('en')} activists: rows/s`,
-    (exported / (res.ms / 1000)).toFixed(0),
-    `${exported} rows, ${(bytes / 1e6).toFixed(1)} MB in ${(res.ms / 1000).toFixed(2)} s; seeded in ${seedSeconds.toFixed(0)} s`,
+    (exported / (ms / 1000)).toFixed(0),
+    `${exported} rows, ${(bytes / 1e6).toFixed(1)} MB in ${(ms / 1000).toFixed(2)} s; seeded in ${seedSeconds.toFixed(0)} s`,
   ]);
   rows.push([
     `${label}: server RSS before / peak during the activists CSV`,
@@ -60,6 +44,6 @@ export async function activistsBench({ server, label, rows, pgUrl }) {
   rows.push([
     `${label}: COPY … TO STDOUT (FORMAT csv), same activists and columns`,
     `${(EXPORT_ACTIVISTS / (copy.ms / 1000)).toFixed(0)}`,
-    `rows/s, ${(copy.bytes / 1e6).toFixed(1)} MB in ${(copy.ms / 1000).toFixed(2)} s; our report takes ${(res.ms / copy.ms).toFixed(1)}× as long`,
+    `rows/s, ${(copy.bytes / 1e6).toFixed(1)} MB in ${(copy.ms / 1000).toFixed(2)} s; our report takes ${(ms / copy.ms).toFixed(1)}× as long`,
   ]);
 }

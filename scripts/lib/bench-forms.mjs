@@ -12,8 +12,7 @@ const CEILING_COPY_ROWS_PER_S = 270_000 / 0.56;
 export const EXPORT_ENTRIES = 200_000;
 const VISITORS = 100;
 
-export const rssKb = (pid) =>
-  Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? Number.NaN);
+const rssKb = (pid) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? Number.NaN);
 
 /** One HTTP call with a keep-alive agent; resolves with the status, the body and the time to the last byte. */
 export function call(agent, url, { method = 'GET', body, headers = {} } = {}, onData) {
@@ -83,21 +82,40 @@ export async function seedFormPage(agent, url, label, entries) {
   return { ...seeded.communities[0].form, community_id: seeded.communities[0].id, token };
 }
 
-/** Entries as the export counts them: data rows of the CSV (the seeded values hold no line breaks). */
-async function exportedRows(agent, url, page) {
+/** A CSV report read to the end with a bearer token: its data rows (lines after the header), bytes and time. */
+export async function csvRows(agent, url, token) {
   let lines = 0;
   let bytes = 0;
-  const res = await call(
+  const res = await call(agent, url, { headers: { authorization: `Bearer ${token}` } }, (chunk) => {
+    bytes += chunk.length;
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines += 1;
+  });
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+  return { rows: lines - 1, bytes, ms: res.ms };
+}
+
+/** Entries as the export counts them: data rows of the CSV (the seeded values hold no line breaks). */
+function exportedRows(agent, url, page) {
+  return csvRows(
     agent,
     `${url}/api/mobilizations/${page.mobilization_id}/form_entries.csv?widget_id=${page.widget_id}`,
-    { headers: { authorization: `Bearer ${page.token}` } },
-    (chunk) => {
-      bytes += chunk.length;
-      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines += 1;
-    },
+    page.token,
   );
-  if (res.status !== 200) throw new Error(`export answered ${res.status}`);
-  return { rows: lines - 1, bytes, ms: res.ms };
+}
+
+/** Runs `work` while sampling the process's RSS every 25 ms: its result, and the RSS before and at the peak (kB). */
+export async function withPeakRss(pid, work) {
+  const before = rssKb(pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssKb(pid));
+  }, 25);
+  try {
+    const result = await work();
+    return { result, before, peak: Math.max(peak, rssKb(pid)) };
+  } finally {
+    clearInterval(sampler);
+  }
 }
 
 /**
@@ -202,14 +220,11 @@ export async function formBench({ server, label, seconds, rows, pgUrl, withExpor
   const started = performance.now();
   const big = await seedFormPage(agent, server.url, label, EXPORT_ENTRIES);
   const seedSeconds = (performance.now() - started) / 1000;
-  const before = rssKb(server.child.pid);
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, rssKb(server.child.pid));
-  }, 25);
-  const exported = await exportedRows(agent, server.url, big);
-  clearInterval(sampler);
-  peak = Math.max(peak, rssKb(server.child.pid));
+  const {
+    result: exported,
+    before,
+    peak,
+  } = await withPeakRss(server.child.pid, () => exportedRows(agent, server.url, big));
   agent.destroy();
   const perSecond = exported.rows / (exported.ms / 1000);
   rows.push([
