@@ -9,36 +9,31 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const me = (client: Client) => client.get('/api/users/me');
-const changePassword = (client: Client, body: Record<string, string>) =>
-  client.put('/api/users/me/password', { user: body });
+/** The password change as the account screen sends it; the confirmation repeats the new password unless given. */
+const changePassword = (client: Client, current: string | undefined, password: string, confirmation = password) =>
+  client.put('/api/users/me/password', {
+    user: {
+      ...(current === undefined ? {} : { current_password: current }),
+      password,
+      password_confirmation: confirmation,
+    },
+  });
 
 describe('PUT /api/users/me/password', () => {
   it('refuses a wrong current password on that field, and a short or unconfirmed new one with the register messages', async () => {
     await createUser(server.ctx.db, { email: 'senha-errada@example.org' });
     const client = await signIn(server, 'senha-errada@example.org');
-    const wrong = await changePassword(client, {
-      current_password: 'not-it',
-      password: 'new-password-1',
-      password_confirmation: 'new-password-1',
-    });
+    const wrong = await changePassword(client, 'not-it', 'new-password-1');
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors).toEqual({ current_password: ['A senha atual não confere'] });
-    const short = await changePassword(client, {
-      current_password: 'password123',
-      password: 'curta',
-      password_confirmation: 'outra',
-    });
+    const short = await changePassword(client, 'password123', 'curta', 'outra');
     expect(short.status).toBe(422);
     expect(short.body.errors).toMatchObject({
       password: ['A senha deve ter no mínimo 8 caracteres'],
     });
-    const mismatch = await changePassword(client, {
-      current_password: 'password123',
-      password: 'new-password-1',
-      password_confirmation: 'new-password-2',
-    });
+    const mismatch = await changePassword(client, 'password123', 'new-password-1', 'new-password-2');
     expect(mismatch.body.errors).toEqual({ password_confirmation: ['As senhas não conferem'] });
-    const empty = await changePassword(client, { password: 'new-password-1', password_confirmation: 'new-password-1' });
+    const empty = await changePassword(client, undefined, 'new-password-1');
     expect(empty.body.errors).toEqual({ current_password: ['Informe sua senha'] });
     // Nothing changed: the old password still signs in.
     await signIn(server, 'senha-errada@example.org');
@@ -50,11 +45,7 @@ describe('PUT /api/users/me/password', () => {
     const here = await signIn(server, 'senha-nova@example.org');
     const elsewhere = await signIn(server, 'senha-nova@example.org');
     const neighbour = await signIn(server, 'vizinha@example.org');
-    const res = await changePassword(here, {
-      current_password: 'password123',
-      password: 'uma-senha-nova',
-      password_confirmation: 'uma-senha-nova',
-    });
+    const res = await changePassword(here, 'password123', 'uma-senha-nova');
     expect(res.status).toBe(204);
     expect((await me(here)).status).toBe(200);
     expect((await me(elsewhere)).status).toBe(401);
@@ -70,18 +61,13 @@ describe('PUT /api/users/me/password', () => {
   it('stops a guesser after as many wrong tries as a sign-in allows', async () => {
     await createUser(server.ctx.db, { email: 'adivinha@example.org' });
     const client = await signIn(server, 'adivinha@example.org');
-    const guess = (current_password: string) =>
-      changePassword(client, { current_password, password: 'x-12345678', password_confirmation: 'x-12345678' });
+    const guess = (current: string) => changePassword(client, current, 'x-12345678');
     for (let i = 0; i < 4; i++) expect((await guess(`guess-${i}`)).status).toBe(422);
     expect((await guess('password123')).status).toBe(429);
   });
 
   it('is a 401 signed out', async () => {
-    const res = await changePassword(new Client(server.url), {
-      current_password: 'password123',
-      password: 'uma-senha-nova',
-      password_confirmation: 'uma-senha-nova',
-    });
+    const res = await changePassword(new Client(server.url), 'password123', 'uma-senha-nova');
     expect(res.status).toBe(401);
   });
 });
