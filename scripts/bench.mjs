@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { activistsBench } from './lib/bench-activists.mjs';
 import { donationBench } from './lib/bench-donations.mjs';
 import { formBench } from './lib/bench-forms.mjs';
 import { pressureBench } from './lib/bench-pressure.mjs';
@@ -20,7 +21,10 @@ await ensureBuilt(root);
 
 const CEILING_STATIC_RPS = 43_000; // nginx, 26 kB gzipped page, 100 connections (STACK-NOTES.md)
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-/** `BENCH_ONLY=actions`: only the visitor actions (form submissions, pressure fills, donations) on both engines. */
+/**
+ * `BENCH_ONLY=actions`: only the visitor actions (form submissions, pressure fills, donations) on both engines.
+ * `BENCH_ONLY=reports`: only the community's activists CSV on PostgreSQL, beside COPY.
+ */
 const only = process.env.BENCH_ONLY;
 
 const freePort = () =>
@@ -190,22 +194,24 @@ http { access_log off; gzip_static on;
 const dataDir = mkdtempSync(join(tmpdir(), 'mutirao-bench-'));
 const rows = [];
 try {
-  const cold = await startServer(dataDir);
-  rows.push([
-    'cold start to first served page (new embedded database: migrate + seed)',
-    `${Math.round(cold.ms)} ms`,
-    '',
-  ]);
-  await stop(cold.child);
+  if (only !== 'reports') {
+    const cold = await startServer(dataDir);
+    rows.push([
+      'cold start to first served page (new embedded database: migrate + seed)',
+      `${Math.round(cold.ms)} ms`,
+      '',
+    ]);
+    await stop(cold.child);
 
-  const warm = await startServer(dataDir);
-  rows.push(['warm start to first served page (existing embedded database)', `${Math.round(warm.ms)} ms`, '']);
-  rows.push(['server memory after start (RSS)', `${rssMb(warm.child.pid)} MB`, '']);
-  if (only !== 'actions') await readBenches(warm);
-  await formBench({ server: warm, label: 'PGlite', seconds, rows, withExport: only !== 'actions' });
-  await pressureBench({ server: warm, label: 'PGlite', seconds, rows });
-  await donationBench({ server: warm, label: 'PGlite', seconds, rows });
-  await stop(warm.child);
+    const warm = await startServer(dataDir);
+    rows.push(['warm start to first served page (existing embedded database)', `${Math.round(warm.ms)} ms`, '']);
+    rows.push(['server memory after start (RSS)', `${rssMb(warm.child.pid)} MB`, '']);
+    if (only !== 'actions') await readBenches(warm);
+    await formBench({ server: warm, label: 'PGlite', seconds, rows, withExport: only !== 'actions' });
+    await pressureBench({ server: warm, label: 'PGlite', seconds, rows });
+    await donationBench({ server: warm, label: 'PGlite', seconds, rows });
+    await stop(warm.child);
+  }
   await postgresFormBench();
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
@@ -319,9 +325,12 @@ async function postgresFormBench() {
   try {
     const server = await startServer(pgData, { DATABASE_URL: pg.url });
     try {
-      await formBench({ server, label: 'PostgreSQL', seconds, rows, pgUrl: pg.url, withExport: only !== 'actions' });
-      await pressureBench({ server, label: 'PostgreSQL', seconds, rows });
-      await donationBench({ server, label: 'PostgreSQL', seconds, rows });
+      if (only !== 'reports') {
+        await formBench({ server, label: 'PostgreSQL', seconds, rows, pgUrl: pg.url, withExport: only !== 'actions' });
+        await pressureBench({ server, label: 'PostgreSQL', seconds, rows });
+        await donationBench({ server, label: 'PostgreSQL', seconds, rows });
+      }
+      if (only !== 'actions') await activistsBench({ server, label: 'PostgreSQL', rows, pgUrl: pg.url });
     } finally {
       await stop(server.child);
     }

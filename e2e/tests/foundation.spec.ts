@@ -217,7 +217,8 @@ test('account: name, e-mail and photo are saved and shown after a reload', async
   await page.locator('input[type="file"]').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByRole('img', { name: t('upload.previewAlt') })).toBeVisible();
   // A new e-mail asks for the current password, and is refused without the right one.
-  const current = page.getByLabel(t('account.currentPassword'));
+  // The details form comes first; the password change below has its own 'Senha atual' (account.spec.ts).
+  const current = page.locator('form').first().getByLabel(t('account.currentPassword'));
   await expect(current).toBeVisible();
   await expectAccessible(page, 'account, e-mail change');
   await current.fill('nao-e-esta');

@@ -62,8 +62,11 @@ export async function seedActionPage(setup, url, label, option) {
   return { page, token };
 }
 
-/** A user, a community and a published page with the demo sign-up form holding `entries` entries. */
-async function seedFormPage(agent, url, label, entries) {
+/**
+ * A user, a community and a published page with the demo sign-up form holding `entries` entries (each from its own
+ * activist): the page, its community's id and the organiser's token.
+ */
+export async function seedFormPage(agent, url, label, entries) {
   const email = `bench-${label}-${entries}-${Date.now()}@mutirao.org`;
   const seeded = await json(agent, `${url}/api/dev/seed`, {
     method: 'POST',
@@ -76,24 +79,43 @@ async function seedFormPage(agent, url, label, entries) {
     method: 'POST',
     body: JSON.stringify({ email, password: 'bench-password' }),
   });
-  return { ...seeded.communities[0].form, token };
+  return { ...seeded.communities[0].form, community_id: seeded.communities[0].id, token };
+}
+
+/** A CSV report read to the end with a bearer token: its data rows (lines after the header), bytes and time. */
+export async function csvRows(agent, url, token) {
+  let lines = 0;
+  let bytes = 0;
+  const res = await call(agent, url, { headers: { authorization: `Bearer ${token}` } }, (chunk) => {
+    bytes += chunk.length;
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines += 1;
+  });
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+  return { rows: lines - 1, bytes, ms: res.ms };
 }
 
 /** Entries as the export counts them: data rows of the CSV (the seeded values hold no line breaks). */
-async function exportedRows(agent, url, page) {
-  let lines = 0;
-  let bytes = 0;
-  const res = await call(
+function exportedRows(agent, url, page) {
+  return csvRows(
     agent,
     `${url}/api/mobilizations/${page.mobilization_id}/form_entries.csv?widget_id=${page.widget_id}`,
-    { headers: { authorization: `Bearer ${page.token}` } },
-    (chunk) => {
-      bytes += chunk.length;
-      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines += 1;
-    },
+    page.token,
   );
-  if (res.status !== 200) throw new Error(`export answered ${res.status}`);
-  return { rows: lines - 1, bytes, ms: res.ms };
+}
+
+/** Runs `work` while sampling the process's RSS every 25 ms: its result, and the RSS before and at the peak (kB). */
+export async function withPeakRss(pid, work) {
+  const before = rssKb(pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssKb(pid));
+  }, 25);
+  try {
+    const result = await work();
+    return { result, before, peak: Math.max(peak, rssKb(pid)) };
+  } finally {
+    clearInterval(sampler);
+  }
 }
 
 /**
@@ -139,16 +161,12 @@ async function submissions(url, page, seconds, label) {
   return { accepted, perSecond: accepted / elapsed, p50: at(0.5), p99: at(0.99), statuses, errors, counter, stored };
 }
 
-/** PostgreSQL's own COPY of the same rows and columns, through psql, timed to the last byte. */
-function copyExport(pgUrl, widgetId) {
+/** A `COPY … TO STDOUT` through psql, timed to the last byte: PostgreSQL's own export, the ratio's baseline. */
+export function timedCopy(pgUrl, query) {
   const base = '/usr/lib/postgresql';
   const version = readdirSync(base)
     .filter((v) => existsSync(join(base, v, 'bin', 'psql')))
     .sort((a, b) => Number(b) - Number(a))[0];
-  const query = `COPY (SELECT e.fields->0->>'value', e.fields->1->>'value', e.fields->2->>'value', e.fields->3->>'value',
-    a.name, a.email, a.phone, to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')
-    FROM form_entries e LEFT JOIN activists a ON a.id = e.activist_id WHERE e.widget_id = ${widgetId} ORDER BY e.id)
-    TO STDOUT (FORMAT csv)`;
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(join(base, version, 'bin', 'psql'), [pgUrl, '-X', '-q', '-c', query], {
@@ -163,6 +181,17 @@ function copyExport(pgUrl, widgetId) {
       code === 0 ? resolve({ ms: performance.now() - started, bytes }) : reject(new Error(`psql exited ${code}`)),
     );
   });
+}
+
+/** PostgreSQL's own COPY of the same rows and columns as the form export. */
+function copyExport(pgUrl, widgetId) {
+  return timedCopy(
+    pgUrl,
+    `COPY (SELECT e.fields->0->>'value', e.fields->1->>'value', e.fields->2->>'value', e.fields->3->>'value',
+    a.name, a.email, a.phone, to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')
+    FROM form_entries e LEFT JOIN activists a ON a.id = e.activist_id WHERE e.widget_id = ${widgetId} ORDER BY e.id)
+    TO STDOUT (FORMAT csv)`,
+  );
 }
 
 /**
@@ -191,14 +220,11 @@ export async function formBench({ server, label, seconds, rows, pgUrl, withExpor
   const started = performance.now();
   const big = await seedFormPage(agent, server.url, label, EXPORT_ENTRIES);
   const seedSeconds = (performance.now() - started) / 1000;
-  const before = rssKb(server.child.pid);
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, rssKb(server.child.pid));
-  }, 25);
-  const exported = await exportedRows(agent, server.url, big);
-  clearInterval(sampler);
-  peak = Math.max(peak, rssKb(server.child.pid));
+  const {
+    result: exported,
+    before,
+    peak,
+  } = await withPeakRss(server.child.pid, () => exportedRows(agent, server.url, big));
   agent.destroy();
   const perSecond = exported.rows / (exported.ms / 1000);
   rows.push([

@@ -65,10 +65,18 @@ export async function createContext(config: Config, options: ContextOptions = {}
   if (storage instanceof LocalStorage) queue.register(imageVariantsJob(database.db, storage));
   // The S3 driver's images get their size read back from the bucket instead (no copies: the bytes never pass here).
   else queue.register(remoteDimensionsJob(database.db));
+  // Reports read the replica when there is one: a long export then takes nothing from the primary. Only beside a
+  // PostgreSQL primary (the embedded database has no replicas); never migrated here, it follows the primary.
+  const replica =
+    config.replicaUrl && database.kind === 'postgres'
+      ? await openDatabase({ databaseUrl: config.replicaUrl, statementTimeoutMs: config.statementTimeoutMs })
+      : undefined;
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
+    replica,
+    reportDb: replica?.db ?? database.db,
     tokens: new TokenService(config.sessionSecret),
     queue,
     mailer,
@@ -86,5 +94,6 @@ export async function closeContext(ctx: AppContext): Promise<void> {
   ctx.mailer.stop();
   ctx.telephony.stop();
   await ctx.queue.stop();
+  await ctx.replica?.close();
   await ctx.database.close();
 }

@@ -14,6 +14,13 @@ export interface AppContext {
   config: Config;
   database: Database;
   db: Db;
+  /** The read replica (`DATABASE_REPLICA_URL`), when one is set beside a PostgreSQL primary. */
+  replica?: Database;
+  /**
+   * Where the community's reports read: the replica when there is one, else the primary. Reads only, and they may
+   * lag the primary by the replication delay; authorization still reads the primary.
+   */
+  reportDb: Db;
   tokens: TokenService;
   queue: JobQueue;
   mailer: Mailer;

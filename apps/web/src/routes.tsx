@@ -19,6 +19,7 @@ const CommunityInfoPage = lazy(() => import('./communities/settings/CommunityInf
 const ActivistsPage = lazy(() => import('./activists/ActivistsPage'));
 const ActivistProfilePage = lazy(() => import('./activists/ActivistProfilePage'));
 const CommunityMetricsPage = lazy(() => import('./communities/settings/CommunityMetricsPage'));
+const CommunityReportsPage = lazy(() => import('./communities/settings/CommunityReportsPage'));
 const CommunityTwilioPage = lazy(() => import('./communities/settings/CommunityTwilioPage'));
 const CommunityRecipientPage = lazy(() => import('./communities/settings/CommunityRecipientPage'));
 const MobilizationsPage = lazy(() => import('./mobilizations/MobilizationsPage'));
@@ -144,6 +145,7 @@ export function AppRoutes() {
           <Route path="/community/twilio" element={<CommunityTwilioPage />} />
           <Route path="/community/recipient" element={<CommunityRecipientPage />} />
           <Route path="/community/metrics" element={<CommunityMetricsPage />} />
+          <Route path="/community/report" element={<CommunityReportsPage />} />
           <Route path="/community/domain" element={<DomainsPage />} />
           <Route path="/community/domain/add" element={<AddDomainPage />} />
           <Route path="/community/*" element={<NotFoundInShell />} />

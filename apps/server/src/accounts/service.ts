@@ -1,12 +1,15 @@
-import { type AccountInput, type accountSchema, type Locale, translate } from '@mutirao/core';
+import { type AccountInput, type accountSchema, type Locale, type PasswordChangeInput, translate } from '@mutirao/core';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { verifyPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { spendResetLinks } from '../auth/service';
+import { revokeUserSessions } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { UserRow } from '../http/session';
 import { queueMail } from '../mail/outbox';
+import { hit, peek, reset } from '../rate-limit/rate-limit';
 
 /**
  * Saves the organiser's own name, e-mail and avatar. A new e-mail needs the current password (a borrowed session
@@ -63,6 +66,30 @@ export async function updateAccount(
   });
   if (outboxId) await ctx.mailer.dispatch(outboxId);
   return user;
+}
+
+/**
+ * Changes the signed-in user's password after checking the current one, and signs out every other session of theirs
+ * (a stolen session elsewhere ends with the old password), keeping `sessionId`, the caller's. Unused recovery links
+ * are spent too: one sent before the change must not undo it.
+ */
+export async function changePassword(ctx: AppContext, current: UserRow, sessionId: string, input: PasswordChangeInput) {
+  // A borrowed session must not become a way to guess the password: wrong tries count as failed sign-ins do.
+  const { perAccount, windowSeconds } = ctx.config.loginLimits;
+  const failuresKey = `password-change:${current.id}`;
+  if ((await peek(ctx.db, failuresKey, windowSeconds)) >= perAccount)
+    throw new AppError('rate_limited', undefined, `errors.tooManyAttempts?minutes=${Math.ceil(windowSeconds / 60)}`);
+  if (!(await verifyPassword(current.passwordHash, input.current_password))) {
+    await hit(ctx.db, failuresKey, windowSeconds);
+    throw new AppError('unprocessable', { current_password: ['account.currentPasswordWrong'] });
+  }
+  await reset(ctx.db, failuresKey);
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, current.id));
+    await spendResetLinks(tx, current.id);
+    await revokeUserSessions(tx, current.id, sessionId);
+  });
 }
 
 export type { AccountInput };

@@ -1,8 +1,15 @@
-import { accountSchema, loginSchema, recoverPasswordSchema, registerSchema, resetPasswordSchema } from '@mutirao/core';
+import {
+  accountSchema,
+  loginSchema,
+  passwordChangeSchema,
+  recoverPasswordSchema,
+  registerSchema,
+  resetPasswordSchema,
+} from '@mutirao/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { presentUser } from '../accounts/presenter';
-import { updateAccount } from '../accounts/service';
+import { changePassword, updateAccount } from '../accounts/service';
 import { adminBaseUrl } from '../config';
 import type { AppContext } from '../context';
 import { localeOf } from '../http/locale';
@@ -88,5 +95,19 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   r.put('/api/users/me', account, async (request) => {
     const user = await requireUser(ctx, request);
     return { user: presentUser(await updateAccount(ctx, user, request.body, localeOf(request))) };
+  });
+
+  /**
+   * The signed-in user's password change: a wrong current password is a 422 on `current_password`; on success the
+   * user's other sessions end and this one stays (its cookie is untouched).
+   */
+  const password = {
+    preValidation: signedIn(ctx),
+    schema: { body: body(passwordChangeSchema, { wrappedIn: 'user', wrapperOptional: true }) },
+  };
+  r.put('/api/users/me/password', password, async (request, reply) => {
+    const state = await requireSession(ctx, request);
+    await changePassword(ctx, state.user, state.sessionId, request.body);
+    return reply.status(204).send();
   });
 }

@@ -24,7 +24,7 @@ export function spreadsheetAmount(cents: number, locale: Locale): string {
 }
 
 /** 'YYYY-MM-DD HH:MM:SS' from a UTC timestamp's text: a shape every spreadsheet reads as a date and time. */
-const utcSeconds = (text: string | null) => text?.slice(0, 19) ?? '';
+export const utcSeconds = (text: string | null) => text?.slice(0, 19) ?? '';
 
 /** A label from the catalogue when there is one for this code; the code itself otherwise (a state we never saw). */
 function labelOf(locale: Locale, section: string, code: string | null): string {

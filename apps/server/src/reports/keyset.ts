@@ -24,22 +24,38 @@ export function pinnedBatch<R>(db: Db, query: SQL): Promise<R[]> {
 
 /**
  * A whole report as CSV text, batch by batch: a BOM and the header row, then each batch's lines as one chunk. Only
- * one batch is in hand at a time, so memory stays flat however many rows there are.
+ * one batch is in hand at a time, so memory stays flat however many rows there are. `positionOf` gives the keyset
+ * position after a row (the id, or a time, a kind and an id), which `batchAfter` reads from; undefined starts.
  */
-export async function* keysetCsv<R extends { id: number | string }>(
+export async function* keysetCsvBy<R, P>(
   header: readonly unknown[],
-  batchAfter: (afterId: number) => Promise<R[]>,
+  batchAfter: (after: P | undefined) => Promise<R[]>,
   cellsOf: (row: R) => readonly unknown[],
+  positionOf: (row: R) => P,
 ): AsyncGenerator<string> {
   yield CSV_BOM + csvLine(header);
-  let afterId = 0;
+  let after: P | undefined;
   for (;;) {
-    const rows = await batchAfter(afterId);
+    const rows = await batchAfter(after);
     let chunk = '';
     for (const row of rows) chunk += csvLine(cellsOf(row));
     if (chunk) yield chunk;
     const last = rows[rows.length - 1];
     if (rows.length < EXPORT_BATCH || !last) return;
-    afterId = Number(last.id);
+    after = positionOf(last);
   }
+}
+
+/** `keysetCsvBy` over the rows' ids, the usual keyset. */
+export function keysetCsv<R extends { id: number | string }>(
+  header: readonly unknown[],
+  batchAfter: (afterId: number) => Promise<R[]>,
+  cellsOf: (row: R) => readonly unknown[],
+): AsyncGenerator<string> {
+  return keysetCsvBy(
+    header,
+    (after?: number) => batchAfter(after ?? 0),
+    cellsOf,
+    (row) => Number(row.id),
+  );
 }

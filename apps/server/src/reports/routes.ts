@@ -10,6 +10,8 @@ import { actorIn, idParams, signedIn, typed } from '../http/typed';
 import { findMobilizationFor } from '../mobilizations/service';
 import { serverKind } from '../widgets/kinds';
 import { findPageWidget } from '../widgets/service';
+import { activistActionsCsv } from './activistActions';
+import { activistsCsv } from './activists';
 import { donationsCsv, subscriptionsCsv } from './donations';
 
 /**
@@ -40,6 +42,26 @@ export function sendCsv(reply: FastifyReply, filename: string, chunks: AsyncIter
   return reply.send(Readable.from(chunks, { highWaterMark: 1 }));
 }
 
+/**
+ * The community reports answer "no data" as `204 No Content` with no body (spec 01 §8's 'Nao foi encontrado nenhum
+ * dado para ser exportado'): the first batch is read before answering, and when it holds no row there is no file.
+ * Otherwise the header and that first batch go out, then the rest as it is read.
+ */
+async function sendCsvOrNoContent(reply: FastifyReply, filename: string, report: AsyncGenerator<string>) {
+  const header = await report.next();
+  const first = await report.next();
+  if (header.done || first.done) {
+    await report.return(undefined);
+    return reply.status(204).header('cache-control', 'no-store').send();
+  }
+  async function* whole() {
+    yield header.value as string;
+    yield first.value as string;
+    yield* report;
+  }
+  return sendCsv(reply, filename, whole());
+}
+
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** Reports an organiser downloads. Authorised like the page: another community's page or widget is a 404. */
@@ -60,11 +82,14 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /**
-   * The community's donation reports (spec 01 §7): any member of the community (role 1 or 2) or a platform admin, as
-   * the community's other screens; anyone else gets the 404 a missing community gets. The subscriptions report is a
-   * POST in the spec; it takes no body.
+   * The community's four reports (spec 01 §7): any member of the community (role 1 or 2) or a platform admin, as the
+   * community's other screens (`findCommunityFor`, the shared policy); anyone else gets the 404 a missing community
+   * gets. The subscriptions report is a POST in the spec; it takes no body. A report with no row is a 204. Membership
+   * is read on the primary; the rows on the read replica when `DATABASE_REPLICA_URL` is set.
    */
   const reports = {
+    'activist_actions.csv': { method: 'GET', prefix: 'communityReports.actionsFilePrefix', rows: activistActionsCsv },
+    'activists.csv': { method: 'GET', prefix: 'communityReports.activistsFilePrefix', rows: activistsCsv },
     'donation_reports.csv': { method: 'GET', prefix: 'donationReports.donationsFilePrefix', rows: donationsCsv },
     'download_subscriptions.csv': {
       method: 'POST',
@@ -82,7 +107,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
         const { community } = await findCommunityFor(ctx.db, actorIn(request), request.params.id);
         const locale = localeOf(request);
         const filename = `${translate(locale, report.prefix)}-${community.id}-${today()}.csv`;
-        return sendCsv(reply, filename, report.rows(ctx.db, community.id, locale));
+        return sendCsvOrNoContent(reply, filename, report.rows(ctx.reportDb, community.id, locale));
       },
     });
   }

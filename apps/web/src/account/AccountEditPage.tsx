@@ -5,9 +5,10 @@ import { LoadingScreen } from '../shell/layouts/LoadingScreen';
 import { TitledPage } from '../shell/layouts/TitledPage';
 import { AccountForm } from './AccountForm';
 import { fetchMe, ME_QUERY_KEY } from './accountApi';
+import { ChangePasswordForm } from './ChangePasswordForm';
 import { SignOutEverywhere } from './SignOutEverywhere';
 
-/** `/account/edit`: the signed-in user's own details (spec 01 §2), saved for real. */
+/** `/account/edit`: the signed-in user's own details and photo (spec 01 §2), saved for real; the password change. */
 export default function AccountEditPage() {
   const { t } = useTranslation();
   const me = useQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe });
@@ -21,6 +22,9 @@ export default function AccountEditPage() {
             {t('toast.requestErrorMessage')}
           </Alert>
         )}
+      </Paper>
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }} maw={640} mt="lg">
+        <ChangePasswordForm />
       </Paper>
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} maw={640} mt="lg">
         <SignOutEverywhere />

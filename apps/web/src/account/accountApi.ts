@@ -1,4 +1,4 @@
-import type { AccountInput } from '@mutirao/core';
+import type { AccountInput, PasswordChangeInput } from '@mutirao/core';
 import { api } from '../api/client';
 
 export interface AccountUser {
@@ -15,3 +15,8 @@ export const fetchMe = async () => (await api<{ user: AccountUser }>('/api/users
 
 export const updateMe = async (input: AccountInput) =>
   (await api<{ user: AccountUser }>('/api/users/me', { method: 'PUT', body: { user: input } })).user;
+
+/** `PUT /api/users/me/password`: 204 once changed (the other sessions are signed out); 422 names the wrong field. */
+export const changePassword = async (input: PasswordChangeInput) => {
+  await api('/api/users/me/password', { method: 'PUT', body: { user: input } });
+};

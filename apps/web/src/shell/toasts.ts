@@ -29,3 +29,26 @@ export function showSuccess(message: string, title = i18next.t('toast.savedTitle
     closeButtonProps: { 'aria-label': i18next.t('app.close') },
   });
 }
+
+/** A failure the user can act on (retry, write to support): it stays until closed, like the generic error. */
+export function showFailure(title: string, message: string) {
+  notifications.show({
+    title,
+    message,
+    color: 'danger.6',
+    autoClose: false,
+    withBorder: true,
+    closeButtonProps: { 'aria-label': i18next.t('app.close') },
+  });
+}
+
+/** Neither a success nor a failure (nothing to do, nothing found): closes on its own like a success. */
+export function showNotice(message: string) {
+  notifications.show({
+    message,
+    color: 'gray.6',
+    autoClose: TOAST_AUTO_CLOSE_MS,
+    withBorder: true,
+    closeButtonProps: { 'aria-label': i18next.t('app.close') },
+  });
+}

@@ -74,3 +74,19 @@ export const accountSchema = z.object({
   current_password: z.string().max(200).optional(),
 });
 export type AccountInput = z.input<typeof accountSchema>;
+
+/**
+ * The signed-in user's password change: the current password (whoever holds a session must not lock the owner out),
+ * the new one with the register rules (spec 01 §5: at least 8 characters) and its confirmation.
+ */
+export const passwordChangeSchema = z
+  .object({
+    current_password: password,
+    password: newPassword,
+    password_confirmation: z.string({ error: msg('validation.passwordConfirmation') }),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    message: msg('validation.passwordConfirmation'),
+  });
+export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;

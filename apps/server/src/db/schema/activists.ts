@@ -43,6 +43,8 @@ export const activists = pgTable(
     index('activists_community_name_idx').on(t.communityId, sql`lower(coalesce(${t.name}, ''))`, t.id),
     index('activists_community_created_id_idx').on(t.communityId, t.createdAt, t.id),
     index('activists_community_actions_idx').on(t.communityId, t.actionsCount, t.id),
+    /** Keyset batches of the community's activists report: `(community_id, id) > ($1, $2) order by community_id, id`. */
+    index('activists_community_id_idx').on(t.communityId, t.id),
   ],
 );
 
@@ -110,6 +112,8 @@ export const formEntries = pgTable(
     /** Keyset pagination of a widget's entries in the CSV export: `widget_id = $1 and id > $2 order by id`. */
     index('form_entries_widget_id_idx').on(t.widgetId, t.id),
     index('form_entries_mobilization_idx').on(t.mobilizationId),
+    /** The community's actions report: each page's next entries in time order (`reports/activistActions.ts`). */
+    index('form_entries_mobilization_created_id_idx').on(t.mobilizationId, t.createdAt, t.id),
     index('form_entries_activist_idx').on(t.activistId),
   ],
 );
@@ -137,6 +141,8 @@ export const activistPressures = pgTable(
   (t) => [
     index('activist_pressures_widget_created_idx').on(t.widgetId, t.createdAt),
     index('activist_pressures_mobilization_idx').on(t.mobilizationId),
+    /** The community's actions report: each page's next pressures in time order (`reports/activistActions.ts`). */
+    index('activist_pressures_mobilization_created_id_idx').on(t.mobilizationId, t.createdAt, t.id),
     index('activist_pressures_activist_idx').on(t.activistId),
   ],
 );
@@ -242,6 +248,8 @@ export const donations = pgTable(
     index('donations_community_created_idx').on(t.communityId, t.createdAt),
     /** Keyset batches of the community's donations report: `(community_id, id) > ($1, $2) order by community_id, id`. */
     index('donations_community_id_idx').on(t.communityId, t.id),
+    /** The community's actions report: donations in time order, ties by id, with no sort of the rest. */
+    index('donations_community_created_id_idx').on(t.communityId, t.createdAt, t.id),
     index('donations_mobilization_idx').on(t.mobilizationId),
     index('donations_activist_idx').on(t.activistId),
     index('donations_subscription_idx').on(t.subscriptionId),

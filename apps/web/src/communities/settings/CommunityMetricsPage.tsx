@@ -7,7 +7,6 @@ import { nothingYet } from '../../metrics/metricsApi';
 import { LoadingScreen } from '../../shell/layouts/LoadingScreen';
 import { CommunitySettingsPage } from './CommunitySettingsPage';
 import { communityMetricsKey, fetchCommunityMetrics } from './communityApi';
-import { DonationReports } from './DonationReports';
 import { MobilizationBreakdown } from './MobilizationBreakdown';
 
 function Figures({ communityId }: { communityId: number }) {
@@ -34,8 +33,8 @@ function Figures({ communityId }: { communityId: number }) {
 
 /**
  * `/community/metrics`, the "Métricas" tab (spec 01 §2, §9): what every page of the community has collected, with
- * the spec's windows, then each mobilization's own figures, and the community's donation reports. Any member may read
- * it.
+ * the spec's windows, then each mobilization's own figures (the donation reports are in the Relatórios tab). Any member may
+ * read it.
  */
 export default function CommunityMetricsPage() {
   const { t } = useTranslation();
@@ -45,7 +44,6 @@ export default function CommunityMetricsPage() {
       {community && (
         <Stack gap="xl" key={community.id}>
           <Figures communityId={community.id} />
-          <DonationReports communityId={community.id} />
         </Stack>
       )}
     </CommunitySettingsPage>

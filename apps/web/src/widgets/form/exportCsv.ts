@@ -14,20 +14,30 @@ export function filenameOf(disposition: string | null, fallback: string): string
   return /filename="?([^";]+)"?/i.exec(disposition)?.[1]?.trim() || fallback;
 }
 
-/** A report that holds its header row only (the header never holds a line break; the first one ends it). */
-export const headerOnly = (text: string) => {
-  const end = text.indexOf('\r\n');
-  return end === -1 || end + 2 >= text.length;
-};
+/** Reads a response body chunk by chunk, telling how many bytes have arrived so far. */
+export async function readWithProgress(response: Response, onProgress?: (bytes: number) => void): Promise<Blob> {
+  const reader = response.body?.getReader();
+  if (!reader || !onProgress) return response.blob();
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    received += value.byteLength;
+    onProgress(received);
+  }
+  return new Blob(parts, { type: response.headers.get('content-type') ?? 'text/csv' });
+}
 
 /**
- * Downloads a CSV report with the session cookie and hands it to the browser as a file. Resolves with the file
- * name, or null when `skipEmpty` is set and the report holds no row (nothing is saved then); throws an ApiError when
- * the server refuses.
+ * Downloads a CSV report with the session cookie and hands it to the browser as a file, telling `onProgress` the
+ * bytes received as the report streams in. Resolves with the file name, or null when the server answers 204 (the
+ * community reports' "no data": nothing is saved then); throws an ApiError when the server refuses.
  */
 export async function downloadCsv(
   path: string,
-  options: { method?: 'GET' | 'POST'; fallback: string; skipEmpty?: boolean },
+  options: { method?: 'GET' | 'POST'; fallback: string; onProgress?: (bytes: number) => void },
 ): Promise<string | null> {
   const post = options.method === 'POST';
   const response = await fetch(path, {
@@ -37,8 +47,8 @@ export async function downloadCsv(
     body: post ? '{}' : undefined,
   });
   if (!response.ok) throw new ApiError(response.status >= 500 ? 'request' : 'response', response.status);
-  const blob = await response.blob();
-  if (options.skipEmpty && headerOnly(await blob.text())) return null;
+  if (response.status === 204) return null;
+  const blob = await readWithProgress(response, options.onProgress);
   const filename = filenameOf(response.headers.get('content-disposition'), options.fallback);
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
