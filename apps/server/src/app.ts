@@ -16,6 +16,7 @@ import { localeOf } from './http/locale';
 import { refuseNulCharacters } from './http/nul';
 import { registerTypedRoutes } from './http/typed';
 import { mailboxRoutes } from './mail/routes';
+import { mailchimpRoutes } from './mailing/routes';
 import { metricsRoutes } from './metrics/routes';
 import { mobilizationRoutes } from './mobilizations/routes';
 import { fontRoutes } from './public/fonts';
@@ -59,6 +60,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   authRoutes(app, ctx);
   communityRoutes(app, ctx);
   recipientRoutes(app, ctx);
+  mailchimpRoutes(app, ctx);
   domainRoutes(app, ctx);
   mobilizationRoutes(app, ctx);
   metricsRoutes(app, ctx);

@@ -34,6 +34,8 @@ export const activists = pgTable(
   (t) => [
     uniqueIndex('activists_community_email_lower_idx').on(t.communityId, sql`lower(${t.email})`),
     index('activists_community_created_idx').on(t.communityId, t.createdAt),
+    /** The Mailchimp resync's keyset pages: `community_id = $1 and id > $2 order by id`. */
+    index('activists_community_id_idx').on(t.communityId, t.id),
     index('activists_tags_idx').using('gin', t.tags),
   ],
 );
