@@ -18,6 +18,7 @@ const AccountEditPage = lazy(() => import('./account/AccountEditPage'));
 const CommunityInfoPage = lazy(() => import('./communities/settings/CommunityInfoPage'));
 const CommunityMetricsPage = lazy(() => import('./communities/settings/CommunityMetricsPage'));
 const CommunityTwilioPage = lazy(() => import('./communities/settings/CommunityTwilioPage'));
+const CommunityMailchimpPage = lazy(() => import('./communities/settings/CommunityMailchimpPage'));
 const CommunityRecipientPage = lazy(() => import('./communities/settings/CommunityRecipientPage'));
 const MobilizationsPage = lazy(() => import('./mobilizations/MobilizationsPage'));
 const MailboxPage = lazy(() => import('./mailbox/MailboxPage'));
@@ -137,6 +138,7 @@ export function AppRoutes() {
           {/* Screens that later issues build: the frame and its navigation already work around them. */}
           <Route path="/mobilizations/*" element={<NotFoundInShell />} />
           <Route path="/community/info" element={<CommunityInfoPage />} />
+          <Route path="/community/mailchimp" element={<CommunityMailchimpPage />} />
           <Route path="/community/twilio" element={<CommunityTwilioPage />} />
           <Route path="/community/recipient" element={<CommunityRecipientPage />} />
           <Route path="/community/metrics" element={<CommunityMetricsPage />} />
