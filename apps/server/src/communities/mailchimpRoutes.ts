@@ -2,14 +2,14 @@ import { type Actor, mailchimpSettingsSchema, policies } from '@mutirao/core';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { findCommunityFor } from '../communities/service';
 import type { AppContext } from '../context';
 import { communities, mailchimpQueue, mailingListCalls } from '../db/schema';
 import { AppError } from '../http/errors';
 import { actorIn, idParams, lenientInt, signedIn, typed } from '../http/typed';
 import { parseInput, unwrap } from '../http/validate';
-import { type MailingAccount, MailingError } from './driver';
-import { presentCall, presentMailchimp } from './presenter';
+import { type MailingAccount, MailingError } from '../mailing/driver';
+import { presentCall, presentMailchimp } from '../mailing/presenter';
+import { findCommunityFor } from './service';
 
 const CALLS_SHOWN = 20;
 const CALLS_MAX = 100;
