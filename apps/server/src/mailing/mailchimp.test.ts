@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addRecipient, donationBody, donationSettings } from '../../test/donationPage';
 import { createFormPage, entryBody } from '../../test/formPage';
 import { Client, eventually, signIn, startTestServer, type TestServer } from '../../test/harness';
 import { type MailchimpDouble, startMailchimpDouble } from '../../test/mailchimp';
@@ -194,6 +195,20 @@ describe('the sync of activist actions', () => {
     const plain = await setUp(false);
     expect((await sign(plain.page.id, plain.form.id, 'nobody-list@example.org')).status).toBe(201);
     expect(await queueOf(plain.communityId)).toBe(0);
+  });
+
+  it("tags a donation M{id}D with the donor's name, city and phone", async () => {
+    const { communityId } = await setUp();
+    await addRecipient(server.ctx.db, communityId);
+    const donation = await createFormPage(server.ctx.db, {
+      kind: 'donation',
+      communityId,
+      settings: donationSettings(),
+    });
+    const res = await visitor.post(`/api/mobilizations/${donation.page.id}/donations`, donationBody(donation.form.id));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await eventually(async () => member('iara@example.org')?.tags.has(`M${donation.page.id}D`));
+    expect(member('iara@example.org')?.merge_fields).toMatchObject({ CITY: 'Recife', PHONE: '81988887777' });
   });
 
   it('sends once when the job runs twice', async () => {
