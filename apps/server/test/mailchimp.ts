@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
+import { readBody } from './requestBody';
 
 export interface MailchimpRequest {
   method: string;
@@ -37,16 +38,6 @@ export interface MailchimpDouble {
 
 const md5 = (value: string) => createHash('md5').update(value.toLowerCase()).digest('hex');
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let data = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk) => {
-      data += chunk;
-    });
-    req.on('end', () => resolve(data));
-  });
 
 /** Mailchimp's problem document (https://mailchimp.com/developer/marketing/docs/errors/). */
 const problem = (status: number, title: string, detail: string) => ({

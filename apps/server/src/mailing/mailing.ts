@@ -1,8 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { blocks, communities, type MailchimpPauseReason, mailchimpSyncs, mobilizations, widgets } from '../db/schema';
+import {
+  blocks,
+  communities,
+  type MailchimpPauseReason,
+  type MailchimpSync,
+  mailchimpSyncs,
+  mobilizations,
+  widgets,
+} from '../db/schema';
 import { defineJob, type JobQueue } from '../jobs/queue';
 import { SecretBox } from '../telephony/secret';
 import { type MailingAccount, type MailingDriver, MailingError } from './driver';
@@ -107,10 +115,12 @@ export class Mailing {
   }
 
   private async pause(communityId: number, reason: MailchimpPauseReason, error: MailingError) {
-    await this.db
-      .update(mailchimpSyncs)
-      .set({ pausedAt: new Date(), pausedReason: reason, lastError: error.message, lastErrorAt: new Date() })
-      .where(eq(mailchimpSyncs.communityId, communityId));
+    await this.setState(communityId, {
+      pausedAt: new Date(),
+      pausedReason: reason,
+      lastError: error.message,
+      lastErrorAt: new Date(),
+    });
   }
 
   /**
@@ -122,11 +132,52 @@ export class Mailing {
       await this.pause(communityId, error.kind === 'auth' ? 'invalid_key' : 'list_not_found', error);
       return;
     }
-    await this.db
-      .update(mailchimpSyncs)
-      .set({ lastError: error instanceof Error ? error.message : String(error), lastErrorAt: new Date() })
-      .where(eq(mailchimpSyncs.communityId, communityId));
+    await this.setState(communityId, {
+      lastError: error instanceof Error ? error.message : String(error),
+      lastErrorAt: new Date(),
+    });
     throw error;
+  }
+
+  /** Columns set to values or to SQL (`now() + …`, `resync_done + n`). */
+  private setState(
+    communityId: number,
+    values: { [K in keyof typeof mailchimpSyncs.$inferInsert]?: (typeof mailchimpSyncs.$inferInsert)[K] | SQL },
+  ) {
+    return this.db.update(mailchimpSyncs).set(values).where(eq(mailchimpSyncs.communityId, communityId));
+  }
+
+  /**
+   * Runs `work` while holding one of the community's leases (the sync's or the resync's), when the community is not
+   * paused and no live worker holds it; a refusal is settled (a pause, or recorded and rethrown) and the lease freed.
+   */
+  private async underLease(
+    communityId: number,
+    lease: 'leasedUntil' | 'resyncLeasedUntil',
+    work: (row: MailchimpSync) => Promise<void>,
+    condition?: SQL,
+  ): Promise<void> {
+    const column = mailchimpSyncs[lease];
+    const [leased] = await this.db
+      .update(mailchimpSyncs)
+      .set({ [lease]: LEASE })
+      .where(
+        and(
+          eq(mailchimpSyncs.communityId, communityId),
+          sql`${mailchimpSyncs.pausedAt} is null`,
+          sql`(${column} is null or ${column} < now())`,
+          condition,
+        ),
+      )
+      .returning();
+    if (!leased) return;
+    try {
+      await work(leased);
+    } catch (error) {
+      await this.settle(communityId, error);
+    } finally {
+      await this.setState(communityId, { [lease]: null });
+    }
   }
 
   /** Sends the community's queue, batch after batch, under the community's lease. */
@@ -134,41 +185,19 @@ export class Mailing {
     const account = await this.accountOf(communityId);
     if (!account) return;
     await this.state(communityId);
-    const [leased] = await this.db
-      .update(mailchimpSyncs)
-      .set({ leasedUntil: LEASE })
-      .where(
-        and(
-          eq(mailchimpSyncs.communityId, communityId),
-          sql`${mailchimpSyncs.pausedAt} is null`,
-          sql`(${mailchimpSyncs.leasedUntil} is null or ${mailchimpSyncs.leasedUntil} < now())`,
-        ),
-      )
-      .returning({ id: mailchimpSyncs.communityId });
-    if (!leased) return;
-    try {
+    await this.underLease(communityId, 'leasedUntil', async () => {
       for (;;) {
         const batch = await syncBatch(this.db, this.driver, account, this.batchSize);
         if (!batch.handled) break;
         const [refusal] = [...batch.refused].map(([email, message]) => `${email}: ${message}`);
-        await this.db
-          .update(mailchimpSyncs)
-          .set({
-            leasedUntil: LEASE,
-            lastSyncedAt: new Date(),
-            updatedAt: new Date(),
-            ...(refusal ? { lastError: refusal, lastErrorAt: new Date() } : {}),
-          })
-          .where(eq(mailchimpSyncs.communityId, communityId));
+        await this.setState(communityId, {
+          leasedUntil: LEASE,
+          lastSyncedAt: new Date(),
+          updatedAt: new Date(),
+          ...(refusal ? { lastError: refusal, lastErrorAt: new Date() } : {}),
+        });
       }
-    } catch (error) {
-      await this.settle(communityId, error);
-    } finally {
-      await this.db
-        .update(mailchimpSyncs)
-        .set({ leasedUntil: null })
-        .where(eq(mailchimpSyncs.communityId, communityId));
-    }
+    });
   }
 
   /** Starts a resync of every activist of the community from the first one; a running one is left as it is. */
@@ -200,49 +229,31 @@ export class Mailing {
   async resyncCommunity(communityId: number): Promise<void> {
     const account = await this.accountOf(communityId);
     if (!account) return;
-    const [leased] = await this.db
-      .update(mailchimpSyncs)
-      .set({ resyncLeasedUntil: LEASE })
-      .where(
-        and(
-          eq(mailchimpSyncs.communityId, communityId),
-          eq(mailchimpSyncs.resyncStatus, 'running'),
-          sql`${mailchimpSyncs.pausedAt} is null`,
-          sql`(${mailchimpSyncs.resyncLeasedUntil} is null or ${mailchimpSyncs.resyncLeasedUntil} < now())`,
-        ),
-      )
-      .returning({ cursor: mailchimpSyncs.resyncCursor });
-    if (!leased) return;
-    let cursor = leased.cursor;
-    try {
-      for (;;) {
-        const page = await resyncPage(this.db, this.driver, account, cursor, this.resyncPageSize);
-        if (page.lastId === undefined) {
-          await this.db
-            .update(mailchimpSyncs)
-            .set({ resyncStatus: 'done', resyncFinishedAt: new Date(), lastSyncedAt: new Date() })
-            .where(eq(mailchimpSyncs.communityId, communityId));
-          return;
-        }
-        cursor = page.lastId;
-        await this.db
-          .update(mailchimpSyncs)
-          .set({
+    await this.underLease(
+      communityId,
+      'resyncLeasedUntil',
+      async (leased) => {
+        for (let cursor = leased.resyncCursor; ; ) {
+          const page = await resyncPage(this.db, this.driver, account, cursor, this.resyncPageSize);
+          if (page.lastId === undefined) {
+            await this.setState(communityId, {
+              resyncStatus: 'done',
+              resyncFinishedAt: new Date(),
+              lastSyncedAt: new Date(),
+            });
+            return;
+          }
+          cursor = page.lastId;
+          await this.setState(communityId, {
             resyncCursor: cursor,
             resyncDone: sql`${mailchimpSyncs.resyncDone} + ${page.count}`,
             resyncLeasedUntil: LEASE,
             updatedAt: new Date(),
-          })
-          .where(eq(mailchimpSyncs.communityId, communityId));
-      }
-    } catch (error) {
-      await this.settle(communityId, error);
-    } finally {
-      await this.db
-        .update(mailchimpSyncs)
-        .set({ resyncLeasedUntil: null })
-        .where(eq(mailchimpSyncs.communityId, communityId));
-    }
+          });
+        }
+      },
+      eq(mailchimpSyncs.resyncStatus, 'running'),
+    );
   }
 
   /**
@@ -251,10 +262,7 @@ export class Mailing {
    */
   async settingsSaved(communityId: number, listChanged: boolean): Promise<void> {
     await this.state(communityId);
-    await this.db
-      .update(mailchimpSyncs)
-      .set({ pausedAt: null, pausedReason: null, updatedAt: new Date() })
-      .where(eq(mailchimpSyncs.communityId, communityId));
+    await this.setState(communityId, { pausedAt: null, pausedReason: null, updatedAt: new Date() });
     if (listChanged)
       await this.db
         .update(widgets)
