@@ -22,6 +22,7 @@ const WORKSPACES = [
       graphql: 1,
       http: 1,
       mail: 1,
+      mailing: 1,
       telephony: 1,
       payments: 1,
       dns: 1,

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { activistRoutes } from './activists/routes';
 import { authRoutes } from './auth/routes';
 import { blockRoutes } from './blocks/routes';
+import { mailchimpRoutes } from './communities/mailchimpRoutes';
 import { recipientRoutes } from './communities/recipientRoutes';
 import { communityRoutes } from './communities/routes';
 import type { AppContext } from './context';
@@ -61,6 +62,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   communityRoutes(app, ctx);
   activistRoutes(app, ctx);
   recipientRoutes(app, ctx);
+  mailchimpRoutes(app, ctx);
   domainRoutes(app, ctx);
   mobilizationRoutes(app, ctx);
   metricsRoutes(app, ctx);

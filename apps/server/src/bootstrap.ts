@@ -13,6 +13,7 @@ import { TokenService } from './http/tokens';
 import { JobQueue } from './jobs/queue';
 import { createMailDriver, type MailDriver } from './mail/drivers';
 import { Mailer } from './mail/outbox';
+import { createMailing } from './mailing/mailing';
 import { createPayments } from './payments/payments';
 import { rateLimitSweepJob } from './rate-limit/rate-limit';
 import { createTelephony } from './telephony/telephony';
@@ -85,6 +86,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     telephony: createTelephony(config),
     payments: createPayments(config),
     dns,
+    mailing: createMailing(config, database.db, queue),
   };
   for (const job of donationJobs(ctx)) queue.register(job);
   return ctx;

@@ -67,6 +67,12 @@ const envSchema = z.object({
   TWILIO_WEBHOOK_URL: z.string().url().optional(),
   TELEPHONY_SANDBOX_STEP_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   TELEPHONY_SECRET_KEY: z.string().min(32).optional(),
+  MAILING_DRIVER: z.enum(['sandbox', 'mailchimp']).default('sandbox'),
+  /** Mailchimp's Marketing API base; by default `https://{dc}.api.mailchimp.com/3.0` from the key's data centre. */
+  MAILCHIMP_API_URL: z.string().url().optional(),
+  MAILCHIMP_SECRET_KEY: z.string().min(32).optional(),
+  /** Longest Retry-After a sync waits for in place; a longer one sends the job back to the queue. */
+  MAILCHIMP_MAX_RETRY_AFTER_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   DNS_DRIVER: z.enum(['sandbox', 'powerdns', 'route53']).default('sandbox'),
   /** The name servers zones are delegated to (sandbox and PowerDNS; Route 53 picks its own). */
   DNS_NAMESERVERS: z.string().default('ns1.mutirao.invalid,ns2.mutirao.invalid'),
@@ -230,6 +236,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         /** A call without an answer after this long is a timeout (a charge's outcome is then reconciled). */
         timeoutMs: e.PAGARME_TIMEOUT_MS,
       },
+    },
+    mailing: {
+      driver: e.MAILING_DRIVER,
+      /** Tests point it at a loopback double; unset, each key's data centre picks its host. */
+      mailchimpApiUrl: e.MAILCHIMP_API_URL?.replace(/\/$/, ''),
+      /** Encrypts the communities' API keys at rest; by default derived from the session secret. */
+      secretKey: e.MAILCHIMP_SECRET_KEY,
+      maxRetryAfterSeconds: e.MAILCHIMP_MAX_RETRY_AFTER_SECONDS,
     },
     dns: {
       driver: e.DNS_DRIVER,

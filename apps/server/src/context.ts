@@ -5,6 +5,7 @@ import type { EventBus } from './events/bus';
 import type { TokenService } from './http/tokens';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/outbox';
+import type { Mailing } from './mailing/mailing';
 import type { Payments } from './payments/payments';
 import type { Telephony } from './telephony/telephony';
 import type { StorageDriver } from './uploads/storage';
@@ -30,4 +31,6 @@ export interface AppContext {
   telephony: Telephony;
   payments: Payments;
   dns: Dns;
+  /** The communities' mailing lists (Mailchimp or the sandbox) and their sync jobs. */
+  mailing: Mailing;
 }

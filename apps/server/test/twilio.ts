@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
+import { readBody } from './requestBody';
 
 /** One request the double received, with its form fields (repeated ones as lists). */
 export interface TwilioRequest {
@@ -27,16 +28,6 @@ export interface TwilioDouble {
 }
 
 const E164 = /^\+[1-9]\d{1,14}$/;
-const body = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let data = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk) => {
-      data += chunk;
-    });
-    req.on('end', () => resolve(data));
-  });
-
 /** Twilio's error document (https://www.twilio.com/docs/usage/twilios-response#response-formats-exceptions). */
 const error = (status: number, code: number, message: string) => ({
   code,
@@ -57,7 +48,7 @@ export async function startTwilioDouble(accounts: TwilioAccountDouble[]): Promis
   const calls: TwilioDouble['calls'] = [];
   let throttled = 0;
   const server = createServer(async (req, res) => {
-    const raw = await body(req);
+    const raw = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://twilio.test');
     const form = new URLSearchParams(raw);
     requests.push({

@@ -21,6 +21,7 @@ const ActivistProfilePage = lazy(() => import('./activists/ActivistProfilePage')
 const CommunityMetricsPage = lazy(() => import('./communities/settings/CommunityMetricsPage'));
 const CommunityReportsPage = lazy(() => import('./communities/settings/CommunityReportsPage'));
 const CommunityTwilioPage = lazy(() => import('./communities/settings/CommunityTwilioPage'));
+const CommunityMailchimpPage = lazy(() => import('./communities/settings/CommunityMailchimpPage'));
 const CommunityRecipientPage = lazy(() => import('./communities/settings/CommunityRecipientPage'));
 const MobilizationsPage = lazy(() => import('./mobilizations/MobilizationsPage'));
 const MailboxPage = lazy(() => import('./mailbox/MailboxPage'));
@@ -142,6 +143,7 @@ export function AppRoutes() {
           <Route path="/activists" element={<ActivistsPage />} />
           <Route path="/activists/:id" element={<ActivistProfilePage />} />
           <Route path="/community/info" element={<CommunityInfoPage />} />
+          <Route path="/community/mailchimp" element={<CommunityMailchimpPage />} />
           <Route path="/community/twilio" element={<CommunityTwilioPage />} />
           <Route path="/community/recipient" element={<CommunityRecipientPage />} />
           <Route path="/community/metrics" element={<CommunityMetricsPage />} />

@@ -11,6 +11,7 @@ export * from './schemas/auth';
 export * from './schemas/blocks';
 export * from './schemas/communities';
 export * from './schemas/domains';
+export * from './schemas/mailchimp';
 export * from './schemas/mobilizations';
 export * from './schemas/recipient';
 export * from './schemas/templates';

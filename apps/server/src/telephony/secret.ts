@@ -1,14 +1,15 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * The communities' Twilio auth tokens at rest: AES-256-GCM, `v1.{iv}.{tag}.{ciphertext}` in base64url. The key is
- * TELEPHONY_SECRET_KEY, or one derived from the session secret, so a copy of the database alone does not hold
- * usable tokens.
+ * The communities' secrets at rest (Twilio auth tokens, Mailchimp API keys): AES-256-GCM,
+ * `v1.{iv}.{tag}.{ciphertext}` in base64url. The key is derived from the service's secret key (or the session
+ * secret) and the purpose, so a copy of the database alone does not hold usable secrets, and one service's box
+ * cannot open another's.
  */
 export class SecretBox {
   private readonly key: Buffer;
-  constructor(secret: string) {
-    this.key = Buffer.from(hkdfSync('sha256', secret, 'mutirao', 'telephony-auth-token', 32));
+  constructor(secret: string, purpose = 'telephony-auth-token') {
+    this.key = Buffer.from(hkdfSync('sha256', secret, 'mutirao', purpose, 32));
   }
 
   seal(plain: string): string {

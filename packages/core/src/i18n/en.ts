@@ -1,5 +1,6 @@
 import { activistsMessages } from '../schemas/activists';
 import { domainsMessages } from '../schemas/domains';
+import { mailchimpMessages } from '../schemas/mailchimp';
 import { recipientMessages } from '../schemas/recipient';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
@@ -909,6 +910,8 @@ export const en: Catalogue = {
   },
   /** The community's Twilio tab (`schemas/twilio.ts`). */
   twilio: twilioMessages.en,
+  /** The community's Mailchimp tab (`schemas/mailchimp.ts`). */
+  mailchimp: mailchimpMessages.en,
   /** The community's Recebedor tab (`schemas/recipient.ts`). */
   recipient: recipientMessages.en,
   domains: { ...domainsMessages.en, ...domainScreenMessages.en },

@@ -1,5 +1,6 @@
 import { activistsMessages } from '../schemas/activists';
 import { domainsMessages } from '../schemas/domains';
+import { mailchimpMessages } from '../schemas/mailchimp';
 import { recipientMessages } from '../schemas/recipient';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
@@ -917,6 +918,8 @@ export const es: Catalogue = {
   },
   /** The community's Twilio tab (`schemas/twilio.ts`). */
   twilio: twilioMessages.es,
+  /** The community's Mailchimp tab (`schemas/mailchimp.ts`). */
+  mailchimp: mailchimpMessages.es,
   /** The community's Recebedor tab (`schemas/recipient.ts`). */
   recipient: recipientMessages.es,
   domains: { ...domainsMessages.es, ...domainScreenMessages.es },

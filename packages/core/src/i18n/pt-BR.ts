@@ -1,5 +1,6 @@
 import { activistsMessages } from '../schemas/activists';
 import { domainsMessages } from '../schemas/domains';
+import { mailchimpMessages } from '../schemas/mailchimp';
 import { recipientMessages } from '../schemas/recipient';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
@@ -916,6 +917,8 @@ export const ptBR = {
   },
   /** The community's Twilio tab (`schemas/twilio.ts`). */
   twilio: twilioMessages['pt-BR'],
+  /** The community's Mailchimp tab (`schemas/mailchimp.ts`). */
+  mailchimp: mailchimpMessages['pt-BR'],
   /** The community's Recebedor tab (`schemas/recipient.ts`). */
   recipient: recipientMessages['pt-BR'],
   domains: { ...domainsMessages['pt-BR'], ...domainScreenMessages['pt-BR'] },

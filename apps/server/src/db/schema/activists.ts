@@ -43,7 +43,7 @@ export const activists = pgTable(
     index('activists_community_name_idx').on(t.communityId, sql`lower(coalesce(${t.name}, ''))`, t.id),
     index('activists_community_created_id_idx').on(t.communityId, t.createdAt, t.id),
     index('activists_community_actions_idx').on(t.communityId, t.actionsCount, t.id),
-    /** Keyset batches of the community's activists report: `(community_id, id) > ($1, $2) order by community_id, id`. */
+    /** Keyset batches by id: the activists report and the Mailchimp resync (`(community_id, id) > ($1, $2)`). */
     index('activists_community_id_idx').on(t.communityId, t.id),
   ],
 );

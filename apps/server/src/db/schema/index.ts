@@ -4,6 +4,7 @@ export * from './chatbot';
 export * from './communities';
 export * from './counters';
 export * from './domains';
+export * from './mailing';
 export * from './mobilizations';
 export * from './system';
 export * from './telephony';

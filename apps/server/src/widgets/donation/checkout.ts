@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { upsertActivist } from '../../activists/upsert';
 import type { AppContext } from '../../context';
 import { type Donation, donations, subscriptions, type Widget } from '../../db/schema';
+import { queueForMailchimp } from '../../mailing/sync';
 import { actionCount } from '../counters';
 import { requestCharge, scheduleReconcile } from './charge';
 import { donationKey } from './links';
@@ -30,7 +31,7 @@ export async function createDonation(ctx: AppContext, target: DonationTarget, re
   const { customer } = request;
   const claimed = await ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select().from(donations).where(eq(donations.attemptKey, attemptKey));
-    if (existing) return { row: existing, fresh: false };
+    if (existing) return { row: existing, fresh: false, mailchimp: false };
     const activistId = await upsertActivist(tx, target.communityId, {
       email: customer.email,
       name: customer.name,
@@ -53,12 +54,21 @@ export async function createDonation(ctx: AppContext, target: DonationTarget, re
       })
       .onConflictDoNothing({ target: donations.attemptKey })
       .returning();
-    if (row) return { row, fresh: true };
+    if (row) {
+      const mailchimp = await queueForMailchimp(tx, target.communityId, 'D', {
+        action: row.id,
+        activist: activistId,
+        widget: target.widget.id,
+        mobilization: target.mobilizationId,
+      });
+      return { row, fresh: true, mailchimp };
+    }
     // The same attempt raced this one and won: its row is the answer.
     const [other] = await tx.select().from(donations).where(eq(donations.attemptKey, attemptKey));
     if (!other) throw new Error('donation attempt vanished');
-    return { row: other, fresh: false };
+    return { row: other, fresh: false, mailchimp: false };
   });
+  if (claimed.mailchimp) await ctx.mailing.nudge(target.communityId);
   if (!claimed.fresh) {
     const { row } = claimed;
     if (row.status === 'processing' && Date.now() - row.createdAt.getTime() > STALE_PROCESSING_MS)

@@ -4,6 +4,7 @@ import { upsertActivist } from '../../activists/upsert';
 import type { AppContext } from '../../context';
 import { activistPressures, type Widget } from '../../db/schema';
 import { type QueuedMail, queueMails } from '../../mail/outbox';
+import { queueForMailchimp } from '../../mailing/sync';
 import { queueThankYouMail, senderAddress } from '../autofire';
 import { actionCount } from '../counters';
 
@@ -49,7 +50,8 @@ function targetMail(
 
 /**
  * Stores a checked e-mail pressure in one transaction, before the visitor is answered: the activist upserted, the
- * `activist_pressures` row, one outbox row per target and the thank-you e-mail when the widget has one. The relay
+ * `activist_pressures` row, one outbox row per target, the thank-you e-mail when the widget has one and the Mailchimp
+ * queue row when the community syncs. The relay
  * sends them after commit (and the minute sweep, should the nudge be lost). `mail.cc` is kept on the row but not
  * sent: a public form that mails any address it is given would be a tool for spam.
  */
@@ -95,10 +97,22 @@ export async function submitPressure(ctx: AppContext, s: PressureSubmission) {
         baseUrl: s.baseUrl,
       }),
     );
-    return { pressure, outboxId: ids.find((id) => id !== undefined), count: await actionCount(tx, s.widget.id) };
+    const mailchimp = await queueForMailchimp(tx, s.communityId, 'P', {
+      action: pressure.id,
+      activist: activistId,
+      widget: s.widget.id,
+      mobilization: s.mobilizationId,
+    });
+    return {
+      pressure,
+      outboxId: ids.find((id) => id !== undefined),
+      mailchimp,
+      count: await actionCount(tx, s.widget.id),
+    };
   });
   await ctx.mailer.dispatch(written.outboxId).catch((error: unknown) => {
     console.error('[pressure] e-mails left to the sweep:', error);
   });
+  if (written.mailchimp) await ctx.mailing.nudge(s.communityId);
   return written;
 }

@@ -12,6 +12,7 @@ export const COMMUNITY_SETTINGS_TABS: {
   adminOnly?: boolean;
 }[] = [
   { label: 'communitySettings.tabInfo', to: '/community/info' },
+  { label: 'mailchimp.tab', to: '/community/mailchimp' },
   { label: 'twilio.tab', to: '/community/twilio' },
   { label: 'recipient.tab', to: '/community/recipient', adminOnly: true },
   { label: 'communitySettings.tabMetrics', to: '/community/metrics' },

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MailchimpDouble, startMailchimpDouble } from '../../test/mailchimp';
+import { MailingError } from './driver';
+import { MailchimpDriver } from './mailchimp';
+
+const KEY = `${'e5'.repeat(16)}-us3`;
+const LIST = 'f00d';
+const account = { communityId: 1, apiKey: KEY, listId: LIST, groupId: 'g1' };
+
+let mailchimp: MailchimpDouble;
+let driver: MailchimpDriver;
+beforeAll(async () => {
+  mailchimp = await startMailchimpDouble({ [LIST]: 'Lista' }, [KEY]);
+  driver = new MailchimpDriver({ apiUrl: mailchimp.url, maxRetryAfterSeconds: 2, backoffMs: 10 });
+});
+afterAll(() => mailchimp.close());
+
+const refusal = async (promise: Promise<unknown>) => {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(MailingError);
+  return error as MailingError;
+};
+
+const person = (i: number) => ({ email: `p${i}@example.org`, firstName: 'P', lastName: null, city: null, phone: null });
+
+describe('the Mailchimp driver against a double of the Marketing API', () => {
+  it('keeps to 10 simultaneous connections per key', async () => {
+    await Promise.all(Array.from({ length: 40 }, (_, i) => driver.upsertMember(account, person(i))));
+    expect(mailchimp.peakConcurrency()).toBeLessThanOrEqual(10);
+    expect(mailchimp.peakConcurrency()).toBeGreaterThanOrEqual(5);
+    expect(mailchimp.members.get(LIST)?.size).toBe(40);
+    const put = mailchimp.requests.find((r) => r.method === 'PUT');
+    expect(put?.body).toMatchObject({ interests: { g1: true }, merge_fields: { FNAME: 'P' } });
+  });
+
+  it("reports a member's 400 as invalid, a 5xx past the retries as unavailable, and a long Retry-After at once", async () => {
+    const fake = await refusal(driver.upsertMember(account, { ...person(0), email: 'fake@example.org' }));
+    expect(fake).toMatchObject({ kind: 'invalid', status: 400 });
+    expect(fake.message).toContain('looks fake');
+    mailchimp.failWhen(() => true);
+    const before = mailchimp.requests.length;
+    const down = await refusal(driver.listInfo(account));
+    mailchimp.failWhen(undefined);
+    expect(down).toMatchObject({ kind: 'unavailable', status: 503 });
+    expect(mailchimp.requests.length - before).toBe(4);
+    mailchimp.throttleNext(1, 60);
+    const started = Date.now();
+    const throttled = await refusal(driver.listInfo(account));
+    expect(throttled).toMatchObject({ kind: 'unavailable', status: 429, retryAfterSeconds: 60 });
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('finds a segment by name before making one, and batches members_to_add by 500', async () => {
+    const first = await driver.ensureSegment(account, 'M9F');
+    expect(await driver.ensureSegment(account, 'M9F')).toBe(first);
+    expect(mailchimp.segments.get(LIST)?.filter((s) => s.name === 'M9F')).toHaveLength(1);
+    const emails = Array.from({ length: 40 }, (_, i) => `p${i}@example.org`);
+    await driver.addToSegment(account, first, [
+      ...emails,
+      ...Array.from({ length: 470 }, (_, i) => `x${i}@example.org`),
+    ]);
+    const batches = mailchimp.requests.filter((r) => r.path === `/lists/${LIST}/segments/${first}`);
+    expect(batches.map((r) => (r.body as { members_to_add: string[] }).members_to_add.length)).toEqual([500, 10]);
+    expect(mailchimp.segments.get(LIST)?.find((s) => s.name === 'M9F')?.members.size).toBe(40);
+  });
+});
