@@ -5,6 +5,7 @@ import { authRoutes } from './auth/routes';
 import { blockRoutes } from './blocks/routes';
 import { recipientRoutes } from './communities/recipientRoutes';
 import { communityRoutes } from './communities/routes';
+import { teamRoutes } from './communities/team/routes';
 import type { AppContext } from './context';
 import { domainRoutes } from './domains/routes';
 import { graphqlRoute } from './graphql/route';
@@ -59,6 +60,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   authRoutes(app, ctx);
   communityRoutes(app, ctx);
   recipientRoutes(app, ctx);
+  teamRoutes(app, ctx);
   domainRoutes(app, ctx);
   mobilizationRoutes(app, ctx);
   metricsRoutes(app, ctx);

@@ -19,6 +19,9 @@ const CommunityInfoPage = lazy(() => import('./communities/settings/CommunityInf
 const CommunityMetricsPage = lazy(() => import('./communities/settings/CommunityMetricsPage'));
 const CommunityTwilioPage = lazy(() => import('./communities/settings/CommunityTwilioPage'));
 const CommunityRecipientPage = lazy(() => import('./communities/settings/CommunityRecipientPage'));
+const CommunityTeamPage = lazy(() => import('./communities/team/CommunityTeamPage'));
+// Where an invitation e-mail's link lands, signed in or not.
+const InvitationPage = lazy(() => import('./communities/team/InvitationPage'));
 const MobilizationsPage = lazy(() => import('./mobilizations/MobilizationsPage'));
 const MailboxPage = lazy(() => import('./mailbox/MailboxPage'));
 const NewMobilizationPage = lazy(() => import('./mobilizations/NewMobilizationPage'));
@@ -79,6 +82,7 @@ export function AppRoutes() {
         <Route path="/technical-issues" element={<TechnicalIssuesPage />} />
         <Route path="/dev/mailbox" element={<MailboxPage />} />
         <Route path="/donations/manage/:token" element={<ManageDonationPage />} />
+        <Route path="/invitation/:code" element={<InvitationPage />} />
         <Route
           path="/communities"
           element={
@@ -137,6 +141,7 @@ export function AppRoutes() {
           {/* Screens that later issues build: the frame and its navigation already work around them. */}
           <Route path="/mobilizations/*" element={<NotFoundInShell />} />
           <Route path="/community/info" element={<CommunityInfoPage />} />
+          <Route path="/community/mobilizers" element={<CommunityTeamPage />} />
           <Route path="/community/twilio" element={<CommunityTwilioPage />} />
           <Route path="/community/recipient" element={<CommunityRecipientPage />} />
           <Route path="/community/metrics" element={<CommunityMetricsPage />} />

@@ -1,5 +1,6 @@
 import { domainsMessages } from '../schemas/domains';
 import { recipientMessages } from '../schemas/recipient';
+import { teamMessages } from '../schemas/team';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
 import { domainScreenMessages, launchMessages } from './domainScreens';
@@ -45,6 +46,7 @@ export const en: Catalogue = {
     sessionInvalidSignature: 'Could not verify JWT: JWSError JWSInvalidSignature',
     sessionMissingUser: 'field get_current_user not found in type query_root',
     pageFailed: 'Failed!',
+    bankDataAdminsOnly: "Only the community's admins can see and change the bank data.",
     manageCommunityOnly: 'Only community admins can change these settings.',
   },
   validation: {
@@ -867,6 +869,8 @@ export const en: Catalogue = {
   twilio: twilioMessages.en,
   /** The community's Recebedor tab (`schemas/recipient.ts`). */
   recipient: recipientMessages.en,
+  /** The community's Mobilizadores tab and its invitations (`schemas/team.ts`). */
+  team: teamMessages.en,
   domains: { ...domainsMessages.en, ...domainScreenMessages.en },
   launch: launchMessages.en,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */

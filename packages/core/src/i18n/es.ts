@@ -1,5 +1,6 @@
 import { domainsMessages } from '../schemas/domains';
 import { recipientMessages } from '../schemas/recipient';
+import { teamMessages } from '../schemas/team';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
 import { domainScreenMessages, launchMessages } from './domainScreens';
@@ -45,6 +46,7 @@ export const es: Catalogue = {
     sessionInvalidSignature: 'Could not verify JWT: JWSError JWSInvalidSignature',
     sessionMissingUser: 'field get_current_user not found in type query_root',
     pageFailed: '¡Falló!',
+    bankDataAdminsOnly: 'Solo quien administra la comunidad puede ver y cambiar los datos bancarios.',
     manageCommunityOnly: 'Solo quien administra la comunidad puede cambiar esta configuración.',
   },
   validation: {
@@ -873,6 +875,8 @@ export const es: Catalogue = {
   twilio: twilioMessages.es,
   /** The community's Recebedor tab (`schemas/recipient.ts`). */
   recipient: recipientMessages.es,
+  /** The community's Mobilizadores tab and its invitations (`schemas/team.ts`). */
+  team: teamMessages.es,
   domains: { ...domainsMessages.es, ...domainScreenMessages.es },
   launch: launchMessages.es,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */

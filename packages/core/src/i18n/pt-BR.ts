@@ -1,5 +1,6 @@
 import { domainsMessages } from '../schemas/domains';
 import { recipientMessages } from '../schemas/recipient';
+import { teamMessages } from '../schemas/team';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
 import { domainScreenMessages, launchMessages } from './domainScreens';
@@ -47,6 +48,7 @@ export const ptBR = {
     sessionInvalidSignature: 'Could not verify JWT: JWSError JWSInvalidSignature',
     sessionMissingUser: 'field get_current_user not found in type query_root',
     pageFailed: 'Failed!',
+    bankDataAdminsOnly: 'Só quem administra a comunidade pode ver e mudar os dados bancários.',
     manageCommunityOnly: 'Só quem administra a comunidade pode mudar estas configurações.',
   },
   validation: {
@@ -873,6 +875,8 @@ export const ptBR = {
   twilio: twilioMessages['pt-BR'],
   /** The community's Recebedor tab (`schemas/recipient.ts`). */
   recipient: recipientMessages['pt-BR'],
+  /** The community's Mobilizadores tab and its invitations (`schemas/team.ts`). */
+  team: teamMessages['pt-BR'],
   domains: { ...domainsMessages['pt-BR'], ...domainScreenMessages['pt-BR'] },
   launch: launchMessages['pt-BR'],
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
