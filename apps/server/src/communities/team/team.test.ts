@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, signIn, startTestServer, type TestServer } from '../../../test/harness';
 import { communityUsers, invitations, outbox } from '../../db/schema';
@@ -354,6 +354,23 @@ describe('roles and the last admin', () => {
     expect([403, 422]).toContain(later);
     const admins = await db.select().from(communityUsers).where(eq(communityUsers.communityId, race));
     expect(admins.filter((a) => a.role === 1)).toHaveLength(1);
+  });
+});
+
+describe('GraphQL rows follow the same policy', () => {
+  it('members read the invitations (never the code hash), only admins the bank data, strangers neither', async () => {
+    await server.ctx.db.execute(
+      sql`insert into recipients (community_id, bank_account) values (${communityId}, '{"bank_code":"001"}'::jsonb)`,
+    );
+    const doc = `{ invitations(where: {community_id: {_eq: ${communityId}}}) { email } recipients { community_id } }`;
+    const byAdmin = (await admin.graphql(doc)).body.data;
+    const byMobilizer = (await mobilizer.graphql(doc)).body.data;
+    const byStranger = (await stranger.graphql(doc)).body.data;
+    expect(byAdmin.invitations.length).toBeGreaterThan(0);
+    expect(byAdmin.recipients).toEqual([{ community_id: communityId }]);
+    expect(byMobilizer.invitations).toEqual(byAdmin.invitations);
+    expect(byMobilizer.recipients).toEqual([]);
+    expect(byStranger).toEqual({ invitations: [], recipients: [] });
   });
 });
 
