@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { registerSchema } from '@mutirao/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -7,6 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { loginPath } from '../../api/navigation';
 import { signUp } from '../../auth/authApi';
+import { NewPasswordFields } from '../../auth/NewPasswordFields';
 import { useSession } from '../../auth/SessionProvider';
 import { refusalMessage } from '../../domains/useApiRefusal';
 import { FormAlert } from '../../forms/FormAlert';
@@ -54,13 +55,7 @@ function RegisterAndJoin({ code, invitation }: { code: string; invitation: Invit
         <Text>{t('team.registerIntro')}</Text>
         <TextInput label={t('auth.name')} autoComplete="given-name" required {...field('name')} />
         <TextInput label={t('auth.email')} type="email" readOnly {...field('email')} />
-        <PasswordInput label={t('auth.password')} autoComplete="new-password" required {...field('password')} />
-        <PasswordInput
-          label={t('auth.passwordConfirmation')}
-          autoComplete="new-password"
-          required
-          {...field('password_confirmation')}
-        />
+        <NewPasswordFields field={field} />
         <FormAlert message={serverError} />
         <Button type="submit" loading={form.formState.isSubmitting} fullWidth>
           {t('team.registerAndJoin')}
