@@ -128,3 +128,47 @@ test('an admin invites by e-mail; the invitee registers from the link, edits a p
   await expectAccessible(page, 'Mobilizadores tab with the new member');
   await page.screenshot({ path: test.info().outputPath('mobilizers-joined.png'), fullPage: true });
 });
+
+test('someone signed in with another account is told whom the link is for, switches account and joins', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const community = `Rede Troca ${Date.now().toString(36)}`;
+  const admin = await seedUser(request, { firstName: 'Rosa', communities: [{ name: community }] });
+  const invitee = await seedUser(request, { firstName: 'Davi' });
+  const res = await request.post('/api/auth/sign_in', { data: { email: admin.email, password: admin.password } });
+  expect(res.status()).toBe(200);
+  const sent = await request.post(`/api/communities/${admin.communities[0]?.id}/invitation`, {
+    data: { invitation: { email: invitee.email } },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const link = await invitationLink(request, invitee.email);
+
+  // Signed out, the link offers to sign in, since that address has an account.
+  await page.goto(link);
+  await expect(page.getByText(t('team.loginIntro', { email: invitee.email }))).toBeVisible();
+  await expect(page.getByRole('link', { name: t('team.loginToJoin') })).toBeVisible();
+
+  // Signed in as the admin, the link says whom it is for.
+  await signInAs(page, admin);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(link);
+  await expect(page.getByText(t('team.invitationOtherEmail', { email: invitee.email }))).toBeVisible();
+  await expectAccessible(page, 'invitation, another account');
+  await page.getByRole('button', { name: t('team.switchAccount', { email: invitee.email }) }).click();
+
+  // Signed out, with an account for that address: the login brings them back to the link, which joins at once.
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await page.getByLabel(t('auth.email')).fill(invitee.email);
+  await page.getByLabel(t('auth.password')).fill(invitee.password);
+  await page.getByRole('button', { name: t('auth.submitLogin'), exact: true }).click();
+  await expect(page).toHaveURL(/\/mobilizations$/);
+  await expect(page.getByText(t('team.joined', { community }))).toBeVisible();
+  await page.goto('/community/mobilizers');
+  const row = page.getByRole('table', { name: t('team.membersTitle') }).getByRole('row', { name: /Davi/ });
+  await expect(row).toContainText(t('team.roleMobilizer'));
+  // A mobilizer is not offered role 1.
+  await page.getByRole('combobox', { name: t('team.role'), exact: true }).click();
+  await expect(page.getByRole('option', { name: t('team.roleAdmin') })).toBeDisabled();
+});
