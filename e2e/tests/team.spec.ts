@@ -1,5 +1,6 @@
 import { translate } from '@mutirao/core';
-import { type APIRequestContext, expect, expectAccessible, seedUser, signInAs, test, uniqueEmail } from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, expectAccessible, seedUser, signInAs, test, uniqueEmail } from './fixtures';
 
 const t = (key: string, params?: Record<string, string | number>) => translate('pt-BR', key, params);
 
