@@ -7,6 +7,7 @@ import { blockRoutes } from './blocks/routes';
 import { mailchimpRoutes } from './communities/mailchimpRoutes';
 import { recipientRoutes } from './communities/recipientRoutes';
 import { communityRoutes } from './communities/routes';
+import { teamRoutes } from './communities/team/routes';
 import type { AppContext } from './context';
 import { domainRoutes } from './domains/routes';
 import { graphqlRoute } from './graphql/route';
@@ -63,6 +64,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   activistRoutes(app, ctx);
   recipientRoutes(app, ctx);
   mailchimpRoutes(app, ctx);
+  teamRoutes(app, ctx);
   domainRoutes(app, ctx);
   mobilizationRoutes(app, ctx);
   metricsRoutes(app, ctx);

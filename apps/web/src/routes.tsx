@@ -23,6 +23,9 @@ const CommunityReportsPage = lazy(() => import('./communities/settings/Community
 const CommunityTwilioPage = lazy(() => import('./communities/settings/CommunityTwilioPage'));
 const CommunityMailchimpPage = lazy(() => import('./communities/settings/CommunityMailchimpPage'));
 const CommunityRecipientPage = lazy(() => import('./communities/settings/CommunityRecipientPage'));
+const CommunityTeamPage = lazy(() => import('./communities/team/CommunityTeamPage'));
+// Where an invitation e-mail's link lands, signed in or not.
+const InvitationPage = lazy(() => import('./communities/team/InvitationPage'));
 const MobilizationsPage = lazy(() => import('./mobilizations/MobilizationsPage'));
 const MailboxPage = lazy(() => import('./mailbox/MailboxPage'));
 const NewMobilizationPage = lazy(() => import('./mobilizations/NewMobilizationPage'));
@@ -83,6 +86,7 @@ export function AppRoutes() {
         <Route path="/technical-issues" element={<TechnicalIssuesPage />} />
         <Route path="/dev/mailbox" element={<MailboxPage />} />
         <Route path="/donations/manage/:token" element={<ManageDonationPage />} />
+        <Route path="/invitation/:code" element={<InvitationPage />} />
         <Route
           path="/communities"
           element={
@@ -144,6 +148,7 @@ export function AppRoutes() {
           <Route path="/activists/:id" element={<ActivistProfilePage />} />
           <Route path="/community/info" element={<CommunityInfoPage />} />
           <Route path="/community/mailchimp" element={<CommunityMailchimpPage />} />
+          <Route path="/community/mobilizers" element={<CommunityTeamPage />} />
           <Route path="/community/twilio" element={<CommunityTwilioPage />} />
           <Route path="/community/recipient" element={<CommunityRecipientPage />} />
           <Route path="/community/metrics" element={<CommunityMetricsPage />} />

@@ -99,19 +99,31 @@ describe('policies', () => {
   const member = { id: 1, isAdmin: false };
   const platformAdmin = { id: 2, isAdmin: true };
 
-  it('let members read and work, and only role 1 or is_admin manage', () => {
+  it('give a mobilizer the access of the inviter, except admins and bank data', () => {
     const admin = { communityId: 1, role: ROLES.admin };
     const mobilizer = { communityId: 1, role: ROLES.mobilizer };
     expect(policies.canReadCommunity(member, mobilizer)).toBe(true);
     expect(policies.canWorkInCommunity(member, mobilizer)).toBe(true);
-    expect(policies.canManageCommunity(member, mobilizer)).toBe(false);
-    expect(policies.canManageCommunity(member, admin)).toBe(true);
-    expect(policies.canManageCommunity(platformAdmin, undefined)).toBe(true);
+    expect(policies.canManageCommunity(member, mobilizer)).toBe(true);
+    expect(policies.canInvite(member, mobilizer, ROLES.mobilizer)).toBe(true);
+    expect(policies.canInvite(member, mobilizer, ROLES.admin)).toBe(false);
+    expect(policies.canManageAdmins(member, mobilizer)).toBe(false);
+    expect(policies.canManageBankData(member, mobilizer)).toBe(false);
+    expect(policies.canChangeRole(member, mobilizer)).toBe(false);
+    expect(policies.canRemoveMember(member, mobilizer, { userId: 9, role: ROLES.mobilizer })).toBe(true);
+    expect(policies.canRemoveMember(member, mobilizer, { userId: 9, role: ROLES.admin })).toBe(false);
+    expect(policies.canRemoveMember(member, mobilizer, { userId: member.id, role: ROLES.mobilizer })).toBe(true);
+    expect(policies.canManageAdmins(member, admin)).toBe(true);
+    expect(policies.canInvite(member, admin, ROLES.admin)).toBe(true);
+    expect(policies.canRemoveMember(member, admin, { userId: 9, role: ROLES.admin })).toBe(true);
+    expect(policies.canManageBankData(platformAdmin, undefined)).toBe(true);
   });
 
   it('give a non-member nothing', () => {
     expect(policies.canReadCommunity(member, undefined)).toBe(false);
     expect(policies.canWorkInCommunity(member, undefined)).toBe(false);
     expect(policies.canManageCommunity(member, undefined)).toBe(false);
+    expect(policies.canInvite(member, undefined, ROLES.mobilizer)).toBe(false);
+    expect(policies.canRemoveMember(member, undefined, { userId: member.id, role: ROLES.mobilizer })).toBe(false);
   });
 });

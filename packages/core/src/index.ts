@@ -14,6 +14,7 @@ export * from './schemas/domains';
 export * from './schemas/mailchimp';
 export * from './schemas/mobilizations';
 export * from './schemas/recipient';
+export * from './schemas/team';
 export * from './schemas/templates';
 export * from './schemas/twilio';
 export * from './widgets/action';

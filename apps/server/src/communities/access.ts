@@ -14,8 +14,16 @@ export function workableCommunityFilter(actor: Actor, communityId: AnyPgColumn):
   return sql`${communityId} = any(array(select ${communityUsers.communityId} from ${communityUsers} where ${communityUsers.userId} = ${actor.id}))`;
 }
 
-/** The list form of `policies.canManageCommunity`: communities where the actor is an admin (role 1). */
+/**
+ * The list form of `policies.canManageCommunity`: the everyday settings of every community the actor belongs to
+ * (a mobilizer has the inviter's access, spec 01 §6), so it is the member filter under the settings' name.
+ */
 export function managedCommunityFilter(actor: Actor, communityId: AnyPgColumn): SQL | undefined {
+  return workableCommunityFilter(actor, communityId);
+}
+
+/** The list form of `policies.canManageAdmins` and `canManageBankData`: communities where the actor holds role 1. */
+export function adminCommunityFilter(actor: Actor, communityId: AnyPgColumn): SQL | undefined {
   if (actor.isAdmin) return undefined;
   return sql`${communityId} = any(array(select ${communityUsers.communityId} from ${communityUsers} where ${communityUsers.userId} = ${actor.id} and ${communityUsers.role} = ${ROLES.admin}))`;
 }

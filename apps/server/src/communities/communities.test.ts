@@ -110,20 +110,22 @@ describe('GET and PUT /api/communities/:id', () => {
     });
   });
 
-  it('shows a mobilizer (role 2) the settings but refuses changes with 403, through REST and GraphQL', async () => {
+  it('lets a mobilizer (role 2) change the settings too, as the inviter could, through REST and GraphQL', async () => {
     const mob = await signIn(server, 'mob@example.org');
     const read = await mob.get(`/api/communities/${aliceCommunityId}`);
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ name: 'Alpha', role: 2 });
-    const res = await mob.put(`/api/communities/${aliceCommunityId}`, { community: { name: 'Hijacked' } });
-    expect(res.status).toBe(403);
-    expect(res.body).toEqual({ errors: ['Só quem administra a comunidade pode mudar estas configurações.'] });
+    const res = await mob.put(`/api/communities/${aliceCommunityId}`, {
+      community: { description: 'Pelo mobilizador' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ description: 'Pelo mobilizador', role: 2 });
     const gql = await mob.graphql(
-      `mutation($id: Int!) { update_communities_by_pk(pk_columns: {id: $id}, _set: {name: "Hijacked"}) { id } }`,
+      `mutation($id: Int!) { update_communities_by_pk(pk_columns: {id: $id}, _set: {description: "Pelo GraphQL"}) { id description } }`,
       { id: aliceCommunityId },
     );
-    expect(gql.body.data).toEqual({ update_communities_by_pk: null });
-    expect((await alice.get(`/api/communities/${aliceCommunityId}`)).body.name).toBe('Alpha');
+    expect(gql.body.data).toEqual({ update_communities_by_pk: { id: aliceCommunityId, description: 'Pelo GraphQL' } });
+    expect((await alice.get(`/api/communities/${aliceCommunityId}`)).body.description).toBe('Pelo GraphQL');
   });
 
   it('lets a platform admin (is_admin) manage a community without belonging to it', async () => {

@@ -6,7 +6,7 @@ import { domainErrors } from '../graphql/errors';
 import type { GraphQLModule, GraphQLNode } from '../graphql/policy';
 import { actorIn, atPath, rowOf } from '../graphql/read';
 import { parseInput } from '../http/validate';
-import { managedCommunityFilter, memberCommunityFilter, workableCommunityFilter } from './access';
+import { adminCommunityFilter, managedCommunityFilter, memberCommunityFilter, workableCommunityFilter } from './access';
 import { createCommunity, updateCommunity } from './service';
 
 /** Communities, their team and the signed-in user on the Hasura-style API (spec 01 §3, §8). */
@@ -47,7 +47,7 @@ export const communityGraphQL: GraphQLModule = {
       hidden: ['code_hash'],
     },
     recipients: {
-      select: (actor) => managedCommunityFilter(actor, recipients.communityId),
+      select: (actor) => adminCommunityFilter(actor, recipients.communityId),
       fields: {
         recipient: {
           sdl: '"The transfer settings and bank account in the one jsonb the original kept."\n    recipient(path: String): jsonb',

@@ -209,7 +209,7 @@ describe('the Recebedor tab', () => {
     const asMobilizer = await signIn(server, mobilizer.email);
     const read = await asMobilizer.get(path);
     expect(read.status).toBe(403);
-    expect(read.body).toEqual({ errors: ['Só quem administra a comunidade pode mudar estas configurações.'] });
+    expect(read.body).toEqual({ errors: ['Só quem administra a comunidade pode ver e mudar os dados bancários.'] });
     expect(JSON.stringify(read.body)).not.toContain('58054');
     expect((await put(asMobilizer, path, withBank({ conta: '1' }))).status).toBe(403);
 

@@ -9,7 +9,7 @@ import { findCommunityFor } from './service';
 
 /**
  * The community's Recebedor tab (spec 01 §2 `/community/recipient`): the bank account donations are paid into. Bank
- * data is the community's to manage, so only its admins (role 1, or a platform admin) read or change it: another
+ * data decides where the money goes, so only its admins (role 1, or a platform admin) read or change it: another
  * member gets 403, anyone else the same 404 as for a missing community.
  */
 export function recipientRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -19,8 +19,8 @@ export function recipientRoutes(app: FastifyInstance, ctx: AppContext) {
   const managed = async (request: FastifyRequest, communityId: number) => {
     const actor = actorIn(request);
     const { membership } = await findCommunityFor(ctx.db, actor, communityId);
-    if (!policies.canManageCommunity(actor, membership))
-      throw new AppError('forbidden', undefined, 'errors.manageCommunityOnly');
+    if (!policies.canManageBankData(actor, membership))
+      throw new AppError('forbidden', undefined, 'errors.bankDataAdminsOnly');
   };
 
   r.get('/api/communities/:id/recipient', { preValidation, schema: { params: idParams } }, async (request, reply) => {

@@ -361,7 +361,7 @@ export type CommunityUsersUpdates = {
   _inc?: CommunityUsersIncInput | null;
 };
 
-export type InvitationsSelectColumn = "id" | "community_id" | "invited_by_id" | "email" | "role" | "expires_at" | "accepted_at" | "created_at";
+export type InvitationsSelectColumn = "id" | "community_id" | "invited_by_id" | "email" | "role" | "expires_at" | "accepted_at" | "accepted_by_id" | "revoked_at" | "sent_at" | "created_at";
 
 export type InvitationsBoolExp = {
   _and?: Array<InvitationsBoolExp> | null;
@@ -374,9 +374,13 @@ export type InvitationsBoolExp = {
   role?: IntComparisonExp | null;
   expires_at?: TimestamptzComparisonExp | null;
   accepted_at?: TimestamptzComparisonExp | null;
+  accepted_by_id?: IntComparisonExp | null;
+  revoked_at?: TimestamptzComparisonExp | null;
+  sent_at?: TimestamptzComparisonExp | null;
   created_at?: TimestamptzComparisonExp | null;
   community?: CommunitiesBoolExp | null;
   invited_by?: UsersBoolExp | null;
+  accepted_by?: UsersBoolExp | null;
 };
 
 export type InvitationsOrderBy = {
@@ -387,9 +391,13 @@ export type InvitationsOrderBy = {
   role?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   expires_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   accepted_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  accepted_by_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  revoked_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  sent_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   created_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   community?: CommunitiesOrderBy | null;
   invited_by?: UsersOrderBy | null;
+  accepted_by?: UsersOrderBy | null;
 };
 
 export type InvitationsPkColumnsInput = {
@@ -404,9 +412,13 @@ export type InvitationsInsertInput = {
   role?: number | null;
   expires_at?: string | null;
   accepted_at?: string | null;
+  accepted_by_id?: number | null;
+  revoked_at?: string | null;
+  sent_at?: string | null;
   created_at?: string | null;
   community?: CommunitiesObjRelInsertInput | null;
   invited_by?: UsersObjRelInsertInput | null;
+  accepted_by?: UsersObjRelInsertInput | null;
 };
 
 export type InvitationsObjRelInsertInput = {
@@ -427,16 +439,19 @@ export type InvitationsSetInput = {
   role?: number | null;
   expires_at?: string | null;
   accepted_at?: string | null;
+  accepted_by_id?: number | null;
+  revoked_at?: string | null;
+  sent_at?: string | null;
   created_at?: string | null;
 };
 
 export type InvitationsConstraint = "invitations_pkey";
 
-export type InvitationsUpdateColumn = "id" | "community_id" | "invited_by_id" | "email" | "role" | "expires_at" | "accepted_at" | "created_at";
+export type InvitationsUpdateColumn = "id" | "community_id" | "invited_by_id" | "email" | "role" | "expires_at" | "accepted_at" | "accepted_by_id" | "revoked_at" | "sent_at" | "created_at";
 
 export type InvitationsOnConflict = {
   constraint: "invitations_pkey";
-  update_columns: Array<"id" | "community_id" | "invited_by_id" | "email" | "role" | "expires_at" | "accepted_at" | "created_at">;
+  update_columns: Array<"id" | "community_id" | "invited_by_id" | "email" | "role" | "expires_at" | "accepted_at" | "accepted_by_id" | "revoked_at" | "sent_at" | "created_at">;
   where?: InvitationsBoolExp | null;
 };
 
@@ -445,6 +460,7 @@ export type InvitationsIncInput = {
   community_id?: number | null;
   invited_by_id?: number | null;
   role?: number | null;
+  accepted_by_id?: number | null;
 };
 
 export type InvitationsUpdates = {
@@ -576,7 +592,8 @@ export type UsersBoolExp = {
   created_at?: TimestamptzComparisonExp | null;
   updated_at?: TimestamptzComparisonExp | null;
   community_users?: CommunityUsersBoolExp | null;
-  invitations?: InvitationsBoolExp | null;
+  invitations_by_invited_by_id?: InvitationsBoolExp | null;
+  invitations_by_accepted_by_id?: InvitationsBoolExp | null;
   mobilizations?: MobilizationsBoolExp | null;
   template_mobilizations?: TemplateMobilizationsBoolExp | null;
   uploads?: UploadsBoolExp | null;
@@ -609,7 +626,8 @@ export type UsersInsertInput = {
   created_at?: string | null;
   updated_at?: string | null;
   community_users?: CommunityUsersArrRelInsertInput | null;
-  invitations?: InvitationsArrRelInsertInput | null;
+  invitations_by_invited_by_id?: InvitationsArrRelInsertInput | null;
+  invitations_by_accepted_by_id?: InvitationsArrRelInsertInput | null;
   mobilizations?: MobilizationsArrRelInsertInput | null;
   template_mobilizations?: TemplateMobilizationsArrRelInsertInput | null;
   uploads?: UploadsArrRelInsertInput | null;
@@ -3548,9 +3566,9 @@ export type QueryArgs = {
   community_users: { distinct_on?: Array<"id" | "community_id" | "user_id" | "role" | "created_at"> | null; where?: CommunityUsersBoolExp | null; order_by?: Array<CommunityUsersOrderBy> | null; limit?: number | null; offset?: number | null };
   community_users_by_pk: { id: number };
   community_users_aggregate: { distinct_on?: Array<"id" | "community_id" | "user_id" | "role" | "created_at"> | null; where?: CommunityUsersBoolExp | null; order_by?: Array<CommunityUsersOrderBy> | null; limit?: number | null; offset?: number | null };
-  invitations: { distinct_on?: Array<"id" | "community_id" | "invited_by_id" | "email" | "role" | "expires_at" | "accepted_at" | "created_at"> | null; where?: InvitationsBoolExp | null; order_by?: Array<InvitationsOrderBy> | null; limit?: number | null; offset?: number | null };
+  invitations: { distinct_on?: Array<"id" | "community_id" | "invited_by_id" | "email" | "role" | "expires_at" | "accepted_at" | "accepted_by_id" | "revoked_at" | "sent_at" | "created_at"> | null; where?: InvitationsBoolExp | null; order_by?: Array<InvitationsOrderBy> | null; limit?: number | null; offset?: number | null };
   invitations_by_pk: { id: number };
-  invitations_aggregate: { distinct_on?: Array<"id" | "community_id" | "invited_by_id" | "email" | "role" | "expires_at" | "accepted_at" | "created_at"> | null; where?: InvitationsBoolExp | null; order_by?: Array<InvitationsOrderBy> | null; limit?: number | null; offset?: number | null };
+  invitations_aggregate: { distinct_on?: Array<"id" | "community_id" | "invited_by_id" | "email" | "role" | "expires_at" | "accepted_at" | "accepted_by_id" | "revoked_at" | "sent_at" | "created_at"> | null; where?: InvitationsBoolExp | null; order_by?: Array<InvitationsOrderBy> | null; limit?: number | null; offset?: number | null };
   recipients: { distinct_on?: Array<"id" | "community_id" | "pagarme_recipient_id" | "transfer_interval" | "transfer_day" | "transfer_enabled" | "bank_account" | "created_at" | "updated_at"> | null; where?: RecipientsBoolExp | null; order_by?: Array<RecipientsOrderBy> | null; limit?: number | null; offset?: number | null };
   recipients_by_pk: { id: number };
   recipients_aggregate: { distinct_on?: Array<"id" | "community_id" | "pagarme_recipient_id" | "transfer_interval" | "transfer_day" | "transfer_enabled" | "bank_account" | "created_at" | "updated_at"> | null; where?: RecipientsBoolExp | null; order_by?: Array<RecipientsOrderBy> | null; limit?: number | null; offset?: number | null };

@@ -377,12 +377,14 @@ describe('documents shaped like the original admin’s', () => {
     expect(res.body.data.widgets).toEqual([{ activist_actions_aggregate: { aggregate: { count: 1 } } }]);
   });
 
-  it('update communities with update_communities(where, _set), admins only', async () => {
+  it('update communities with update_communities(where, _set), by any member', async () => {
     const doc = `mutation C($id: Int!, $f: communities_set_input!) {
       update_communities(_set: $f, where: {id: {_eq: $id}}) { affected_rows returning { id city mailchimp_api_key } }
     }`;
-    const byMobilizer = await mob.graphql(doc, { id: alphaId, f: { city: 'Olinda' } });
-    expect(byMobilizer.body.data.update_communities).toEqual({ affected_rows: 0, returning: [] });
+    const byMobilizer = await mob.graphql(doc, { id: alphaId, f: { city: 'Recife' } });
+    expect(byMobilizer.body.data.update_communities).toMatchObject({ affected_rows: 1 });
+    const byStranger = await bob.graphql(doc, { id: alphaId, f: { city: 'Natal' } });
+    expect(byStranger.body.data.update_communities).toEqual({ affected_rows: 0, returning: [] });
     const byAdmin = await alice.graphql(doc, { id: alphaId, f: { city: 'Olinda' } });
     expect(byAdmin.body.data.update_communities).toEqual({
       affected_rows: 1,

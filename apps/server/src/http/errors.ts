@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  /** A link that worked once and no longer does (an invitation used, expired or revoked). */
+  gone: 410,
   unprocessable: 422,
   rate_limited: 429,
   /** An outside service (the payment provider) failed or gave no answer. */

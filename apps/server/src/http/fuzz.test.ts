@@ -50,7 +50,17 @@ const HOSTILE_FIELDS: Record<string, unknown> = {
   limit: -1,
   offset: -1,
 };
-const WRAPPERS = ['user', 'community', 'mobilization', 'block', 'widget', 'form_entry', 'template'];
+const WRAPPERS = [
+  'user',
+  'community',
+  'mobilization',
+  'block',
+  'widget',
+  'form_entry',
+  'template',
+  'invitation',
+  'member',
+];
 
 /** Bodies: wrong types, a hostile flat object, and the same under each wrapper key the API uses. */
 const BODIES: unknown[] = [

@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { registerSchema } from '@mutirao/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import { FormAlert } from '../forms/FormAlert';
 import { useSchemaForm } from '../forms/useSchemaForm';
 import { CenteredPage } from '../shell/layouts/CenteredPage';
 import { signUp } from './authApi';
+import { NewPasswordFields } from './NewPasswordFields';
 import { useSession } from './SessionProvider';
 
 export default function RegisterPage() {
@@ -29,13 +30,7 @@ export default function RegisterPage() {
         <Stack gap="md">
           <TextInput label={t('auth.name')} autoComplete="given-name" required {...field('name')} />
           <TextInput label={t('auth.email')} type="email" autoComplete="email" required {...field('email')} />
-          <PasswordInput label={t('auth.password')} autoComplete="new-password" required {...field('password')} />
-          <PasswordInput
-            label={t('auth.passwordConfirmation')}
-            autoComplete="new-password"
-            required
-            {...field('password_confirmation')}
-          />
+          <NewPasswordFields field={field} />
           <FormAlert message={serverError} />
           <Button type="submit" loading={form.formState.isSubmitting} fullWidth>
             {t('auth.submitRegister')}

@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { resetPasswordSchema } from '@mutirao/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { useSchemaForm } from '../forms/useSchemaForm';
 import { CenteredPage } from '../shell/layouts/CenteredPage';
 import { showSuccess } from '../shell/toasts';
 import { resetPassword } from './authApi';
+import { NewPasswordFields } from './NewPasswordFields';
 import { useSession } from './SessionProvider';
 
 export default function ResetPasswordPage() {
@@ -32,13 +33,7 @@ export default function ResetPasswordPage() {
     <CenteredPage title={t('auth.resetTitle')}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <PasswordInput label={t('auth.password')} autoComplete="new-password" required {...field('password')} />
-          <PasswordInput
-            label={t('auth.passwordConfirmation')}
-            autoComplete="new-password"
-            required
-            {...field('password_confirmation')}
-          />
+          <NewPasswordFields field={field} />
           <FormAlert message={linkProblem}>
             {' '}
             <Anchor component={Link} to="/forgot-password" c="inherit" fz="inherit" td="underline">

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { ApiError } from '../api/client';
 
+/** The text of a refusal the server explains (a 403, a 422), or undefined for a request failure (the generic toast's). */
+export function refusalMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.kind !== 'response') return undefined;
+  return [...error.messages, ...Object.values(error.fields).flat()].join(' ') || error.message;
+}
+
 /**
  * A refusal the server explains (403 for a member who is not an admin, a provider's 422): its text, to show where the
  * action was. Request failures (5xx, network) are left to the generic toast.
@@ -8,8 +14,8 @@ import { ApiError } from '../api/client';
 export function useApiRefusal(): [string | undefined, (error: unknown) => void, () => void] {
   const [message, setMessage] = useState<string>();
   const onError = (error: unknown) => {
-    if (error instanceof ApiError && error.kind === 'response')
-      setMessage([...error.messages, ...Object.values(error.fields).flat()].join(' ') || error.message);
+    const text = refusalMessage(error);
+    if (text) setMessage(text);
   };
   return [message, onError, () => setMessage(undefined)];
 }

@@ -2,8 +2,8 @@ import { policies } from '@mutirao/core';
 import { useSession } from '../auth/SessionProvider';
 
 /**
- * Whether the signed-in user may change the selected community's domains (admins, or `is_admin`). Members still read
- * them; the server answers 403 to anyone else's change, which the screens show as well.
+ * Whether the signed-in user may change the selected community's domains (`policies.canManageCommunity`: every member,
+ * or `is_admin`); the server answers a refusal the same way, which the screens show as well.
  */
 export function useCommunityAdmin(): { communityId: number; canManage: boolean } {
   const { user, community } = useSession();

@@ -2,6 +2,7 @@ import { activistsMessages } from '../schemas/activists';
 import { domainsMessages } from '../schemas/domains';
 import { mailchimpMessages } from '../schemas/mailchimp';
 import { recipientMessages } from '../schemas/recipient';
+import { teamMessages } from '../schemas/team';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
 import { activistScreenMessages } from './activistScreens';
@@ -48,6 +49,7 @@ export const en: Catalogue = {
     sessionInvalidSignature: 'Could not verify JWT: JWSError JWSInvalidSignature',
     sessionMissingUser: 'field get_current_user not found in type query_root',
     pageFailed: 'Failed!',
+    bankDataAdminsOnly: "Only the community's admins can see and change the bank data.",
     manageCommunityOnly: 'Only community admins can change these settings.',
   },
   validation: {
@@ -914,6 +916,8 @@ export const en: Catalogue = {
   mailchimp: mailchimpMessages.en,
   /** The community's Recebedor tab (`schemas/recipient.ts`). */
   recipient: recipientMessages.en,
+  /** The community's Mobilizadores tab and its invitations (`schemas/team.ts`). */
+  team: teamMessages.en,
   domains: { ...domainsMessages.en, ...domainScreenMessages.en },
   activists: { ...activistsMessages.en, ...activistScreenMessages.en },
   launch: launchMessages.en,

@@ -2,6 +2,7 @@ import { activistsMessages } from '../schemas/activists';
 import { domainsMessages } from '../schemas/domains';
 import { mailchimpMessages } from '../schemas/mailchimp';
 import { recipientMessages } from '../schemas/recipient';
+import { teamMessages } from '../schemas/team';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
 import { activistScreenMessages } from './activistScreens';
@@ -48,6 +49,7 @@ export const es: Catalogue = {
     sessionInvalidSignature: 'Could not verify JWT: JWSError JWSInvalidSignature',
     sessionMissingUser: 'field get_current_user not found in type query_root',
     pageFailed: '¡Falló!',
+    bankDataAdminsOnly: 'Solo quien administra la comunidad puede ver y cambiar los datos bancarios.',
     manageCommunityOnly: 'Solo quien administra la comunidad puede cambiar esta configuración.',
   },
   validation: {
@@ -922,6 +924,8 @@ export const es: Catalogue = {
   mailchimp: mailchimpMessages.es,
   /** The community's Recebedor tab (`schemas/recipient.ts`). */
   recipient: recipientMessages.es,
+  /** The community's Mobilizadores tab and its invitations (`schemas/team.ts`). */
+  team: teamMessages.es,
   domains: { ...domainsMessages.es, ...domainScreenMessages.es },
   activists: { ...activistsMessages.es, ...activistScreenMessages.es },
   launch: launchMessages.es,

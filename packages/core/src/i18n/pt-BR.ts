@@ -2,6 +2,7 @@ import { activistsMessages } from '../schemas/activists';
 import { domainsMessages } from '../schemas/domains';
 import { mailchimpMessages } from '../schemas/mailchimp';
 import { recipientMessages } from '../schemas/recipient';
+import { teamMessages } from '../schemas/team';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
 import { activistScreenMessages } from './activistScreens';
@@ -50,6 +51,7 @@ export const ptBR = {
     sessionInvalidSignature: 'Could not verify JWT: JWSError JWSInvalidSignature',
     sessionMissingUser: 'field get_current_user not found in type query_root',
     pageFailed: 'Failed!',
+    bankDataAdminsOnly: 'Só quem administra a comunidade pode ver e mudar os dados bancários.',
     manageCommunityOnly: 'Só quem administra a comunidade pode mudar estas configurações.',
   },
   validation: {
@@ -921,6 +923,8 @@ export const ptBR = {
   mailchimp: mailchimpMessages['pt-BR'],
   /** The community's Recebedor tab (`schemas/recipient.ts`). */
   recipient: recipientMessages['pt-BR'],
+  /** The community's Mobilizadores tab and its invitations (`schemas/team.ts`). */
+  team: teamMessages['pt-BR'],
   domains: { ...domainsMessages['pt-BR'], ...domainScreenMessages['pt-BR'] },
   activists: { ...activistsMessages['pt-BR'], ...activistScreenMessages['pt-BR'] },
   launch: launchMessages['pt-BR'],

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
@@ -58,11 +59,19 @@ export const invitations = pgTable(
     codeHash: text('code_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedById: integer('accepted_by_id').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** When the current code was mailed: the first send, or the latest resend (which replaces the code). */
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('invitations_community_idx').on(t.communityId),
     uniqueIndex('invitations_code_hash_idx').on(t.codeHash),
+    // One open invitation per address and community (e-mails are stored lower-case): inviting again replaces it.
+    uniqueIndex('invitations_pending_email_idx')
+      .on(t.communityId, t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
   ],
 );
 

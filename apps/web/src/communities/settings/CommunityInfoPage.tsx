@@ -10,7 +10,8 @@ import { communityQueryKey, fetchCommunity } from './communityApi';
 
 /**
  * `/community/info`, the "Informações" tab (spec 01 §2; the spec sends it to the newer admin app, built here).
- * Community admins (role 1, or `is_admin`) edit it; a mobilizer sees the same fields read-only.
+ * Whoever `policies.canManageCommunity` allows (every member, as spec 01 §6 gives mobilizers the inviter's access)
+ * edits it; anyone it refused would see the same fields read-only.
  */
 export default function CommunityInfoPage() {
   const { t } = useTranslation();

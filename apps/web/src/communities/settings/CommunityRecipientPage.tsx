@@ -42,7 +42,7 @@ export default function CommunityRecipientPage() {
   const { user, community } = useSession();
   const id = community?.id ?? 0;
   const role = community?.role ?? undefined;
-  const canManage = policies.canManageCommunity(
+  const canManage = policies.canManageBankData(
     { id: user?.id ?? 0, isAdmin: user?.is_admin ?? false },
     role ? { communityId: id, role } : undefined,
   );

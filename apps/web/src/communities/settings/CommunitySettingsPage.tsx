@@ -12,11 +12,11 @@ export function CommunitySettingsPage({ description, children }: { description?:
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { user, community } = useSession();
-  const canManage = policies.canManageCommunity(
+  const seesBankData = policies.canManageBankData(
     { id: user?.id ?? 0, isAdmin: user?.is_admin ?? false },
     community?.role ? { communityId: community.id, role: community.role } : undefined,
   );
-  const tabs = COMMUNITY_SETTINGS_TABS.filter((tab) => canManage || !tab.adminOnly).map((tab) => ({
+  const tabs = COMMUNITY_SETTINGS_TABS.filter((tab) => seesBankData || !tab.bankData).map((tab) => ({
     label: t(tab.label),
     to: tab.to,
     active: pathname === tab.to,

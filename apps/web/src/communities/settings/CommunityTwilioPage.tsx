@@ -94,8 +94,9 @@ function TwilioForm({
 }
 
 /**
- * `/community/twilio`, the Twilio tab (spec 01 §2): the account that places the phone pressures' calls. Admins edit
- * it; a mobilizer sees the SID and number read-only. The auth token is write-only.
+ * `/community/twilio`, the Twilio tab (spec 01 §2): the account that places the phone pressures' calls. Members edit
+ * it (`policies.canManageCommunity`); anyone it refused would see the SID and number read-only. The auth token is
+ * write-only.
  */
 export default function CommunityTwilioPage() {
   const { t } = useTranslation();
