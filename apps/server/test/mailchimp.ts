@@ -178,6 +178,14 @@ export async function startMailchimpDouble(lists: Record<string, string>, keys: 
       }
       return send(204);
     }
+    // POST /lists/{id}/members/{hash}/actions/delete-permanent
+    if (parts[2] === 'members' && parts[4] === 'actions' && parts[5] === 'delete-permanent' && req.method === 'POST') {
+      if (!list.delete(parts[3] ?? ''))
+        return send(404, problem(404, 'Resource Not Found', 'The requested resource could not be found.'));
+      for (const segment of listSegments)
+        for (const address of [...segment.members]) if (md5(address) === parts[3]) segment.members.delete(address);
+      return send(204);
+    }
     // GET /lists/{id}/segments
     if (parts[2] === 'segments' && parts.length === 3 && req.method === 'GET') {
       const count = Number(url.searchParams.get('count') ?? 10);

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { ROLES } from '@mutirao/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, signIn, startTestServer, type TestServer } from '../../test/harness';
+import { type Client, eventually, signIn, startTestServer, type TestServer } from '../../test/harness';
 import { activistErasures, activists, outbox } from '../db/schema';
 import {
   createCommunity,
@@ -115,6 +116,11 @@ describe('a person’s data rights', () => {
     ]);
     await recountActions(db, communityId);
     admin = await signIn(server, owner.email);
+    // The community's list, on the sandbox driver, which records every call it would make.
+    const list = await admin.put(`/api/communities/${communityId}/mailchimp`, {
+      mailchimp: { mailchimp_api_key: `${'b2'.repeat(16)}-us21`, mailchimp_list_id: 'lista1' },
+    });
+    expect(list.status).toBe(200);
     mobilizer = await signIn(server, helper.email);
     stranger = await signIn(server, other.email);
   });
@@ -219,6 +225,18 @@ describe('a person’s data rights', () => {
     expect(audit.body).toMatchObject([{ activist_id: rosa, requested_by: 'admin' }]);
     const [row] = await server.ctx.db.select().from(activistErasures);
     expect(row?.erasedBy).toBeGreaterThan(0);
+    // The mailing list is told to delete the member for good, named only by Mailchimp's hash of the e-mail.
+    const hash = createHash('md5').update(email).digest('hex');
+    await eventually(async () => {
+      const calls = await rows<{ path: string }>(
+        server,
+        sql`select path from mailing_list_calls where method = 'POST'`,
+      );
+      return calls.some((c) => c.path === `/lists/lista1/members/${hash}/actions/delete-permanent`);
+    });
+    const jobs = JSON.stringify(await rows(server, sql`select data from pgboss.job where name = 'mailchimp-forget'`));
+    expect(jobs).toContain(hash);
+    expect(jobs).not.toContain('rosa');
     // Erasing again: there is nobody left.
     expect((await admin.delete(`${base()}/${rosa}`)).status).toBe(404);
   });

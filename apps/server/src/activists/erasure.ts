@@ -73,7 +73,8 @@ export async function eraseActivist(
       .insert(activistErasures)
       .values({ communityId, activistId, erasedBy: by.userId, requestedBy: by.requestedBy, anonymised })
       .returning();
-    return audit as typeof activistErasures.$inferSelect;
+    // The e-mail goes back to the caller only to tell the mailing list to forget it; nothing here keeps it.
+    return { audit: audit as typeof activistErasures.$inferSelect, email: person.email };
   });
 }
 

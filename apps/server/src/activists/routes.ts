@@ -194,7 +194,9 @@ export function activistRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const { id, activist } = request.params;
       const actor = await admin(request, id);
-      return presentErasure(await eraseActivist(ctx.db, id, activist, { userId: actor.id, requestedBy: 'admin' }));
+      const { audit, email } = await eraseActivist(ctx.db, id, activist, { userId: actor.id, requestedBy: 'admin' });
+      await ctx.mailing.forget(id, email);
+      return presentErasure(audit);
     },
   );
 

@@ -57,4 +57,9 @@ export interface MailingDriver {
   ensureSegment(account: MailingAccount, name: string): Promise<string>;
   /** Adds members to a static segment, at most 500 per call; members not on the list are skipped by the provider. */
   addToSegment(account: MailingAccount, segmentId: string, emails: string[]): Promise<void>;
+  /**
+   * Deletes the member for good (an erasure, LGPD), named by the subscriber hash so the e-mail itself need not be
+   * kept anywhere to ask. A member not on the list is already forgotten.
+   */
+  forgetMember(account: MailingAccount, memberHash: string): Promise<void>;
 }

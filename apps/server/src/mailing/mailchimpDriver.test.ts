@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MailchimpDouble, startMailchimpDouble } from '../../test/mailchimp';
 import { MailingError } from './driver';
 import { MailchimpDriver } from './mailchimp';
+import { subscriberHash } from './marketingApi';
 
 const KEY = `${'e5'.repeat(16)}-us3`;
 const LIST = 'f00d';
@@ -65,5 +66,18 @@ describe('the Mailchimp driver against a double of the Marketing API', () => {
     const batches = mailchimp.requests.filter((r) => r.path === `/lists/${LIST}/segments/${first}`);
     expect(batches.map((r) => (r.body as { members_to_add: string[] }).members_to_add.length)).toEqual([500, 10]);
     expect(mailchimp.segments.get(LIST)?.find((s) => s.name === 'M9F')?.members.size).toBe(40);
+  });
+
+  it('deletes a member for good by its hash, and takes one already gone as forgotten', async () => {
+    await driver.upsertMember(account, person(900));
+    const hash = subscriberHash('P900@example.org');
+    expect(mailchimp.members.get(LIST)?.has(hash)).toBe(true);
+    await driver.forgetMember(account, hash);
+    expect(mailchimp.members.get(LIST)?.has(hash)).toBe(false);
+    const call = mailchimp.requests.at(-1);
+    expect(call).toMatchObject({ method: 'POST', path: `/lists/${LIST}/members/${hash}/actions/delete-permanent` });
+    // Asked again (a retried job), the 404 means it is already done.
+    await driver.forgetMember(account, hash);
+    expect(mailchimp.requests.at(-1)?.path).toContain('delete-permanent');
   });
 });

@@ -15,6 +15,7 @@ import { defineJob, type JobQueue } from '../jobs/queue';
 import { SecretBox } from '../telephony/secret';
 import { type MailingAccount, type MailingDriver, MailingError } from './driver';
 import { MailchimpDriver } from './mailchimp';
+import { subscriberHash } from './marketingApi';
 import { SandboxMailingDriver } from './sandbox';
 import { resyncPage, syncBatch } from './sync';
 
@@ -34,6 +35,7 @@ export class Mailing {
   resyncPageSize = 100;
   readonly syncJob;
   readonly resyncJob;
+  readonly forgetJob;
 
   constructor(
     private readonly db: Db,
@@ -57,8 +59,19 @@ export class Mailing {
       retryDelaySeconds: 30,
       handle: ({ communityId }) => this.resyncCommunity(communityId),
     });
+    this.forgetJob = defineJob({
+      name: 'mailchimp-forget',
+      payload: z.object({ communityId: z.number().int(), memberHash: z.string().regex(/^[0-9a-f]{32}$/) }),
+      retryLimit: 20,
+      retryDelaySeconds: 60,
+      handle: async ({ communityId, memberHash }) => {
+        const account = await this.accountOf(communityId);
+        if (account) await this.driver.forgetMember(account, memberHash);
+      },
+    });
     queue.register(this.syncJob);
     queue.register(this.resyncJob);
+    queue.register(this.forgetJob);
   }
 
   /** The community's list and key, unsealed; undefined when either is missing (or the key cannot be opened). */
@@ -74,6 +87,14 @@ export class Mailing {
     const apiKey = row?.apiKey ? this.box.open(row.apiKey) : undefined;
     if (!row?.listId || !apiKey) return undefined;
     return { communityId, apiKey, listId: row.listId, groupId: row.groupId };
+  }
+
+  /**
+   * After an erasure: the list deletes the person for good. The job carries only the subscriber hash, never the
+   * erased e-mail; it retries while the provider is down, and does nothing for a community without a list.
+   */
+  async forget(communityId: number, email: string): Promise<void> {
+    await this.queue.send(this.forgetJob, { communityId, memberHash: subscriberHash(email) });
   }
 
   /** Call after an action that queued something has committed: a worker sends it soon. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ListInfo, MailingAccount, MailingDriver, MailingMember } from './driver';
+import { type ListInfo, type MailingAccount, type MailingDriver, MailingError, type MailingMember } from './driver';
 
 /** Mailchimp keeps a member at `/lists/{list}/members/{md5 of the lower-cased e-mail}`. */
 export const subscriberHash = (email: string) => createHash('md5').update(email.trim().toLowerCase()).digest('hex');
@@ -71,6 +71,14 @@ export abstract class MarketingApiDriver implements MailingDriver {
       static_segment: [],
     });
     return String((json as { id: number | string }).id);
+  }
+
+  async forgetMember(account: MailingAccount, memberHash: string): Promise<void> {
+    await this.call(account, 'POST', `/lists/${account.listId}/members/${memberHash}/actions/delete-permanent`).catch(
+      (error: unknown) => {
+        if (!(error instanceof MailingError && error.kind === 'not_found')) throw error;
+      },
+    );
   }
 
   async addToSegment(account: MailingAccount, segmentId: string, emails: string[]): Promise<void> {

@@ -84,7 +84,8 @@ export class SandboxMailingDriver extends MarketingApiDriver {
       const id = await this.record(account, method, bare, body, 200);
       return { status: 200, json: { id, name: (body as { name?: string }).name, type: 'static' } };
     }
-    await this.record(account, method, bare, body, method === 'POST' && bare.endsWith('/tags') ? 204 : 200);
+    const noContent = method === 'POST' && (bare.endsWith('/tags') || bare.endsWith('/actions/delete-permanent'));
+    await this.record(account, method, bare, body, noContent ? 204 : 200);
     return { status: 200, json: body };
   }
 }
