@@ -11,6 +11,7 @@ import autocannon from 'autocannon';
 import { activistsBench } from './lib/bench-activists.mjs';
 import { donationBench } from './lib/bench-donations.mjs';
 import { formBench } from './lib/bench-forms.mjs';
+import { peopleBench } from './lib/bench-people.mjs';
 import { pressureBench } from './lib/bench-pressure.mjs';
 import { ensureBuilt, ensureInstalled } from './lib/build.mjs';
 import { startThrowawayPostgres } from './lib/postgres.mjs';
@@ -24,6 +25,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 /**
  * `BENCH_ONLY=actions`: only the visitor actions (form submissions, pressure fills, donations) on both engines.
  * `BENCH_ONLY=reports`: only the community's activists CSV on PostgreSQL, beside COPY.
+ * `BENCH_ONLY=people`: only the people list over 1,000,000 activists on PostgreSQL (first and last page, counts).
  */
 const only = process.env.BENCH_ONLY;
 
@@ -194,7 +196,7 @@ http { access_log off; gzip_static on;
 const dataDir = mkdtempSync(join(tmpdir(), 'mutirao-bench-'));
 const rows = [];
 try {
-  if (only !== 'reports') {
+  if (only !== 'reports' && only !== 'people') {
     const cold = await startServer(dataDir);
     rows.push([
       'cold start to first served page (new embedded database: migrate + seed)',
@@ -325,12 +327,15 @@ async function postgresFormBench() {
   try {
     const server = await startServer(pgData, { DATABASE_URL: pg.url });
     try {
-      if (only !== 'reports') {
+      if (only !== 'reports' && only !== 'people') {
         await formBench({ server, label: 'PostgreSQL', seconds, rows, pgUrl: pg.url, withExport: only !== 'actions' });
         await pressureBench({ server, label: 'PostgreSQL', seconds, rows });
         await donationBench({ server, label: 'PostgreSQL', seconds, rows });
       }
-      if (only !== 'actions') await activistsBench({ server, label: 'PostgreSQL', rows, pgUrl: pg.url });
+      if (only !== 'actions' && only !== 'people')
+        await activistsBench({ server, label: 'PostgreSQL', rows, pgUrl: pg.url });
+      if (only !== 'actions' && only !== 'reports')
+        await peopleBench({ server, label: 'PostgreSQL', rows, pgUrl: pg.url });
     } finally {
       await stop(server.child);
     }

@@ -75,13 +75,13 @@ test('a mobilizer edits the community’s information, as the admin who invited 
   await expectAccessible(page, 'community settings, by a mobilizer');
 });
 
-test('community settings tabs that do not exist yet show the not-found page inside the app', async ({
+test('a community settings address that does not exist shows the not-found page inside the app', async ({
   page,
   request,
 }) => {
   const user = await seedUser(request, { firstName: 'Ivo', communities: [{ name: 'Rede Ivo' }] });
   await signInAs(page, user, 'Rede Ivo');
-  await page.goto('/community/mailchimp');
+  await page.goto('/community/mailchimp-antigo');
   await expect(page.getByRole('heading', { name: t('pages.notFoundTitle') })).toBeVisible();
   await expect(page.getByRole('navigation', { name: t('sidebar.navigation') })).toBeVisible();
 });

@@ -29,10 +29,12 @@ test('an admin invites by e-mail; the invitee registers from the link, edits a p
   await expect(tabs.getByRole('link')).toHaveText([
     t('communitySettings.tabInfo'),
     t('team.tab'),
+    t('mailchimp.tab'),
     t('twilio.tab'),
     t('recipient.tab'),
     t('communitySettings.tabMetrics'),
     t('sidebar.domains'),
+    t('communityReports.tab'),
   ]);
   await tabs.getByRole('link', { name: t('team.tab') }).click();
   await expect(page).toHaveURL(/\/community\/mobilizers$/);

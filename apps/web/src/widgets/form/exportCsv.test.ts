@@ -9,6 +9,11 @@ describe('filenameOf', () => {
 });
 
 describe('readWithProgress', () => {
+  it('reads the whole body when nobody listens for progress (the form export)', async () => {
+    const blob = await readWithProgress(new Response('\uFEFFID\r\n1\r\n', { headers: { 'content-type': 'text/csv' } }));
+    expect(await blob.text()).toContain('1\r\n');
+  });
+
   it('tells the bytes received after each chunk of a streamed report, and keeps them all', async () => {
     const chunks = ['\uFEFFID,Nome\r\n', '1,Ana\r\n', '2,"Zé, o ""bom"""\r\n'].map((c) => new TextEncoder().encode(c));
     const body = new ReadableStream<Uint8Array>({

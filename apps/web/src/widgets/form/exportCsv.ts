@@ -16,7 +16,8 @@ export function filenameOf(disposition: string | null, fallback: string): string
 
 /** Reads a response body chunk by chunk, telling how many bytes have arrived so far. */
 export async function readWithProgress(response: Response, onProgress?: (bytes: number) => void): Promise<Blob> {
-  const reader = response.body?.getReader();
+  // Taking a reader locks the body: only when someone is listening, or `blob()` would find it locked.
+  const reader = onProgress ? response.body?.getReader() : undefined;
   if (!reader || !onProgress) return response.blob();
   const parts: Uint8Array<ArrayBuffer>[] = [];
   let received = 0;
