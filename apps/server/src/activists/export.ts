@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { CSV_BOM, csvLine } from '../reports/csv';
 import { EXPORT_BATCH, keysetCsv } from '../reports/keyset';
 import { filterConditions } from './filter';
+import type { ActivistRow } from './list';
 import { findActivist, presentActivist } from './people';
 
 const rowsOf = async <R>(db: Db, query: ReturnType<typeof sql>) =>
@@ -30,19 +31,7 @@ export function activistsCsv(db: Db, communityId: number, filter: ActivistFilter
     h('csvCreated'),
   ];
   const filtered = filterConditions(filter);
-  type Row = {
-    id: number;
-    name: string | null;
-    first_name: string | null;
-    last_name: string | null;
-    email: string;
-    phone: string | null;
-    city: string | null;
-    tags: string[];
-    actions_count: number;
-    last_action_at: string;
-    created_at: string;
-  };
+  type Row = Omit<ActivistRow, 'gender' | 'sort_key'>;
   return keysetCsv<Row>(
     header,
     (afterId) =>
