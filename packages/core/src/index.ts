@@ -12,6 +12,7 @@ export * from './schemas/blocks';
 export * from './schemas/communities';
 export * from './schemas/domains';
 export * from './schemas/mailchimp';
+export * from './schemas/massMessages';
 export * from './schemas/mobilizations';
 export * from './schemas/recipient';
 export * from './schemas/team';

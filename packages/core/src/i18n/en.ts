@@ -7,6 +7,7 @@ import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
 import { activistScreenMessages } from './activistScreens';
 import { domainScreenMessages, launchMessages } from './domainScreens';
+import { massMessagesMessages } from './massMessages';
 import type { Catalogue } from './types';
 
 export const en: Catalogue = {
@@ -920,6 +921,8 @@ export const en: Catalogue = {
   team: teamMessages.en,
   domains: { ...domainsMessages.en, ...domainScreenMessages.en },
   activists: { ...activistsMessages.en, ...activistScreenMessages.en },
+  /** The mass-message wizard at /bot (`schemas/massMessages.ts`). */
+  massMessages: massMessagesMessages.en,
   launch: launchMessages.en,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('en'),

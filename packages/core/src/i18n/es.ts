@@ -7,6 +7,7 @@ import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
 import { activistScreenMessages } from './activistScreens';
 import { domainScreenMessages, launchMessages } from './domainScreens';
+import { massMessagesMessages } from './massMessages';
 import type { Catalogue } from './types';
 
 export const es: Catalogue = {
@@ -928,6 +929,8 @@ export const es: Catalogue = {
   team: teamMessages.es,
   domains: { ...domainsMessages.es, ...domainScreenMessages.es },
   activists: { ...activistsMessages.es, ...activistScreenMessages.es },
+  /** The mass-message wizard at /bot (`schemas/massMessages.ts`). */
+  massMessages: massMessagesMessages.es,
   launch: launchMessages.es,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('es'),

@@ -7,6 +7,7 @@ import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
 import { activistScreenMessages } from './activistScreens';
 import { domainScreenMessages, launchMessages } from './domainScreens';
+import { massMessagesMessages } from './massMessages';
 /**
  * The pt-BR catalogue is the source of truth: the other languages must hold the same keys.
  * Placeholders are written `{name}`. Spec messages are quoted verbatim.
@@ -927,6 +928,8 @@ export const ptBR = {
   team: teamMessages['pt-BR'],
   domains: { ...domainsMessages['pt-BR'], ...domainScreenMessages['pt-BR'] },
   activists: { ...activistsMessages['pt-BR'], ...activistScreenMessages['pt-BR'] },
+  /** The mass-message wizard at /bot (`schemas/massMessages.ts`). */
+  massMessages: massMessagesMessages['pt-BR'],
   launch: launchMessages['pt-BR'],
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('pt-BR'),
