@@ -1611,7 +1611,7 @@ export type FacebookBotActivistsUpdates = {
   _delete_key?: FacebookBotActivistsDeleteKeyInput | null;
 };
 
-export type FacebookBotCampaignsSelectColumn = "id" | "facebook_bot_configuration_id" | "community_id" | "name" | "text" | "quick_reply_redirect" | "quick_reply_button_text" | "segmentation" | "total_impacted_activists" | "status" | "created_at" | "updated_at";
+export type FacebookBotCampaignsSelectColumn = "id" | "facebook_bot_configuration_id" | "community_id" | "name" | "text" | "quick_reply_redirect" | "quick_reply_button_text" | "segmentation" | "total_impacted_activists" | "skipped_count" | "status" | "created_at" | "updated_at";
 
 export type FacebookBotCampaignsBoolExp = {
   _and?: Array<FacebookBotCampaignsBoolExp> | null;
@@ -1626,6 +1626,7 @@ export type FacebookBotCampaignsBoolExp = {
   quick_reply_button_text?: StringComparisonExp | null;
   segmentation?: JsonbComparisonExp | null;
   total_impacted_activists?: IntComparisonExp | null;
+  skipped_count?: IntComparisonExp | null;
   status?: StringComparisonExp | null;
   created_at?: TimestamptzComparisonExp | null;
   updated_at?: TimestamptzComparisonExp | null;
@@ -1644,6 +1645,7 @@ export type FacebookBotCampaignsOrderBy = {
   quick_reply_button_text?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   segmentation?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   total_impacted_activists?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  skipped_count?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   status?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   created_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   updated_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
@@ -1665,6 +1667,7 @@ export type FacebookBotCampaignsInsertInput = {
   quick_reply_button_text?: string | null;
   segmentation?: unknown | null;
   total_impacted_activists?: number | null;
+  skipped_count?: number | null;
   status?: string | null;
   created_at?: string | null;
   updated_at?: string | null;
@@ -1693,6 +1696,7 @@ export type FacebookBotCampaignsSetInput = {
   quick_reply_button_text?: string | null;
   segmentation?: unknown | null;
   total_impacted_activists?: number | null;
+  skipped_count?: number | null;
   status?: string | null;
   created_at?: string | null;
   updated_at?: string | null;
@@ -1700,11 +1704,11 @@ export type FacebookBotCampaignsSetInput = {
 
 export type FacebookBotCampaignsConstraint = "facebook_bot_campaigns_pkey";
 
-export type FacebookBotCampaignsUpdateColumn = "id" | "facebook_bot_configuration_id" | "community_id" | "name" | "text" | "quick_reply_redirect" | "quick_reply_button_text" | "segmentation" | "total_impacted_activists" | "status" | "created_at" | "updated_at";
+export type FacebookBotCampaignsUpdateColumn = "id" | "facebook_bot_configuration_id" | "community_id" | "name" | "text" | "quick_reply_redirect" | "quick_reply_button_text" | "segmentation" | "total_impacted_activists" | "skipped_count" | "status" | "created_at" | "updated_at";
 
 export type FacebookBotCampaignsOnConflict = {
   constraint: "facebook_bot_campaigns_pkey";
-  update_columns: Array<"id" | "facebook_bot_configuration_id" | "community_id" | "name" | "text" | "quick_reply_redirect" | "quick_reply_button_text" | "segmentation" | "total_impacted_activists" | "status" | "created_at" | "updated_at">;
+  update_columns: Array<"id" | "facebook_bot_configuration_id" | "community_id" | "name" | "text" | "quick_reply_redirect" | "quick_reply_button_text" | "segmentation" | "total_impacted_activists" | "skipped_count" | "status" | "created_at" | "updated_at">;
   where?: FacebookBotCampaignsBoolExp | null;
 };
 
@@ -1713,6 +1717,7 @@ export type FacebookBotCampaignsIncInput = {
   facebook_bot_configuration_id?: number | null;
   community_id?: number | null;
   total_impacted_activists?: number | null;
+  skipped_count?: number | null;
 };
 
 export type FacebookBotCampaignsAppendInput = {
@@ -3596,9 +3601,9 @@ export type QueryArgs = {
   facebook_bot_activists: { distinct_on?: Array<"id" | "facebook_bot_configuration_id" | "community_id" | "activist_id" | "fb_context_recipient_id" | "fb_context_sender_id" | "first_name" | "last_name" | "profile_pic" | "gender" | "messages" | "quick_replies" | "data" | "last_interaction_at" | "created_at" | "updated_at"> | null; where?: FacebookBotActivistsBoolExp | null; order_by?: Array<FacebookBotActivistsOrderBy> | null; limit?: number | null; offset?: number | null };
   facebook_bot_activists_by_pk: { id: number };
   facebook_bot_activists_aggregate: { distinct_on?: Array<"id" | "facebook_bot_configuration_id" | "community_id" | "activist_id" | "fb_context_recipient_id" | "fb_context_sender_id" | "first_name" | "last_name" | "profile_pic" | "gender" | "messages" | "quick_replies" | "data" | "last_interaction_at" | "created_at" | "updated_at"> | null; where?: FacebookBotActivistsBoolExp | null; order_by?: Array<FacebookBotActivistsOrderBy> | null; limit?: number | null; offset?: number | null };
-  facebook_bot_campaigns: { distinct_on?: Array<"id" | "facebook_bot_configuration_id" | "community_id" | "name" | "text" | "quick_reply_redirect" | "quick_reply_button_text" | "segmentation" | "total_impacted_activists" | "status" | "created_at" | "updated_at"> | null; where?: FacebookBotCampaignsBoolExp | null; order_by?: Array<FacebookBotCampaignsOrderBy> | null; limit?: number | null; offset?: number | null };
+  facebook_bot_campaigns: { distinct_on?: Array<"id" | "facebook_bot_configuration_id" | "community_id" | "name" | "text" | "quick_reply_redirect" | "quick_reply_button_text" | "segmentation" | "total_impacted_activists" | "skipped_count" | "status" | "created_at" | "updated_at"> | null; where?: FacebookBotCampaignsBoolExp | null; order_by?: Array<FacebookBotCampaignsOrderBy> | null; limit?: number | null; offset?: number | null };
   facebook_bot_campaigns_by_pk: { id: number };
-  facebook_bot_campaigns_aggregate: { distinct_on?: Array<"id" | "facebook_bot_configuration_id" | "community_id" | "name" | "text" | "quick_reply_redirect" | "quick_reply_button_text" | "segmentation" | "total_impacted_activists" | "status" | "created_at" | "updated_at"> | null; where?: FacebookBotCampaignsBoolExp | null; order_by?: Array<FacebookBotCampaignsOrderBy> | null; limit?: number | null; offset?: number | null };
+  facebook_bot_campaigns_aggregate: { distinct_on?: Array<"id" | "facebook_bot_configuration_id" | "community_id" | "name" | "text" | "quick_reply_redirect" | "quick_reply_button_text" | "segmentation" | "total_impacted_activists" | "skipped_count" | "status" | "created_at" | "updated_at"> | null; where?: FacebookBotCampaignsBoolExp | null; order_by?: Array<FacebookBotCampaignsOrderBy> | null; limit?: number | null; offset?: number | null };
   facebook_bot_campaign_activists: { distinct_on?: Array<"id" | "facebook_bot_campaign_id" | "facebook_bot_activist_id" | "activist_id" | "fb_context_recipient_id" | "status" | "last_error" | "sent_at" | "created_at"> | null; where?: FacebookBotCampaignActivistsBoolExp | null; order_by?: Array<FacebookBotCampaignActivistsOrderBy> | null; limit?: number | null; offset?: number | null };
   facebook_bot_campaign_activists_by_pk: { id: number };
   facebook_bot_campaign_activists_aggregate: { distinct_on?: Array<"id" | "facebook_bot_campaign_id" | "facebook_bot_activist_id" | "activist_id" | "fb_context_recipient_id" | "status" | "last_error" | "sent_at" | "created_at"> | null; where?: FacebookBotCampaignActivistsBoolExp | null; order_by?: Array<FacebookBotCampaignActivistsOrderBy> | null; limit?: number | null; offset?: number | null };

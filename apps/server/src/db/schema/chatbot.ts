@@ -89,6 +89,8 @@ export const facebookBotCampaigns = pgTable(
     quickReplyButtonText: text('quick_reply_button_text'),
     segmentation: jsonb('segmentation').$type<FacebookBotSegmentation>().notNull().default({}),
     totalImpactedActivists: integer('total_impacted_activists').notNull().default(0),
+    /** People the segmentation matched who do not talk to the bot (no opt-in): counted, never messaged. */
+    skippedCount: integer('skipped_count').notNull().default(0),
     status: text('status').$type<FacebookBotCampaignStatus>().notNull().default('queued'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -99,8 +101,11 @@ export const facebookBotCampaigns = pgTable(
   ],
 );
 
-/** pending → sent | failed */
-export type FacebookBotCampaignActivistStatus = 'pending' | 'sent' | 'failed';
+/**
+ * pending → sending → sent | failed. A row is marked `sending` (and committed) before the provider is called, so a
+ * worker that dies mid-call never sends it twice: at most once per recipient.
+ */
+export type FacebookBotCampaignActivistStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
 /** One recipient of a mass message; the unique pair keeps a retried job from sending twice. */
 export const facebookBotCampaignActivists = pgTable(
@@ -127,6 +132,30 @@ export const facebookBotCampaignActivists = pgTable(
     ),
     index('facebook_bot_campaign_activists_facebook_bot_activist_idx').on(t.facebookBotActivistId),
     index('facebook_bot_campaign_activists_activist_idx').on(t.activistId),
+  ],
+);
+
+/** What the sandbox chat-bot driver "sent": every message, kept for the organiser to see. */
+export const chatbotSandboxMessages = pgTable(
+  'chatbot_sandbox_messages',
+  {
+    id: serial('id').primaryKey(),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    facebookBotCampaignId: integer('facebook_bot_campaign_id').references(() => facebookBotCampaigns.id, {
+      onDelete: 'cascade',
+    }),
+    /** The page-scoped id, or the phone number of a test target. */
+    recipient: text('recipient').notNull(),
+    text: text('text').notNull(),
+    quickReplyButtonText: text('quick_reply_button_text'),
+    quickReplyRedirect: text('quick_reply_redirect'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('chatbot_sandbox_messages_community_id_idx').on(t.communityId, t.id),
+    index('chatbot_sandbox_messages_campaign_idx').on(t.facebookBotCampaignId),
   ],
 );
 
