@@ -64,6 +64,10 @@ describe('a person’s data rights', () => {
         { uid: 'e', kind: 'email', label: 'E-mail', value: email },
       ])}::jsonb),
       (${formWidget}, ${page.id}, ${other1?.id}, '[]'::jsonb)`);
+    await db.execute(sql`insert into activist_consents
+      (community_id, activist_id, source, action_id, mobilization_id, widget_id, text, page_url, locale)
+      select ${communityId}, activist_id, 'form_entries', id, mobilization_id, widget_id, 'Aviso de teste',
+        'https://praca.example.org/', 'pt-BR' from form_entries where activist_id = ${rosa}`);
     await db.execute(sql`insert into activist_pressures (widget_id, mobilization_id, activist_id, targets, mail, form_data)
       values (${pressure?.id}, ${page.id}, ${rosa}, '["Vereadora <v@camara.example>"]'::jsonb,
         '{"subject":"Praça já","body":"Assinado, Rosa Maria"}'::jsonb, ${JSON.stringify({ email, name: 'Rosa Maria' })}::jsonb)`);
@@ -102,6 +106,9 @@ describe('a person’s data rights', () => {
         subject: 'Obrigada de novo',
         text: 'Olá Rosa',
         communityId,
+        // Waiting for a retry an hour from now, so the relay's sweep cannot send it while the test runs.
+        status: 'failed',
+        nextAttemptAt: new Date(Date.now() + 3_600_000),
       },
       {
         idempotencyKey: 'rights-3',
@@ -162,13 +169,23 @@ describe('a person’s data rights', () => {
       phone_calls: [{ from: '+5581911110000' }],
       donations: [{ amount: 5000, customer: { document_number: '11144477735' } }],
       subscriptions: [{ amount: 2000, status: 'active' }],
+      consents: [{ source: 'form_entries', text: 'Aviso de teste', page_url: 'https://praca.example.org/' }],
       emails: { count: 3 },
     });
+    // The profile's timeline shows the notice beside the action it came with.
+    const profile = await admin.get(`${base()}/${rosa}`);
+    expect(profile.body.timeline).toContainEqual(
+      expect.objectContaining({
+        kind: 'form',
+        consent: { text: 'Aviso de teste', page_url: 'https://praca.example.org/' },
+      }),
+    );
     const csv = await admin.get(`${base()}/${rosa}/personal_data.csv`);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(csv.body).toContain('E-mail,rosa.maria@example.org');
     expect(csv.body).toContain('Formulário');
     expect(csv.body).toContain('11144477735');
+    expect(csv.body).toContain('Consentimento');
   });
 
   it('keeps data rights from mobilizers (told why) and from other communities (told nothing)', async () => {
@@ -209,11 +226,14 @@ describe('a person’s data rights', () => {
         sql`select (select json_agg(f) from form_entries f) as f, (select json_agg(p) from activist_pressures p) as p,
           (select json_agg(c) from twilio_calls c) as c, (select json_agg(d) from donations d) as d,
           (select json_agg(s) from subscriptions s) as s, (select json_agg(o) from outbox o) as o,
-          (select json_agg(e) from activist_erasures e) as e, (select json_agg(a) from activists a) as a`,
+          (select json_agg(e) from activist_erasures e) as e, (select json_agg(a) from activists a) as a,
+          (select count(*) from activist_consents where activist_id = ${rosa}) as consents`,
       ),
     );
     for (const trace of ['Rosa', 'rosa.maria', '11144477735', '5581987654321', '+5581911110000', 'card_x'])
       expect(everything, trace).not.toContain(trace);
+    // The consent notices went with the person.
+    expect(everything).toMatch(/"consents":"?0"?/);
     const [subscription] = await rows<{ status: string }>(server, sql`select status from subscriptions`);
     expect(subscription?.status).toBe('canceled');
     // The unsent thank-you is never sent; what was sent keeps its state.

@@ -64,7 +64,7 @@ export function activistsCsv(db: Db, communityId: number, filter: ActivistFilter
  */
 export async function personalData(db: Db, communityId: number, activistId: number) {
   const person = await findActivist(db, communityId, activistId);
-  const [formEntries, pressures, phoneCalls, donations, subscriptions, mail] = await Promise.all([
+  const [formEntries, pressures, phoneCalls, donations, subscriptions, consents, mail] = await Promise.all([
     rowsOf<Record<string, unknown>>(
       db,
       sql`select e.id, e.created_at, e.mobilization_id, m.name as mobilization_name, e.widget_id, e.fields
@@ -95,6 +95,11 @@ export async function personalData(db: Db, communityId: number, activistId: numb
       sql`select s.id, s.created_at, s.amount, s.period, s.status, s.customer, s.canceled_at
           from subscriptions s where s.activist_id = ${activistId} order by s.created_at`,
     ),
+    rowsOf<Record<string, unknown>>(
+      db,
+      sql`select c.id, c.created_at, c.source, c.action_id, c.mobilization_id, c.page_url, c.text, c.locale
+          from activist_consents c where c.activist_id = ${activistId} order by c.created_at, c.id`,
+    ),
     rowsOf<{ count: number }>(
       db,
       sql`select count(*)::int as count from outbox
@@ -111,6 +116,7 @@ export async function personalData(db: Db, communityId: number, activistId: numb
     phone_calls: dated(phoneCalls),
     donations: dated(donations),
     subscriptions: dated(subscriptions),
+    consents: dated(consents).map((c): Record<string, unknown> => ({ ...c, action_id: Number(c.action_id) })),
     emails: { count: Number(mail[0]?.count ?? 0) },
   };
 }
@@ -142,5 +148,7 @@ export function personalDataCsv(data: PersonalData, locale: Locale): string {
     out += line(h('kindDonation'), r, { amount: r.amount, status: r.status, customer: r.customer });
   for (const r of data.subscriptions)
     out += line(h('kindDonation'), r, { amount: r.amount, period: r.period, status: r.status });
+  for (const r of data.consents)
+    out += csvLine([h('csvConsent'), r.created_at, r.page_url, JSON.stringify({ text: r.text, locale: r.locale })]);
   return out;
 }

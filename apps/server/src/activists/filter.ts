@@ -3,25 +3,25 @@ import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * Every action people took on the community's pages, as one relation: `(activist_id, kind, mobilization_id,
- * widget_id, created_at, id)`. Phone pressure (twilio_calls) counts as pressure and finds its page through its
+ * widget_id, created_at, id, source)`, `source` naming the table `id` belongs to. Phone pressure (twilio_calls) counts as pressure and finds its page through its
  * widget's block; a subscription's later charges are not actions (their widget is null). Only the branches of the
  * kinds asked for are included.
  */
 export function actionsRelation(kinds: readonly ActionKind[] = ['form', 'pressure', 'donation']): SQL {
   const branches: SQL[] = [];
   if (kinds.includes('form'))
-    branches.push(sql`select e.activist_id, 'form'::text as kind, e.mobilization_id, e.widget_id, e.created_at, e.id
-      from form_entries e`);
+    branches.push(sql`select e.activist_id, 'form'::text as kind, e.mobilization_id, e.widget_id, e.created_at, e.id,
+      'form_entries'::text as source from form_entries e`);
   if (kinds.includes('pressure'))
     branches.push(
-      sql`select p.activist_id, 'pressure'::text, p.mobilization_id, p.widget_id, p.created_at, p.id
-        from activist_pressures p`,
-      sql`select c.activist_id, 'pressure'::text, b.mobilization_id, c.widget_id, c.created_at, c.id
-        from twilio_calls c join widgets w on w.id = c.widget_id join blocks b on b.id = w.block_id`,
+      sql`select p.activist_id, 'pressure'::text as kind, p.mobilization_id, p.widget_id, p.created_at, p.id,
+        'activist_pressures'::text as source from activist_pressures p`,
+      sql`select c.activist_id, 'pressure'::text as kind, b.mobilization_id, c.widget_id, c.created_at, c.id,
+        'twilio_calls'::text as source from twilio_calls c join widgets w on w.id = c.widget_id join blocks b on b.id = w.block_id`,
     );
   if (kinds.includes('donation'))
-    branches.push(sql`select d.activist_id, 'donation'::text, d.mobilization_id, d.widget_id, d.created_at, d.id
-      from donations d where d.widget_id is not null`);
+    branches.push(sql`select d.activist_id, 'donation'::text as kind, d.mobilization_id, d.widget_id, d.created_at, d.id,
+      'donations'::text as source from donations d where d.widget_id is not null`);
   return sql`(${sql.join(branches, sql` union all `)})`;
 }
 

@@ -57,9 +57,11 @@ export const TIMELINE_MAX = 200;
 /** Every action of the person across the community's pages, newest first, with the page and the widget. */
 export async function timelineOf(db: Db, activistId: number) {
   const result = (await db.execute(sql`
-    select u.kind, u.id, u.created_at, u.widget_id, m.id as mobilization_id, m.name as mobilization_name
+    select u.kind, u.id, u.created_at, u.widget_id, m.id as mobilization_id, m.name as mobilization_name,
+           c.text as consent_text, c.page_url as consent_page_url
     from ${actionsRelation()} u
     left join mobilizations m on m.id = u.mobilization_id
+    left join activist_consents c on c.source = u.source and c.action_id = u.id and c.activist_id = u.activist_id
     where u.activist_id = ${activistId}
     order by u.created_at desc, u.id desc
     limit ${TIMELINE_MAX}`)) as unknown as {
@@ -70,6 +72,8 @@ export async function timelineOf(db: Db, activistId: number) {
       widget_id: number | null;
       mobilization_id: number | null;
       mobilization_name: string | null;
+      consent_text: string | null;
+      consent_page_url: string | null;
     }[];
   };
   return result.rows.map((r) => ({
@@ -78,6 +82,8 @@ export async function timelineOf(db: Db, activistId: number) {
     created_at: new Date(r.created_at).toISOString(),
     widget_id: r.widget_id === null ? null : Number(r.widget_id),
     mobilization: r.mobilization_id === null ? null : { id: Number(r.mobilization_id), name: r.mobilization_name },
+    // The notice shown when they acted; null for actions taken before notices were stored.
+    consent: r.consent_text === null ? null : { text: r.consent_text, page_url: r.consent_page_url },
   }));
 }
 

@@ -50,6 +50,8 @@ export function visitorAction(ctx: AppContext): preValidationAsyncHookHandler {
  * of the given page when one is given. Anything else is the same 404, whether the widget is missing, on another page
  * or unpublished.
  */
+export type PublishedWidget = Awaited<ReturnType<typeof findPublishedWidget>>;
+
 export async function findPublishedWidget(db: Db, widgetId: number, mobilizationId?: number) {
   const [row] = await db
     .select({
@@ -57,6 +59,8 @@ export async function findPublishedWidget(db: Db, widgetId: number, mobilization
       mobilizationId: blocks.mobilizationId,
       communityId: mobilizations.communityId,
       language: mobilizations.language,
+      slug: mobilizations.slug,
+      customDomain: mobilizations.customDomain,
     })
     .from(widgets)
     .innerJoin(blocks, eq(blocks.id, widgets.blockId))

@@ -165,7 +165,7 @@ export default function ActivistProfilePage() {
           ) : (
             <List spacing="sm" listStyleType="none">
               {person.timeline.map((item) => (
-                <List.Item key={`${item.kind}-${item.id}`}>
+                <List.Item key={`${item.kind}-${item.id}-${item.created_at}`}>
                   <Text fw={600}>
                     {t(TIMELINE_LABELS[item.kind] ?? 'activists.timelineForm')}{' '}
                     {item.mobilization ? (
@@ -182,6 +182,21 @@ export default function ActivistProfilePage() {
                   <Text size="sm" c="dimmed">
                     {date(item.created_at)}
                   </Text>
+                  {item.consent ? (
+                    <Text size="sm" mt={4}>
+                      <Text span fw={600}>
+                        {t('activists.consentShown')}:
+                      </Text>{' '}
+                      “{item.consent.text}”{' '}
+                      <Anchor href={item.consent.page_url} target="_blank" rel="noreferrer">
+                        {item.consent.page_url}
+                      </Anchor>
+                    </Text>
+                  ) : (
+                    <Text size="sm" c="dimmed" mt={4}>
+                      {t('activists.consentNone')}
+                    </Text>
+                  )}
                 </List.Item>
               ))}
             </List>

@@ -39,6 +39,8 @@ export interface TimelineItem {
   created_at: string;
   widget_id: number | null;
   mobilization: { id: number; name: string } | null;
+  /** The consent notice shown when they acted; null for actions older than consent records. */
+  consent: { text: string; page_url: string } | null;
 }
 
 export type ActivistProfile = ActivistListItem & { timeline: TimelineItem[] };

@@ -65,3 +65,17 @@ export function ActionDone({
     </div>
   );
 }
+
+/**
+ * The consent notice under an action's button (LGPD): what the visitor agrees to by acting, and where to see or erase
+ * their data. The server stores this same text with each action (`activists/consent.ts`). The link stays on the
+ * page's own host, which sends the visitor on to the request form.
+ */
+export function ConsentNote({ locale }: { locale: Locale }) {
+  return (
+    <p className="mz-form__consent">
+      {translate(locale, 'formView.consent')}{' '}
+      <a href="/seus-dados">{translate(locale, 'formView.consentLink')}</a>
+    </p>
+  );
+}

@@ -2,6 +2,7 @@ import { type Locale, translate } from '@mutirao/core/i18n';
 import { renderMessage } from '@mutirao/core/messages';
 import { BRAZILIAN_STATES, validateCustomer } from '@mutirao/core/widgets/donationCheckout';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { ConsentNote } from '../action/ActionParts';
 import type { Focusable } from '../browser';
 import { CUSTOMER_INPUTS, type CustomerPath, toCustomer } from './customer';
 import { focusLater, StepErrors, StepHeading, TextField } from './StepParts';
@@ -84,6 +85,7 @@ export function CustomerStep({ flow, locale, widgetId }: { flow: DonationFlow; l
           {t('continue')}
         </button>
       </div>
+      <ConsentNote locale={locale} />
     </form>
   );
 }

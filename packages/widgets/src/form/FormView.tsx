@@ -2,7 +2,7 @@ import { type Locale, translate } from '@mutirao/core/i18n';
 import { renderMessage } from '@mutirao/core/messages';
 import { type FormField, inputFields, validateFormValues } from '@mutirao/core/widgets/formRules';
 import { Fragment, type ReactNode, useEffect, useState } from 'react';
-import { ActionDone, ErrorSummary, Honeypot } from '../action/ActionParts';
+import { ActionDone, ConsentNote, ErrorSummary, Honeypot } from '../action/ActionParts';
 import { Counter } from '../action/Counter';
 import { FinishMessage } from '../action/FinishMessage';
 import { useActionSubmit } from '../action/useActionSubmit';
@@ -157,6 +157,7 @@ export function FormView({ model, locale, mode, fieldSlot, fieldsFooter }: FormV
             ? translate(locale, 'actionWidget.sending')
             : (model.buttonText ?? translate(locale, 'formView.defaultButton'))}
         </button>
+        <ConsentNote locale={locale} />
       </form>
       {counter}
     </div>

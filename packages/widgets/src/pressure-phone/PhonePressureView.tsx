@@ -2,6 +2,7 @@ import { type Locale, translate } from '@mutirao/core/i18n';
 import { renderMessage } from '@mutirao/core/messages';
 import { type PhoneCallErrors, type PhoneCallInput, validatePhoneCall } from '@mutirao/core/widgets/pressurePhone';
 import { useEffect, useRef, useState } from 'react';
+import { ConsentNote } from '../action/ActionParts';
 import { browserWindow, type Focusable, inputValue } from '../browser';
 import { PressureDone, PressureErrors, PressureFrame, RequiredLabel } from '../pressure/PressureParts';
 import { shuffled } from '../pressure/PressureView';
@@ -148,6 +149,7 @@ export function PhonePressureView({ model, locale, mode }: PhonePressureViewProp
           <p>{t('noTargets')}</p>
         )}
       </div>
+      <ConsentNote locale={locale} />
       <button type="button" className="mz-form__submit" onClick={() => mode === 'public' && setDone(true)}>
         {t('endAndShare')}
       </button>

@@ -2,6 +2,7 @@ import { type Locale, translate } from '@mutirao/core/i18n';
 import { renderMessage } from '@mutirao/core/messages';
 import { type PressureFillErrors, validatePressureFill } from '@mutirao/core/widgets/pressureRules';
 import { useEffect, useState } from 'react';
+import { ConsentNote } from '../action/ActionParts';
 import { useActionSubmit } from '../action/useActionSubmit';
 import { inputValue } from '../browser';
 import type { RenderMode } from '../types';
@@ -164,6 +165,7 @@ export function PressureView({ model, locale, mode }: PressureViewProps) {
       >
         {status === 'sending' ? translate(locale, 'actionWidget.sending') : (model.buttonText ?? t('defaultButton'))}
       </button>
+      <ConsentNote locale={locale} />
     </PressureFrame>
   );
 }

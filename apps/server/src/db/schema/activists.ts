@@ -289,3 +289,35 @@ export const activistErasures = pgTable(
   },
   (t) => [index('activist_erasures_community_idx').on(t.communityId, t.createdAt)],
 );
+
+/** Where an action is stored: the table its `action_id` points into. */
+export type ActionSource = 'form_entries' | 'activist_pressures' | 'twilio_calls' | 'donations';
+
+/**
+ * The consent a person was shown when they acted (LGPD): the notice's text as rendered in the page's language, and
+ * the page's address. One row per action; it goes with the person when they are erased.
+ */
+export const activistConsents = pgTable(
+  'activist_consents',
+  {
+    id: serial('id').primaryKey(),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    activistId: integer('activist_id')
+      .notNull()
+      .references(() => activists.id, { onDelete: 'cascade' }),
+    source: text('source').$type<ActionSource>().notNull(),
+    actionId: integer('action_id').notNull(),
+    mobilizationId: integer('mobilization_id').references(() => mobilizations.id, { onDelete: 'set null' }),
+    widgetId: integer('widget_id').references(() => widgets.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    pageUrl: text('page_url').notNull(),
+    locale: text('locale').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('activist_consents_activist_idx').on(t.activistId, t.createdAt),
+    index('activist_consents_action_idx').on(t.source, t.actionId),
+  ],
+);

@@ -1,3 +1,4 @@
+import { translate } from '@mutirao/core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,7 +11,7 @@ import {
 } from '../../../test/donationPage';
 import { THANK_YOU_SETTINGS } from '../../../test/formPage';
 import { eventually } from '../../../test/harness';
-import { activists, donations } from '../../db/schema';
+import { activistConsents, activists, donations } from '../../db/schema';
 import type { SandboxPaymentsDriver } from '../../payments/sandbox';
 import { reconcileJob, strandedDonationsJob } from './charge';
 
@@ -48,6 +49,13 @@ describe('POST /api/mobilizations/:id/donations', () => {
       phone: '81988887777',
       city: 'Recife',
     });
+    const consents = await t.server.ctx.db
+      .select()
+      .from(activistConsents)
+      .where(eq(activistConsents.activistId, Number(activist?.id)));
+    expect(consents).toEqual([
+      expect.objectContaining({ source: 'donations', actionId: row?.id, text: translate('pt-BR', 'formView.consent') }),
+    ]);
     const mail = await eventually(async () => t.smtp.received.find((m) => m.to.includes('iara@example.org')));
     expect(mail.raw).toContain('Obrigada por participar');
     const info = await t.visitor.get(`/api/widgets/${widget.id}/donation`);

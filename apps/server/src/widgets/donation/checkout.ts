@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { type ConsentShown, recordConsent } from '../../activists/consent';
 import { upsertActivist } from '../../activists/upsert';
 import type { AppContext } from '../../context';
 import { type Donation, donations, subscriptions, type Widget } from '../../db/schema';
@@ -14,6 +15,8 @@ export interface DonationTarget {
   widget: Widget;
   mobilizationId: number;
   communityId: number;
+  /** The consent notice the page showed, stored with the donation. */
+  consent: ConsentShown;
 }
 
 /** A row left `processing` this long ago is taken for a crash between the commit and the provider's answer. */
@@ -55,6 +58,15 @@ export async function createDonation(ctx: AppContext, target: DonationTarget, re
       .onConflictDoNothing({ target: donations.attemptKey })
       .returning();
     if (row) {
+      await recordConsent(tx, {
+        consent: target.consent,
+        communityId: target.communityId,
+        mobilizationId: target.mobilizationId,
+        widgetId: target.widget.id,
+        source: 'donations',
+        activistId,
+        actionId: row.id,
+      });
       const mailchimp = await queueForMailchimp(tx, target.communityId, 'D', {
         action: row.id,
         activist: activistId,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { consentShown } from '../../activists/consent';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { idParams, typed } from '../../http/typed';
@@ -54,7 +55,12 @@ export function donationRoutes(app: FastifyInstance, ctx: AppContext) {
       const input = checkDonationRequest(body, found.widget.settings);
       const answer = await createDonation(
         ctx,
-        { widget: found.widget, mobilizationId: found.mobilizationId, communityId: found.communityId },
+        {
+          widget: found.widget,
+          mobilizationId: found.mobilizationId,
+          communityId: found.communityId,
+          consent: consentShown(ctx.config, found),
+        },
         input,
       );
       return reply.status(201).send(answer);

@@ -1,10 +1,11 @@
 import { request as httpRequest } from 'node:http';
+import { translate } from '@mutirao/core';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFormPage, entryBody, formSettings, TEST_FIELDS, THANK_YOU_SETTINGS } from '../../../test/formPage';
 import { Client, startTestServer, type TestServer } from '../../../test/harness';
-import { adminBaseUrl } from '../../config';
-import { activists, blocks, formEntries, mobilizations, outbox } from '../../db/schema';
+import { adminBaseUrl, publicPageUrl } from '../../config';
+import { activistConsents, activists, blocks, formEntries, mobilizations, outbox } from '../../db/schema';
 import { loadPublicPage } from '../../public/pages';
 import { rateLimitSweepJob } from '../../rate-limit/rate-limit';
 
@@ -64,6 +65,22 @@ describe('POST /api/mobilizations/:id/form_entries', () => {
     });
     expect(entry?.activistId).toBe(activist?.id);
     expect(entry?.mobilizationId).toBe(page.id);
+    // The consent notice the page showed is stored with the entry, in the page's language, with the page's address.
+    const consents = await server.ctx.db
+      .select()
+      .from(activistConsents)
+      .where(eq(activistConsents.activistId, Number(activist?.id)));
+    expect(consents).toEqual([
+      expect.objectContaining({
+        source: 'form_entries',
+        actionId: entry?.id,
+        mobilizationId: page.id,
+        widgetId: form.id,
+        locale: 'pt-BR',
+        text: translate('pt-BR', 'formView.consent'),
+        pageUrl: publicPageUrl(server.ctx.config, page),
+      }),
+    ]);
 
     const second = await post(page.id, entryBody(form.id, { ...VALID, 'f-email': 'joao@example.org' }));
     expect(second.body.form_entries_count).toBe(2);

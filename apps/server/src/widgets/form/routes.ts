@@ -1,5 +1,6 @@
 import { formEntrySubmissionSchema, type Locale, parseFormFields } from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
+import { consentShown } from '../../activists/consent';
 import { adminBaseUrl } from '../../config';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
@@ -39,6 +40,7 @@ export function formEntryRoutes(app: FastifyInstance, ctx: AppContext) {
         fields,
         locale: (found.language === 'es' ? 'es' : 'pt-BR') satisfies Locale,
         baseUrl: adminBaseUrl(ctx.config),
+        consent: consentShown(ctx.config, found),
       });
       return reply.status(201).send({
         form_entry: { id: entry.id, widget_id: found.widget.id, created_at: entry.createdAt.toISOString() },

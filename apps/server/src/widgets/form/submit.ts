@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FormEntryField, Locale } from '@mutirao/core';
 import { type SQL, sql } from 'drizzle-orm';
+import { type ConsentShown, consentInsertQuery } from '../../activists/consent';
 import { activistUpsertQuery } from '../../activists/upsert';
 import type { AppContext } from '../../context';
 import { formEntries, type Widget, widgetCounters } from '../../db/schema';
@@ -18,6 +19,8 @@ export interface FormEntrySubmission {
   locale: Locale;
   /** The page's address, for absolute links and images in the e-mail. */
   baseUrl: string;
+  /** The consent notice the page showed, stored with the entry. */
+  consent: ConsentShown;
 }
 
 interface Written {
@@ -63,6 +66,19 @@ export async function submitFormEntry(ctx: AppContext, submission: FormEntrySubm
     ...(activist ? [sql`activist as (${activistUpsertQuery(submission.communityId, activist)})`] : []),
     sql`entry as (${entry.getSQL()})`,
     ...(mail ? [sql`mail as (${queueMailQuery(ctx.db, mail).getSQL()})`] : []),
+    ...(activist
+      ? [
+          sql`consent as (${consentInsertQuery({
+            consent: submission.consent,
+            communityId: submission.communityId,
+            mobilizationId: submission.mobilizationId,
+            widgetId: widget.id,
+            source: 'form_entries',
+            activistId: sql`(select id from activist)`,
+            actionId: sql`(select id from entry)`,
+          })})`,
+        ]
+      : []),
     ...(activist
       ? [
           sql`mailchimp as (${mailchimpQueueQuery(submission.communityId, 'F', {

@@ -1,10 +1,11 @@
-import { ROLES } from '@mutirao/core';
+import { ROLES, translate } from '@mutirao/core';
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFormPage } from '../../../test/formPage';
 import { collect, connectSocket } from '../../../test/graphqlSocket';
 import { Client, eventually, signIn, startTestServer, type TestServer } from '../../../test/harness';
 import {
+  activistConsents,
   activistPressures,
   activists,
   communityUsers,
@@ -239,6 +240,14 @@ describe('a phone pressure through the sandbox', () => {
       .from(activists)
       .where(eq(activists.id, call?.activistId ?? 0));
     expect(activist).toMatchObject({ email: 'iara@example.org', phone: '+5581988887777' });
+    // The consent notice shown is stored with the call.
+    expect(await server.ctx.db.select().from(activistConsents).where(eq(activistConsents.actionId, id))).toEqual([
+      expect.objectContaining({
+        source: 'twilio_calls',
+        activistId: activist?.id,
+        text: translate('pt-BR', 'formView.consent'),
+      }),
+    ]);
 
     // The busy target, in the same visit: same pressure, its target added, the failure offered again.
     const busy = await visitor.post(`/api/widgets/${widget.id}/call`, {

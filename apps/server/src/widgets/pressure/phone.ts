@@ -2,6 +2,7 @@ import { parseTargets, validatePhoneCall } from '@mutirao/core';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { consentShown } from '../../activists/consent';
 import { twilioConfigRoutes } from '../../communities/twilioRoutes';
 import type { AppContext } from '../../context';
 import { twilioCalls, twilioConfigurations } from '../../db/schema';
@@ -87,6 +88,7 @@ export function phonePressureRoutes(app: FastifyInstance, ctx: AppContext) {
       phone,
       target,
       pressure: input.pressure,
+      consent: consentShown(ctx.config, found),
     });
     return reply.status(201).send(answer);
   });

@@ -1,5 +1,6 @@
 import { formatTarget, type PhoneCallInput, type PressureTarget } from '@mutirao/core';
 import { and, eq, isNull } from 'drizzle-orm';
+import { type ConsentShown, recordConsent } from '../../activists/consent';
 import { upsertActivist } from '../../activists/upsert';
 import type { AppContext } from '../../context';
 import { activistPressures, twilioCalls, twilioCallTransitions, type Widget } from '../../db/schema';
@@ -18,6 +19,8 @@ export interface PhoneCallRequest {
   target: PressureTarget;
   /** The pressure this visit already stored (its id and key), when this is a second call or 'Religar'. */
   pressure?: { id: number; key: string };
+  /** The consent notice the page showed, stored with each call. */
+  consent: ConsentShown;
 }
 
 /**
@@ -80,6 +83,15 @@ export async function startPhoneCall(ctx: AppContext, r: PhoneCallRequest) {
       .values({ activistId, widgetId: r.widget.id, communityId: r.communityId, from: r.phone, to: r.target.address })
       .returning({ id: twilioCalls.id });
     if (!call || !pressureId) throw new Error('phone pressure insert returned nothing');
+    await recordConsent(tx, {
+      consent: r.consent,
+      communityId: r.communityId,
+      mobilizationId: r.mobilizationId,
+      widgetId: r.widget.id,
+      source: 'twilio_calls',
+      activistId,
+      actionId: call.id,
+    });
     return { callId: call.id, pressureId, count: await actionCount(tx, r.widget.id) };
   });
 

@@ -1,9 +1,10 @@
+import { translate } from '@mutirao/core';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFormPage, THANK_YOU_SETTINGS } from '../../../test/formPage';
 import { Client, eventually, signIn, startTestServer, type TestServer } from '../../../test/harness';
 import { freePort, startSmtp, type TestSmtp } from '../../../test/smtp';
-import { activistPressures, activists, outbox } from '../../db/schema';
+import { activistConsents, activistPressures, activists, outbox } from '../../db/schema';
 import { createCommunity, createUser } from '../../seed/factories';
 
 const TARGETS = ['Vereadora Ana <ana@camara.example.org>', 'Vereador Beto <beto@camara.example.org>'];
@@ -64,6 +65,17 @@ describe('POST /api/widgets/:id/fill', () => {
       lastName: 'Monteiro',
       city: 'Recife',
     });
+    const consents = await server.ctx.db
+      .select()
+      .from(activistConsents)
+      .where(eq(activistConsents.activistId, Number(activist?.id)));
+    expect(consents).toEqual([
+      expect.objectContaining({
+        source: 'activist_pressures',
+        actionId: res.body.activist_pressure.id,
+        text: translate('pt-BR', 'formView.consent'),
+      }),
+    ]);
     for (const to of ['ana@camara.example.org', 'beto@camara.example.org']) {
       const mail = await eventually(async () => smtp.received.find((m) => m.to.includes(to)));
       // From the platform under the visitor's name; replies go to the visitor, whose address is never forged.

@@ -1,5 +1,6 @@
 import { type Locale, parseTargets, pressureFillSchema, validatePressureFill } from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
+import { consentShown } from '../../activists/consent';
 import { adminBaseUrl } from '../../config';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
@@ -65,6 +66,7 @@ export function pressureRoutes(app: FastifyInstance, ctx: AppContext) {
         fill: { ...fill, mail },
         locale: (found.language === 'es' ? 'es' : 'pt-BR') satisfies Locale,
         baseUrl: adminBaseUrl(ctx.config),
+        consent: consentShown(ctx.config, found),
       });
       return reply.status(201).send({
         activist_pressure: {

@@ -1,5 +1,6 @@
 import type { Locale, PressureFill, PressureTarget } from '@mutirao/core';
 import { formatTarget } from '@mutirao/core';
+import { type ConsentShown, recordConsent } from '../../activists/consent';
 import { upsertActivist } from '../../activists/upsert';
 import type { AppContext } from '../../context';
 import { activistPressures, type Widget } from '../../db/schema';
@@ -16,6 +17,8 @@ export interface PressureSubmission {
   fill: PressureFill;
   locale: Locale;
   baseUrl: string;
+  /** The consent notice the page showed, stored with the pressure. */
+  consent: ConsentShown;
 }
 
 /** The address part of MAIL_FROM ('Mutirão <nao-responda@…>' → 'nao-responda@…'). */
@@ -81,6 +84,15 @@ export async function submitPressure(ctx: AppContext, s: PressureSubmission) {
       })
       .returning({ id: activistPressures.id, createdAt: activistPressures.createdAt });
     if (!pressure) throw new Error('pressure insert returned nothing');
+    await recordConsent(tx, {
+      consent: s.consent,
+      communityId: s.communityId,
+      mobilizationId: s.mobilizationId,
+      widgetId: s.widget.id,
+      source: 'activist_pressures',
+      activistId,
+      actionId: pressure.id,
+    });
     // One insert for every target's e-mail, however many targets.
     const ids: (number | undefined)[] = await queueMails(
       tx,
