@@ -572,7 +572,8 @@ export const en: Catalogue = {
     requestFailed: 'We could not send it right now. Please try again in a moment.',
     emptyFields: 'This form has no fields yet.',
     count: '{count} {text}',
-    consent: "By sending, you allow the organisers of this mobilization to keep this data and to contact you about it and the community's other causes.",
+    consent:
+      "By sending, you allow the organisers of this mobilization to keep this data and to contact you about it and the community's other causes.",
     consentLink: 'See or erase my data',
   },
   shareScreen: {

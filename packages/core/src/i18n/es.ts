@@ -576,7 +576,8 @@ export const es: Catalogue = {
     requestFailed: 'No fue posible enviar ahora. Inténtalo de nuevo en unos instantes.',
     emptyFields: 'Este formulario todavía no tiene campos.',
     count: '{count} {text}',
-    consent: 'Al enviar, autorizas a quienes organizan esta movilización a guardar estos datos y a contactarte sobre ella y otras causas de la comunidad.',
+    consent:
+      'Al enviar, autorizas a quienes organizan esta movilización a guardar estos datos y a contactarte sobre ella y otras causas de la comunidad.',
     consentLink: 'Ver o borrar mis datos',
   },
   shareScreen: {

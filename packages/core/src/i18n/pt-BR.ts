@@ -577,7 +577,8 @@ export const ptBR = {
     requestFailed: 'Não foi possível enviar agora. Tente de novo em instantes.',
     emptyFields: 'Este formulário ainda não tem campos.',
     count: '{count} {text}',
-    consent: 'Ao enviar, você autoriza quem organiza esta mobilização a guardar estes dados e a falar com você sobre ela e outras causas da comunidade.',
+    consent:
+      'Ao enviar, você autoriza quem organiza esta mobilização a guardar estes dados e a falar com você sobre ela e outras causas da comunidade.',
     consentLink: 'Ver ou apagar meus dados',
   },
   shareScreen: {

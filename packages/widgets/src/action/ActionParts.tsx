@@ -74,8 +74,7 @@ export function ActionDone({
 export function ConsentNote({ locale }: { locale: Locale }) {
   return (
     <p className="mz-form__consent">
-      {translate(locale, 'formView.consent')}{' '}
-      <a href="/seus-dados">{translate(locale, 'formView.consentLink')}</a>
+      {translate(locale, 'formView.consent')} <a href="/seus-dados">{translate(locale, 'formView.consentLink')}</a>
     </p>
   );
 }
