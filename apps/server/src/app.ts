@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import { renderMessage } from '@mutirao/core';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { dataRequestRoutes } from './activists/dataRequestRoutes';
 import { activistRoutes } from './activists/routes';
 import { authRoutes } from './auth/routes';
 import { blockRoutes } from './blocks/routes';
@@ -62,6 +63,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   authRoutes(app, ctx);
   communityRoutes(app, ctx);
   activistRoutes(app, ctx);
+  dataRequestRoutes(app, ctx);
   recipientRoutes(app, ctx);
   mailchimpRoutes(app, ctx);
   teamRoutes(app, ctx);

@@ -50,6 +50,9 @@ const CreateBlockPage = lazy(() => import('./blocks/CreateBlockPage'));
 const TechnicalIssuesPage = lazy(() => import('./shell/TechnicalIssuesPage'));
 // The donor's page: public, reached from a link in the donation's e-mails.
 const ManageDonationPage = lazy(() => import('./donations/ManageDonationPage'));
+// A visitor's own data requests (LGPD): the form the consent notice leads to, and the page its e-mailed link opens.
+const PrivacyRequestPage = lazy(() => import('./privacy/PrivacyRequestPage'));
+const PrivacyConfirmPage = lazy(() => import('./privacy/PrivacyConfirmPage'));
 
 function Standalone() {
   const { t } = useTranslation();
@@ -86,6 +89,8 @@ export function AppRoutes() {
         <Route path="/technical-issues" element={<TechnicalIssuesPage />} />
         <Route path="/dev/mailbox" element={<MailboxPage />} />
         <Route path="/donations/manage/:token" element={<ManageDonationPage />} />
+        <Route path="/privacy" element={<PrivacyRequestPage />} />
+        <Route path="/privacy/requests/:token" element={<PrivacyConfirmPage />} />
         <Route path="/invitation/:code" element={<InvitationPage />} />
         <Route
           path="/communities"

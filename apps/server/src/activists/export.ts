@@ -121,7 +121,7 @@ export async function personalData(db: Db, communityId: number, activistId: numb
   };
 }
 
-type PersonalData = Awaited<ReturnType<typeof personalData>>;
+export type PersonalData = Awaited<ReturnType<typeof personalData>>;
 
 /** The same data as CSV: the person's fields, then one line per action with what was given in it. */
 export function personalDataCsv(data: PersonalData, locale: Locale): string {

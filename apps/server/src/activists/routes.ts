@@ -4,11 +4,12 @@ import {
   activistFilterSchema,
   activistSegmentSchema,
   activistTagSchema,
+  type Locale,
   policies,
   translate,
 } from '@mutirao/core';
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { findCommunityFor } from '../communities/service';
 import type { AppContext } from '../context';
@@ -18,8 +19,9 @@ import { localeOf } from '../http/locale';
 import { actorIn, body, idSchema, lenientInt, signedIn, typed } from '../http/typed';
 import { parseInput } from '../http/validate';
 import { sendCsv } from '../reports/routes';
+import { todayIso } from '../widgets/donation/dates';
 import { eraseActivist, presentErasure } from './erasure';
-import { activistsCsv, personalData, personalDataCsv } from './export';
+import { activistsCsv, type PersonalData, personalData, personalDataCsv } from './export';
 import { ACTIVISTS_PER_PAGE, ACTIVISTS_PER_PAGE_MAX, activistCount, activistPage } from './list';
 import {
   changeTag,
@@ -34,6 +36,18 @@ import {
   startTagJob,
   timelineOf,
 } from './people';
+
+/** Everything held about one person, as the download an admin or the person themself asked for. */
+export function sendPersonalData(reply: FastifyReply, data: PersonalData, format: 'json' | 'csv', locale: Locale) {
+  const name = `${translate(locale, 'activists.personFilePrefix')}-${data.activist.id}-${todayIso()}.${format}`;
+  reply.headers({
+    'cache-control': 'no-store',
+    'content-disposition': `attachment; filename="${name}"`,
+    'x-content-type-options': 'nosniff',
+  });
+  if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(personalDataCsv(data, locale));
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(data, null, 2));
+}
 
 /** `a=1&a=2`, `a[]=1` or `a=1,2`: the list of strings given, empty parts dropped. */
 const list = (raw: unknown) =>
@@ -108,7 +122,6 @@ export function activistRoutes(app: FastifyInstance, ctx: AppContext) {
       throw new AppError('forbidden', undefined, 'activists.adminOnly');
     return actor;
   };
-  const today = () => new Date().toISOString().slice(0, 10);
   const filterOf = async (
     communityId: number,
     query: Record<string, unknown>,
@@ -162,7 +175,7 @@ export function activistRoutes(app: FastifyInstance, ctx: AppContext) {
       await member(request, communityId);
       const filter = await filterOf(communityId, request.query, request.query.segment_id);
       const locale = localeOf(request);
-      const filename = `${translate(locale, 'activists.filePrefix')}-${communityId}-${today()}.csv`;
+      const filename = `${translate(locale, 'activists.filePrefix')}-${communityId}-${todayIso()}.csv`;
       return sendCsv(reply, filename, activistsCsv(ctx.db, communityId, filter, locale));
     },
   );
@@ -176,15 +189,7 @@ export function activistRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const { id, activist, format } = request.params;
       await admin(request, id);
-      const data = await personalData(ctx.db, id, activist);
-      const name = `${translate(localeOf(request), 'activists.personFilePrefix')}-${activist}-${today()}.${format}`;
-      reply.headers({
-        'cache-control': 'no-store',
-        'content-disposition': `attachment; filename="${name}"`,
-        'x-content-type-options': 'nosniff',
-      });
-      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(personalDataCsv(data, localeOf(request)));
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify(data, null, 2));
+      return sendPersonalData(reply, await personalData(ctx.db, id, activist), format, localeOf(request));
     },
   );
 

@@ -1,4 +1,3 @@
-import { createClient, type Client as WsClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, connectSocket } from '../../test/graphqlSocket';
 import { type Client, signIn, startTestServer, type TestServer } from '../../test/harness';

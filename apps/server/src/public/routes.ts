@@ -1,6 +1,6 @@
 import { type Locale, translate } from '@mutirao/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { publicPageUrl } from '../config';
+import { adminBaseUrl, publicPageUrl } from '../config';
 import type { AppContext } from '../context';
 import { PUBLIC_PAGE_POLICY } from '../http/headers';
 import { localeOf } from '../http/locale';
@@ -19,6 +19,9 @@ export interface RenderedBody {
   head?: string;
 }
 export type PageRenderer = (page: PublicPageData) => RenderedBody;
+
+/** Where the consent notice under every action widget links (`ConsentNote`): a visitor's own data requests. */
+export const PRIVACY_PATH = '/seus-dados';
 
 /** Visitor actions, uploaded images, font files and the island bundle are served on public hosts by their own routes. */
 const PASS_THROUGH = ['/api/', '/uploads/', '/_fonts/', '/_mz/'];
@@ -82,6 +85,12 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext, re
         .status(404)
         .headers({ ...PAGE_HEADERS, 'cache-control': 'no-cache' })
         .send(notFoundDocument(localeOf(request)));
+    // The consent notice's link: the request form lives on the admin host (APP_URL), named by this page.
+    if (found && path === PRIVACY_PATH && request.method === 'GET') {
+      return reply
+        .header('cache-control', 'no-cache')
+        .redirect(`${adminBaseUrl(ctx.config)}/privacy?mobilization=${found.id}`, 302);
+    }
     if (!found || (path !== '/' && path !== '/index.html') || !['GET', 'HEAD'].includes(request.method)) {
       return notFound();
     }

@@ -6,6 +6,7 @@ import { teamMessages } from '../schemas/team';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
 import { activistScreenMessages } from './activistScreens';
+import { dataRequestMessages } from './dataRequests';
 import { domainScreenMessages, launchMessages } from './domainScreens';
 import { massMessagesMessages } from './massMessages';
 import type { Catalogue } from './types';
@@ -926,6 +927,8 @@ export const en: Catalogue = {
   activists: { ...activistsMessages.en, ...activistScreenMessages.en },
   /** The mass-message wizard at /bot (`schemas/massMessages.ts`). */
   massMessages: massMessagesMessages.en,
+  /** A visitor's requests about their own data (`dataRequests.ts`). */
+  dataRequests: dataRequestMessages.en,
   launch: launchMessages.en,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('en'),

@@ -6,6 +6,7 @@ import { teamMessages } from '../schemas/team';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
 import { activistScreenMessages } from './activistScreens';
+import { dataRequestMessages } from './dataRequests';
 import { domainScreenMessages, launchMessages } from './domainScreens';
 import { massMessagesMessages } from './massMessages';
 import type { Catalogue } from './types';
@@ -934,6 +935,8 @@ export const es: Catalogue = {
   activists: { ...activistsMessages.es, ...activistScreenMessages.es },
   /** The mass-message wizard at /bot (`schemas/massMessages.ts`). */
   massMessages: massMessagesMessages.es,
+  /** A visitor's requests about their own data (`dataRequests.ts`). */
+  dataRequests: dataRequestMessages.es,
   launch: launchMessages.es,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('es'),

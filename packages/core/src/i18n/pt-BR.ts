@@ -6,6 +6,7 @@ import { teamMessages } from '../schemas/team';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
 import { activistScreenMessages } from './activistScreens';
+import { dataRequestMessages } from './dataRequests';
 import { domainScreenMessages, launchMessages } from './domainScreens';
 import { massMessagesMessages } from './massMessages';
 /**
@@ -933,6 +934,8 @@ export const ptBR = {
   activists: { ...activistsMessages['pt-BR'], ...activistScreenMessages['pt-BR'] },
   /** The mass-message wizard at /bot (`schemas/massMessages.ts`). */
   massMessages: massMessagesMessages['pt-BR'],
+  /** A visitor's requests about their own data (`dataRequests.ts`). */
+  dataRequests: dataRequestMessages['pt-BR'],
   launch: launchMessages['pt-BR'],
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('pt-BR'),

@@ -131,3 +131,24 @@ export const activistsMessages = {
     cursorInvalid: 'Invalid page; go back to the start of the list',
   },
 } as const;
+
+/** How long the link of a visitor's data request works (hours). */
+export const DATA_REQUEST_TTL_HOURS = 24;
+export const DATA_REQUEST_KINDS = ['access', 'erasure'] as const;
+export type DataRequestKind = (typeof DATA_REQUEST_KINDS)[number];
+
+/** A visitor's request, from the page the consent notice links to: their e-mail and what they want. */
+export const dataRequestSchema = z.object({
+  mobilization_id: z
+    .number({ error: msg('dataRequests.pageNotFound') })
+    .int()
+    .positive(),
+  email: z
+    .string({ error: msg('dataRequests.emailRequired') })
+    .trim()
+    .min(1, msg('dataRequests.emailRequired'))
+    .max(200, msg('dataRequests.emailInvalid'))
+    .email(msg('dataRequests.emailInvalid')),
+  kind: z.enum(DATA_REQUEST_KINDS, { error: msg('dataRequests.kindRequired') }),
+});
+export type DataRequestInput = z.output<typeof dataRequestSchema>;

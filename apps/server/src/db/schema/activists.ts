@@ -321,3 +321,31 @@ export const activistConsents = pgTable(
     index('activist_consents_action_idx').on(t.source, t.actionId),
   ],
 );
+
+/**
+ * A visitor's request for their own data ('access') or its erasure ('erasure'), made from a public page of the
+ * community. It is carried out only through the link e-mailed to the person's address (the token, stored hashed),
+ * before `expires_at`; an erasure also asks them to confirm on the page the link opens.
+ */
+export const activistDataRequests = pgTable(
+  'activist_data_requests',
+  {
+    id: serial('id').primaryKey(),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    /** Null once the person is erased (the request outlives them as a record that it was carried out). */
+    activistId: integer('activist_id').references(() => activists.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<'access' | 'erasure'>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the link was first opened (the address is confirmed), and when the request was carried out. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('activist_data_requests_token_idx').on(t.tokenHash),
+    index('activist_data_requests_activist_idx').on(t.activistId),
+  ],
+);
