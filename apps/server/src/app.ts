@@ -14,6 +14,7 @@ import { domainRoutes } from './domains/routes';
 import { graphqlRoute } from './graphql/route';
 import { graphqlSocket } from './graphql/ws';
 import { graphqlApi } from './graphqlApi';
+import { registerAccessLog } from './http/accessLog';
 import { registerErrorHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/headers';
 import { localeOf } from './http/locale';
@@ -40,6 +41,8 @@ export const registeredRoutes = new WeakMap<FastifyInstance, { method: string; u
 export async function buildApp(ctx: AppContext, options: { logger?: boolean; serveWeb?: boolean } = {}) {
   const app = Fastify({
     logger: options.logger ? { level: ctx.config.logLevel } : false,
+    // One summary a minute instead of two lines per request (`http/accessLog.ts`).
+    disableRequestLogging: true,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
@@ -50,6 +53,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   });
   await app.register(fastifyCookie);
   registerErrorHandler(app);
+  if (options.logger) registerAccessLog(app, ctx.config.logLevel);
   registerTypedRoutes(app);
   registerSecurityHeaders(app, ctx.config);
   refuseNulCharacters(app);

@@ -21,9 +21,66 @@ export interface Database {
   db: Db;
   raw: SqlExecutor;
   pglite?: PGlite;
+  /**
+   * Listens to NOTIFY on a channel, for in-process caches that must drop entries the moment any process changes
+   * them. `onDown` runs when the listening connection is lost (notices may be missed: stop trusting the cache) and
+   * `onUp` each time it listens again (including the first). Resolves to a function that stops listening.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   /** Runs fn while holding a PostgreSQL advisory lock (one process at a time); PGlite has one process anyway. */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onNotify(payload: string): void;
+  onUp?(): void;
+  onDown?(): void;
+}
+
+const CHANNEL = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * LISTEN on its own connection (a pooled one would be handed to queries), reconnecting a second after it drops.
+ */
+function listenOnPostgres(connectionString: string) {
+  return async (channel: string, handlers: ListenHandlers) => {
+    if (!CHANNEL.test(channel)) throw new Error(`bad channel name: ${channel}`);
+    let stopped = false;
+    let client: pg.Client | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    const connect = async () => {
+      const c = new pg.Client({ connectionString });
+      c.on('notification', (m) => m.channel === channel && handlers.onNotify(m.payload ?? ''));
+      // A lost connection reports here and then ends; `end` handles both.
+      c.on('error', () => {});
+      c.on('end', () => {
+        if (stopped || client !== c) return;
+        client = undefined;
+        handlers.onDown?.();
+        retry = setTimeout(() => void connect().catch(() => {}), 1000);
+      });
+      try {
+        await c.connect();
+        await c.query(`listen ${channel}`);
+      } catch (error) {
+        await c.end().catch(() => {});
+        if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), 1000);
+        throw error;
+      }
+      if (stopped) return void (await c.end().catch(() => {}));
+      client = c;
+      handlers.onUp?.();
+    };
+    // The first connection failing leaves the cache off (every lookup asks the database) while it retries.
+    await connect().catch((error: Error) => console.error(`[db] listen ${channel}:`, error.message));
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
+      client = undefined;
+    };
+  };
 }
 
 export interface OpenOptions {
@@ -55,6 +112,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       kind: 'postgres',
       db,
       raw: { executeSql: async (text, values) => pool.query(text, values as unknown[]) },
+      listen: listenOnPostgres(options.databaseUrl),
       withLock: async (key, fn) => {
         // Session-level lock: lock and unlock must travel on the same connection.
         const client = await pool.connect();
@@ -82,6 +140,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         values?.length
           ? ((await pglite.query(text, values)) as { rows: Record<string, unknown>[] })
           : (((await pglite.exec(text)).at(-1) as { rows: Record<string, unknown>[] } | undefined) ?? { rows: [] }),
+    },
+    listen: async (channel, handlers) => {
+      const unlisten = await pglite.listen(channel, (payload) => handlers.onNotify(payload));
+      handlers.onUp?.();
+      return async () => {
+        if (!pglite.closed) await unlisten();
+      };
     },
     withLock: (_key, fn) => fn(),
     close: async () => {

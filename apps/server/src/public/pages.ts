@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { loadPageContent } from '../blocks/page';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { type Mobilization, mobilizations } from '../db/schema';
 import { actionCounts } from '../widgets/counters';
 import type { PublicSite } from './hosts';
@@ -106,10 +106,22 @@ export class HostLookups {
 
   constructor(private readonly db: Db) {}
 
-  /** Starts listening; without it every lookup goes to the database. */
-  async listen(subscribe: (onChange: () => void) => Promise<unknown>) {
-    await subscribe(() => this.found.clear());
-    this.listening = true;
+  /**
+   * Keeps lookups in memory while the database announces every page change (`mutirao_pages`, migration 0003): every
+   * process hears every other's edits. While the announcements are lost, every lookup goes to the database.
+   */
+  listen(database: Pick<Database, 'listen'>): Promise<() => Promise<void>> {
+    return database.listen('mutirao_pages', {
+      onNotify: () => this.found.clear(),
+      onUp: () => {
+        this.found.clear();
+        this.listening = true;
+      },
+      onDown: () => {
+        this.listening = false;
+        this.found.clear();
+      },
+    });
   }
 
   async find(site: PublicSite): Promise<Found> {

@@ -69,8 +69,8 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext, re
   };
   const cache = new PageCache();
   const lookups = new HostLookups(ctx.db);
-  const { pglite } = ctx.database;
-  if (pglite) await lookups.listen((onChange) => pglite.listen('mutirao_pages', onChange));
+  const unlisten = await lookups.listen(ctx.database);
+  app.addHook('onClose', unlisten);
 
   app.addHook('onRequest', async (request, reply) => {
     if (PASS_THROUGH.some((prefix) => request.url.startsWith(prefix))) return;

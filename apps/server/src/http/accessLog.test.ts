@@ -1,0 +1,26 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import { expect, it } from 'vitest';
+import { registerAccessLog } from './accessLog';
+
+it('writes no line per page view: writes get their line, everything else is counted in a summary', async () => {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  const app = Fastify({ logger: { level: 'info', stream }, disableRequestLogging: true });
+  registerAccessLog(app, 'info', 60_000);
+  app.get('/', async () => 'page');
+  app.post('/api/things', async (_request, reply) => reply.status(201).send({}));
+  for (let i = 0; i < 50; i++) await app.inject({ method: 'GET', url: '/' });
+  await app.inject({ method: 'GET', url: '/missing' });
+  await app.inject({ method: 'POST', url: '/api/things?secret=1', payload: {} });
+  const completed = lines.filter((l) => l.msg === 'request completed');
+  expect(completed).toEqual([expect.objectContaining({ method: 'POST', url: '/api/things', status: 201 })]);
+  await app.close();
+  const summary = lines.find((l) => l.msg === 'requests');
+  expect(summary).toMatchObject({ total: 52, '2xx': 51, '4xx': 1, '5xx': 0, p50_ms: expect.any(Number) });
+});
