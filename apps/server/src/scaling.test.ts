@@ -117,8 +117,7 @@ describe.skipIf(inject('engine') !== 'postgres')('two web processes and a worker
     for (const port of ports) expect(await pageHtml(port, host)).not.toContain('Nome novo da página');
     await fresh.database.db.execute(
       // An edit as any process would write it; the row's triggers bump its version and NOTIFY every listener.
-      (await import('drizzle-orm'))
-        .sql`update mobilizations set name = 'Nome novo da página' where id = ${form.mobilization_id}`,
+      sql`update mobilizations set name = 'Nome novo da página' where id = ${form.mobilization_id}`,
     );
     for (const port of ports) {
       let html = '';
