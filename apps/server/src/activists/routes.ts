@@ -20,6 +20,7 @@ import { parseInput } from '../http/validate';
 import { sendCsv } from '../reports/routes';
 import { eraseActivist, presentErasure } from './erasure';
 import { activistsCsv, personalData, personalDataCsv } from './export';
+import { activistImportRoutes } from './importRoutes';
 import { ACTIVISTS_PER_PAGE, ACTIVISTS_PER_PAGE_MAX, activistCount, activistPage } from './list';
 import {
   changeTag,
@@ -108,6 +109,7 @@ export function activistRoutes(app: FastifyInstance, ctx: AppContext) {
       throw new AppError('forbidden', undefined, 'activists.adminOnly');
     return actor;
   };
+  activistImportRoutes(app, ctx, member);
   const today = () => new Date().toISOString().slice(0, 10);
   const filterOf = async (
     communityId: number,
