@@ -7,7 +7,7 @@ import { AppError, notFound } from '../http/errors';
 import { defineJob, type JobQueue } from '../jobs/queue';
 import { CSV_BOM, csvLine } from '../reports/csv';
 import { type ParsedCsv, suggestMapping } from './csvFile';
-import { completeName } from './upsert';
+import { type ActivistInput, completeName, FILL_MISSING } from './upsert';
 
 export const IMPORT_BATCH = 1000;
 export const IMPORT_PREVIEW_ROWS = 10;
@@ -146,13 +146,8 @@ const splitTags = (cell: string) =>
 const EMAIL = /^[^\s@\u0000-\u001f]+@[^\s@\u0000-\u001f]+\.[^\s@\u0000-\u001f]{2,}$/;
 const LIMITS = { email: 254, name: 200, first_name: 200, last_name: 200, phone: 50, city: 200, tags: 100 } as const;
 
-interface Person {
-  email: string;
-  name?: string;
-  firstName?: string;
-  lastName?: string;
-  phone?: string;
-  city?: string;
+/** A row's person: what an action would tell (`ActivistInput`), with tags. */
+interface Person extends ActivistInput {
   tags: string[];
 }
 
@@ -208,17 +203,15 @@ async function upsertPeople(tx: Tx, communityId: number, people: Person[]) {
     sql`, `,
   );
   const result = (await tx.execute(sql`
-    insert into activists as a (community_id, email, name, first_name, last_name, phone, city, tags)
+    insert into activists (community_id, email, name, first_name, last_name, phone, city, tags)
     values ${values}
     on conflict (community_id, lower(email)) do update set
-      name = coalesce(a.name, excluded.name),
-      first_name = coalesce(a.first_name, excluded.first_name),
-      last_name = coalesce(a.last_name, excluded.last_name),
-      phone = coalesce(a.phone, excluded.phone),
-      city = coalesce(a.city, excluded.city),
-      tags = array(select t from unnest(a.tags || excluded.tags) with ordinality u(t, n) group by t order by min(n)),
+      ${FILL_MISSING},
+      tags = array(
+        select t from unnest(activists.tags || excluded.tags) with ordinality u(t, n) group by t order by min(n)
+      ),
       updated_at = now()
-    returning lower(a.email) as email, (xmax = 0) as inserted`)) as unknown as {
+    returning lower(activists.email) as email, (xmax = 0) as inserted`)) as unknown as {
     rows: { email: string; inserted: boolean }[];
   };
   return new Set(result.rows.filter((r) => r.inserted).map((r) => r.email));
