@@ -1,3 +1,4 @@
+import { activistImportJob } from './activists/imports';
 import { activistTagJob } from './activists/people';
 import { sessionSweepJob } from './auth/sessions';
 import type { Config } from './config';
@@ -58,6 +59,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   queue.register(rateLimitSweepJob(database.db, Math.max(loginLimits.windowSeconds, actionLimits.windowSeconds)));
   queue.register(sessionSweepJob(database.db, config.sessions));
   queue.register(activistTagJob(database.db));
+  queue.register(activistImportJob(database.db));
   const dns = createDns(config);
   queue.register(nameServerCheckJob(database.db, dns));
   queue.register(sslCheckJob(database.db, config.dns.tlsCheck));

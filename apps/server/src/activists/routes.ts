@@ -22,6 +22,7 @@ import { sendCsv } from '../reports/routes';
 import { todayIso } from '../widgets/donation/dates';
 import { eraseActivist, presentErasure } from './erasure';
 import { activistsCsv, type PersonalData, personalData, personalDataCsv } from './export';
+import { activistImportRoutes } from './importRoutes';
 import { ACTIVISTS_PER_PAGE, ACTIVISTS_PER_PAGE_MAX, activistCount, activistPage } from './list';
 import {
   changeTag,
@@ -122,6 +123,7 @@ export function activistRoutes(app: FastifyInstance, ctx: AppContext) {
       throw new AppError('forbidden', undefined, 'activists.adminOnly');
     return actor;
   };
+  activistImportRoutes(app, ctx, member);
   const filterOf = async (
     communityId: number,
     query: Record<string, unknown>,

@@ -41,6 +41,16 @@ export function completeName(input: ActivistInput): ActivistInput {
 }
 
 /**
+ * What an upsert into `activists` does to a stored person (the action upsert below and the CSV import's): it fills
+ * only what the record lacks, so a stored name or phone is never rewritten.
+ */
+export const FILL_MISSING = sql.raw(
+  ['name', 'first_name', 'last_name', 'phone', 'city']
+    .map((c) => `${c} = coalesce(activists.${c}, excluded.${c})`)
+    .join(', '),
+);
+
+/**
  * The upsert of the community's activist with this e-mail (matched without regard to case, the unique index
  * `activists_community_email_lower_idx`), returning its id: to run, or to embed in a larger statement. Visitor
  * actions are anonymous, and anyone can type someone else's e-mail, so an action only fills what the record lacks:
@@ -55,11 +65,7 @@ export function activistUpsertQuery(communityId: number, raw: ActivistInput): SQ
     values (${communityId}, ${a.email}, ${a.name ?? null}, ${a.firstName ?? null}, ${a.lastName ?? null},
             ${a.phone ?? null}, ${a.city ?? null}, 1)
     on conflict (community_id, lower(email)) do update set
-      name = coalesce(activists.name, excluded.name),
-      first_name = coalesce(activists.first_name, excluded.first_name),
-      last_name = coalesce(activists.last_name, excluded.last_name),
-      phone = coalesce(activists.phone, excluded.phone),
-      city = coalesce(activists.city, excluded.city),
+      ${FILL_MISSING},
       actions_count = activists.actions_count + 1,
       last_action_at = now(),
       updated_at = now()

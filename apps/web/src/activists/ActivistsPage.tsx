@@ -20,6 +20,7 @@ import {
   type PageAt,
 } from './activistsApi';
 import { BulkTagDialog } from './BulkTagDialog';
+import { ImportDialog } from './ImportDialog';
 import { EMPTY_FILTER, readListQuery, writeListQuery } from './listParams';
 import { SegmentBar } from './SegmentBar';
 
@@ -36,6 +37,7 @@ export default function ActivistsPage() {
   const query = useMemo(() => readListQuery(params), [params]);
   const listRef = useRef<HTMLDivElement>(null);
   const [tagging, setTagging] = useState(false);
+  const [importing, setImporting] = useState(false);
   const key = [...activistsKey(communityId), params.toString()];
   const page = useQuery({
     queryKey: key,
@@ -128,6 +130,9 @@ export default function ActivistsPage() {
           >
             {t('activists.exportCsv')}
           </Button>
+          <Button variant="default" onClick={() => setImporting(true)}>
+            {t('activists.importButton')}
+          </Button>
         </Group>
       </Group>
       {page.isPending && <LoadingScreen label={t('app.loading')} inline />}
@@ -192,6 +197,7 @@ export default function ActivistsPage() {
         opened={tagging}
         onClose={() => setTagging(false)}
       />
+      <ImportDialog communityId={communityId} opened={importing} onClose={() => setImporting(false)} />
     </TitledPage>
   );
 }

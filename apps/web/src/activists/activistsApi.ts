@@ -137,6 +137,40 @@ export const startTagJob = (
 
 export const fetchTagJobs = (communityId: number) => api<TagJob[]>(tagJobsPath(communityId));
 
+/** A field of a person that an import column can feed. */
+export const IMPORT_FIELDS = ['email', 'name', 'first_name', 'last_name', 'phone', 'city', 'tags'] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+export type ImportMapping = Partial<Record<ImportField, number>>;
+
+export interface ActivistImport {
+  id: number;
+  file_name: string;
+  status: 'uploaded' | 'running' | 'done' | 'failed';
+  header: string[];
+  total: number;
+  imported: number;
+  updated: number;
+  duplicates: number;
+  rejected: number;
+  percent: number;
+}
+
+export type UploadedImport = ActivistImport & { preview: string[][]; suggested_mapping: ImportMapping };
+
+export const importsPath = (communityId: number) => `/api/communities/${communityId}/activist_imports`;
+
+export const uploadImport = (communityId: number, file: File) =>
+  api<UploadedImport>(`${importsPath(communityId)}?file_name=${encodeURIComponent(file.name)}`, {
+    method: 'POST',
+    file,
+  });
+
+export const startImport = (communityId: number, importId: number, mapping: ImportMapping, tags: string[]) =>
+  api<ActivistImport>(`${importsPath(communityId)}/${importId}/start`, { method: 'POST', body: { mapping, tags } });
+
+export const fetchImport = (communityId: number, importId: number) =>
+  api<ActivistImport>(`${importsPath(communityId)}/${importId}`);
+
 /** A filter as the server stores it: unset parts left out. */
 function cleanFilter(filter: ActivistFilterValues) {
   return {

@@ -23,6 +23,8 @@ export class ApiError extends Error {
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A file sent as the raw body, with its own type (a CSV import), instead of a JSON `body`. */
+  file?: Blob;
   signal?: AbortSignal;
   /** Leave 401 to the caller instead of going to the login (e.g. the login form itself). */
   allowUnauthorized?: boolean;
@@ -61,9 +63,10 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       credentials: 'same-origin',
       headers: {
         Accept: 'application/json',
+        ...(options.file ? { 'Content-Type': options.file.type || 'text/csv' } : {}),
         ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
       },
-      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+      body: options.file ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
       signal: options.signal,
     });
   } catch (error) {

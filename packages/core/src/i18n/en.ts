@@ -5,6 +5,7 @@ import { recipientMessages } from '../schemas/recipient';
 import { teamMessages } from '../schemas/team';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
+import { activistImportMessages } from './activistImport';
 import { activistScreenMessages } from './activistScreens';
 import { dataRequestMessages } from './dataRequests';
 import { domainScreenMessages, launchMessages } from './domainScreens';
@@ -924,7 +925,7 @@ export const en: Catalogue = {
   /** The community's Mobilizadores tab and its invitations (`schemas/team.ts`). */
   team: teamMessages.en,
   domains: { ...domainsMessages.en, ...domainScreenMessages.en },
-  activists: { ...activistsMessages.en, ...activistScreenMessages.en },
+  activists: { ...activistsMessages.en, ...activistScreenMessages.en, ...activistImportMessages.en },
   /** The mass-message wizard at /bot (`schemas/massMessages.ts`). */
   massMessages: massMessagesMessages.en,
   /** A visitor's requests about their own data (`dataRequests.ts`). */

@@ -5,6 +5,7 @@ import { recipientMessages } from '../schemas/recipient';
 import { teamMessages } from '../schemas/team';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
+import { activistImportMessages } from './activistImport';
 import { activistScreenMessages } from './activistScreens';
 import { dataRequestMessages } from './dataRequests';
 import { domainScreenMessages, launchMessages } from './domainScreens';
@@ -932,7 +933,7 @@ export const es: Catalogue = {
   /** The community's Mobilizadores tab and its invitations (`schemas/team.ts`). */
   team: teamMessages.es,
   domains: { ...domainsMessages.es, ...domainScreenMessages.es },
-  activists: { ...activistsMessages.es, ...activistScreenMessages.es },
+  activists: { ...activistsMessages.es, ...activistScreenMessages.es, ...activistImportMessages.es },
   /** The mass-message wizard at /bot (`schemas/massMessages.ts`). */
   massMessages: massMessagesMessages.es,
   /** A visitor's requests about their own data (`dataRequests.ts`). */

@@ -5,6 +5,7 @@ import { recipientMessages } from '../schemas/recipient';
 import { teamMessages } from '../schemas/team';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
+import { activistImportMessages } from './activistImport';
 import { activistScreenMessages } from './activistScreens';
 import { dataRequestMessages } from './dataRequests';
 import { domainScreenMessages, launchMessages } from './domainScreens';
@@ -931,7 +932,7 @@ export const ptBR = {
   /** The community's Mobilizadores tab and its invitations (`schemas/team.ts`). */
   team: teamMessages['pt-BR'],
   domains: { ...domainsMessages['pt-BR'], ...domainScreenMessages['pt-BR'] },
-  activists: { ...activistsMessages['pt-BR'], ...activistScreenMessages['pt-BR'] },
+  activists: { ...activistsMessages['pt-BR'], ...activistScreenMessages['pt-BR'], ...activistImportMessages['pt-BR'] },
   /** The mass-message wizard at /bot (`schemas/massMessages.ts`). */
   massMessages: massMessagesMessages['pt-BR'],
   /** A visitor's requests about their own data (`dataRequests.ts`). */

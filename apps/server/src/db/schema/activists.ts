@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
 import { communities } from './communities';
 import { mobilizations, widgets } from './mobilizations';
 
@@ -347,5 +359,78 @@ export const activistDataRequests = pgTable(
   (t) => [
     uniqueIndex('activist_data_requests_token_idx').on(t.tokenHash),
     index('activist_data_requests_activist_idx').on(t.activistId),
+  ],
+);
+
+/** The columns of a CSV import that feed a person's fields: each is a column's index in the file's header. */
+export interface ActivistImportMapping {
+  email: number;
+  name?: number;
+  first_name?: number;
+  last_name?: number;
+  phone?: number;
+  city?: number;
+  tags?: number;
+}
+
+/**
+ * A CSV file of people uploaded to the community (spec 01 §2): its rows are kept in `activist_import_rows`, mapped
+ * to fields, then worked through by a job in batches, with the last line handled as the cursor.
+ */
+export const activistImports = pgTable(
+  'activist_imports',
+  {
+    id: serial('id').primaryKey(),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    /** The file's first line, as cells. */
+    header: jsonb('header').$type<string[]>().notNull(),
+    /** ',' or ';' as detected; 'utf-8' or 'latin1' as decoded. */
+    separator: text('separator').notNull(),
+    encoding: text('encoding').notNull(),
+    mapping: jsonb('mapping').$type<ActivistImportMapping>(),
+    /** Tags given to every person of the file, besides any the tags column holds. */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** 'uploaded' | 'running' | 'done' | 'failed' */
+    status: text('status').$type<'uploaded' | 'running' | 'done' | 'failed'>().notNull().default('uploaded'),
+    /** Data rows in the file; the others count what became of them (`duplicates`: an e-mail seen earlier in it). */
+    total: integer('total').notNull().default(0),
+    imported: integer('imported').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    duplicates: integer('duplicates').notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+    /** The last line handled: a crashed job resumes after it. */
+    cursor: integer('cursor').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('activist_imports_community_idx').on(t.communityId, t.id)],
+);
+
+/**
+ * One data row of an import, by its line in the file (the header is line 1). Once handled it holds the lower-case
+ * e-mail it brought (later lines with the same one are duplicates) or why it was rejected. When the import is done
+ * only the rejected rows stay (the others' data lives in `activists`, where an erasure reaches it).
+ */
+export const activistImportRows = pgTable(
+  'activist_import_rows',
+  {
+    importId: integer('import_id')
+      .notNull()
+      .references(() => activistImports.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    cells: jsonb('cells').$type<string[]>().notNull(),
+    email: text('email'),
+    /** A reason key of `activists.importReason*`, with its field when the reason names one (`tooLong:name`). */
+    reason: text('reason'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.importId, t.line] }),
+    index('activist_import_rows_email_idx').on(t.importId, t.email),
+    /** The rejected rows' download walks these in line order. */
+    index('activist_import_rows_rejected_idx').on(t.importId, t.line).where(sql`${t.reason} is not null`),
   ],
 );
