@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { activistRoutes } from './activists/routes';
 import { authRoutes } from './auth/routes';
 import { blockRoutes } from './blocks/routes';
+import { botReadRoutes } from './chatbot/readRoutes';
 import { mailchimpRoutes } from './communities/mailchimpRoutes';
 import { recipientRoutes } from './communities/recipientRoutes';
 import { communityRoutes } from './communities/routes';
@@ -62,6 +63,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   authRoutes(app, ctx);
   communityRoutes(app, ctx);
   activistRoutes(app, ctx);
+  botReadRoutes(app, ctx);
   recipientRoutes(app, ctx);
   mailchimpRoutes(app, ctx);
   teamRoutes(app, ctx);
