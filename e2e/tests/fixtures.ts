@@ -45,6 +45,8 @@ export interface SeededCommunity {
   formEntries?: number;
   /** Paid donations (integer cents) on that page, made now. */
   paidDonations?: number[];
+  /** A bot configuration and Messenger subscribers for this many of its activists (after the form entries). */
+  botSubscribers?: number;
 }
 
 export async function seedUser(

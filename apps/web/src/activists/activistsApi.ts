@@ -136,7 +136,7 @@ export const startTagJob = (
 export const fetchTagJobs = (communityId: number) => api<TagJob[]>(tagJobsPath(communityId));
 
 /** A filter as the server stores it: unset parts left out. */
-function cleanFilter(filter: ActivistFilterValues) {
+export function cleanFilter(filter: ActivistFilterValues) {
   return {
     ...(filter.q ? { q: filter.q } : {}),
     operator: filter.operator,

@@ -6,6 +6,7 @@ import { teamMessages } from '../schemas/team';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
 import { activistScreenMessages } from './activistScreens';
+import { botScreenMessages } from './botScreens';
 import { domainScreenMessages, launchMessages } from './domainScreens';
 import { massMessagesMessages } from './massMessages';
 import type { Catalogue } from './types';
@@ -188,6 +189,7 @@ export const en: Catalogue = {
     community: 'Community',
     metrics: 'Metrics',
     activists: 'Activists',
+    bot: 'Chat bot',
     domains: 'Domains',
     account: 'My account',
     signOut: 'Sign out',
@@ -922,7 +924,7 @@ export const en: Catalogue = {
   domains: { ...domainsMessages.en, ...domainScreenMessages.en },
   activists: { ...activistsMessages.en, ...activistScreenMessages.en },
   /** The mass-message wizard at /bot (`schemas/massMessages.ts`). */
-  massMessages: massMessagesMessages.en,
+  massMessages: { ...massMessagesMessages.en, ...botScreenMessages.en },
   launch: launchMessages.en,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('en'),

@@ -6,6 +6,7 @@ import { teamMessages } from '../schemas/team';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
 import { activistScreenMessages } from './activistScreens';
+import { botScreenMessages } from './botScreens';
 import { domainScreenMessages, launchMessages } from './domainScreens';
 import { massMessagesMessages } from './massMessages';
 import type { Catalogue } from './types';
@@ -190,6 +191,7 @@ export const es: Catalogue = {
     community: 'Comunidad',
     metrics: 'Métricas',
     activists: 'Activistas',
+    bot: 'Chat-bot',
     domains: 'Dominios',
     account: 'Mi cuenta',
     signOut: 'Salir',
@@ -930,7 +932,7 @@ export const es: Catalogue = {
   domains: { ...domainsMessages.es, ...domainScreenMessages.es },
   activists: { ...activistsMessages.es, ...activistScreenMessages.es },
   /** The mass-message wizard at /bot (`schemas/massMessages.ts`). */
-  massMessages: massMessagesMessages.es,
+  massMessages: { ...massMessagesMessages.es, ...botScreenMessages.es },
   launch: launchMessages.es,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('es'),

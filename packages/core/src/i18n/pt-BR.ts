@@ -6,6 +6,7 @@ import { teamMessages } from '../schemas/team';
 import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
 import { activistScreenMessages } from './activistScreens';
+import { botScreenMessages } from './botScreens';
 import { domainScreenMessages, launchMessages } from './domainScreens';
 import { massMessagesMessages } from './massMessages';
 /**
@@ -191,6 +192,7 @@ export const ptBR = {
     community: 'Comunidade',
     metrics: 'Métricas',
     activists: 'Ativistas',
+    bot: 'Chat-bot',
     domains: 'Domínios',
     account: 'Minha conta',
     signOut: 'Sair',
@@ -929,7 +931,7 @@ export const ptBR = {
   domains: { ...domainsMessages['pt-BR'], ...domainScreenMessages['pt-BR'] },
   activists: { ...activistsMessages['pt-BR'], ...activistScreenMessages['pt-BR'] },
   /** The mass-message wizard at /bot (`schemas/massMessages.ts`). */
-  massMessages: massMessagesMessages['pt-BR'],
+  massMessages: { ...massMessagesMessages['pt-BR'], ...botScreenMessages['pt-BR'] },
   launch: launchMessages['pt-BR'],
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   kinds: kindCatalogue('pt-BR'),
