@@ -58,6 +58,7 @@ export function MessageStep({ communityId, headingRef, segmentation, audience, o
   const test = useMutation({
     mutationFn: () => sendTest(communityId, form.getValues() as MessageValues, valid),
     onSuccess: setResults,
+    meta: { requestErrorToast: false },
   });
 
   const addTarget = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -49,6 +49,7 @@ export function SegmentationStep({ communityId, headingRef, value, onChange, onN
     queryFn: () => fetchAudience(communityId, value),
     enabled: communityId > 0,
     placeholderData: keepPreviousData,
+    meta: { requestErrorToast: false },
   });
   const errors = audience.error instanceof ApiError && audience.error.kind === 'response' ? audience.error.fields : {};
   const data = audience.data;
@@ -125,7 +126,15 @@ export function SegmentationStep({ communityId, headingRef, value, onChange, onN
                   const name = [r.first_name, r.last_name].filter(Boolean).join(' ');
                   return (
                     <Group component="li" key={r.id} gap="sm" wrap="nowrap" py={4}>
-                      <Avatar src={r.profile_pic} alt="" radius="xl" size="md" name={name} color="dark" variant="filled" />
+                      <Avatar
+                        src={r.profile_pic}
+                        alt=""
+                        radius="xl"
+                        size="md"
+                        name={name}
+                        color="dark"
+                        variant="filled"
+                      />
                       <Text
                         component="span"
                         role="img"
