@@ -68,19 +68,26 @@ test('an organiser segments the bot’s subscribers, writes a mass message with 
   await target.fill('+5511987654321');
   await target.press('Control+Enter');
   await expect(target).toHaveValue('');
+  // Enter alone adds nothing; Cmd+Enter does, as on a Mac.
+  await target.fill('Ana <ana@example.org>');
+  await target.press('Enter');
+  await expect(target).toHaveValue('Ana <ana@example.org>');
+  await target.press('Meta+Enter');
+  await expect(target).toHaveValue('');
   const chips = page.getByRole('list', { name: t('massMessages.targetsList') });
-  await expect(chips.getByRole('listitem')).toHaveCount(2);
+  await expect(chips.getByRole('listitem')).toHaveCount(3);
   await expect(page.getByRole('button', { name: t('massMessages.sendTest') })).toBeEnabled();
   await expectAccessible(page, 'bot message form');
   await page.screenshot({ path: test.info().outputPath('bot-1-message.png'), fullPage: true });
   await page.getByRole('button', { name: t('massMessages.removeTarget', { target: 'fulano sem email' }) }).click();
-  await expect(chips.getByRole('listitem')).toHaveCount(1);
+  await expect(chips.getByRole('listitem')).toHaveCount(2);
   await expect(page.getByText(t('massMessages.targetInvalid'))).toHaveCount(0);
 
   // Send. The enqueue is the chat-bot's write side; where it is not there yet, the journey ends at the form.
   const enqueued = page.waitForResponse((r) => r.url().endsWith('/api/enqueue-mass-messages'));
   await send.click();
   if ((await enqueued).status() === 404) {
+    await page.screenshot({ path: test.info().outputPath('bot-1-no-enqueue.png'), fullPage: true });
     test.info().annotations.push({ type: 'stopped', description: 'POST /api/enqueue-mass-messages is not here' });
     return;
   }
