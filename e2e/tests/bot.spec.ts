@@ -8,10 +8,10 @@ test('an organiser segments the bot’s subscribers, writes a mass message with 
   request,
 }) => {
   test.setTimeout(90_000);
-  // 12 people signed the form; 8 of them talk to the chat-bot, so 4 gave no opt-in.
+  // 30 people signed the form; 20 of them talk to the chat-bot, so 10 gave no opt-in.
   const user = await seedUser(request, {
     firstName: 'Bia',
-    communities: [{ name: 'Rede Bia', formEntries: 12, botSubscribers: 8 }],
+    communities: [{ name: 'Rede Bia', formEntries: 30, botSubscribers: 20 }],
   });
   await signInAs(page, user, 'Rede Bia');
   const sidebar = page.getByRole('navigation', { name: t('sidebar.navigation') });
@@ -21,13 +21,18 @@ test('an organiser segments the bot’s subscribers, writes a mass message with 
   await expect(page.getByText(t('massMessages.campaignsEmpty'))).toBeVisible();
 
   // Step 0: everyone who talks to the bot, and the people left out.
-  await expect(page.getByText(t('massMessages.showing', { shown: 8, total: 8 }))).toBeVisible();
-  await expect(page.getByText(t('massMessages.skipped', { count: 4 }))).toBeVisible();
+  await expect(page.getByText(t('massMessages.showing', { shown: 20, total: 20 }))).toBeVisible();
+  await expect(page.getByText(t('massMessages.skipped', { count: 10 }))).toBeVisible();
   const preview = page.getByTestId('bot-preview');
-  await expect(preview.getByRole('listitem')).toHaveCount(8);
+  await expect(preview.getByRole('listitem')).toHaveCount(20);
   await expect(preview.getByRole('img', { name: t('massMessages.genderFemale') }).first()).toBeVisible();
   // spec 01 §9: 577 px, or 461 px on a short screen like this 720 px one.
   expect((await preview.boundingBox())?.height).toBe(461);
+  // A long preview scrolls from the keyboard too.
+  const scroller = page.getByRole('region', { name: t('massMessages.previewTitle') }).locator('[tabindex="0"]');
+  await scroller.focus();
+  await page.keyboard.press('End');
+  await expect.poll(() => scroller.evaluate((e) => e.scrollTop)).toBeGreaterThan(0);
   await page.setViewportSize({ width: 1280, height: 1000 });
   await expect.poll(async () => (await preview.boundingBox())?.height).toBe(577);
   await expectAccessible(page, 'bot segmentation');
@@ -44,12 +49,12 @@ test('an organiser segments the bot’s subscribers, writes a mass message with 
   await filters.getByRole('checkbox', { name: t('activists.kindDonation') }).uncheck();
   await filters.getByRole('checkbox', { name: t('activists.kindForm') }).check();
   await filters.getByRole('button', { name: t('activists.apply') }).click();
-  await expect(page.getByText(t('massMessages.showing', { shown: 8, total: 8 }))).toBeVisible();
+  await expect(page.getByText(t('massMessages.showing', { shown: 20, total: 20 }))).toBeVisible();
   await next.click();
 
   // Step 1: the focus lands on the step's heading; the rules speak the spec's words.
   await expect(page.getByRole('heading', { name: t('massMessages.stepMessage'), level: 2 })).toBeFocused();
-  const send = page.getByRole('button', { name: t('massMessages.send', { count: 8 }) });
+  const send = page.getByRole('button', { name: t('massMessages.send', { count: 20 }) });
   await send.click();
   await expect(page.getByText(t('massMessages.required'))).toHaveCount(2);
   await page.getByRole('textbox', { name: t('massMessages.quickReplyRedirect') }).fill('passo-2');
@@ -94,13 +99,13 @@ test('an organiser segments the bot’s subscribers, writes a mass message with 
 
   // Step 2: queued, with the people reached; the campaign shows in the list and is counted as it goes out.
   await expect(page.getByRole('heading', { name: t('massMessages.doneTitle'), level: 2 })).toBeFocused();
-  await expect(page.getByText(t('massMessages.doneReached', { count: 8 }), { exact: false })).toBeVisible();
+  await expect(page.getByText(t('massMessages.doneReached', { count: 20 }), { exact: false })).toBeVisible();
   const campaigns = page.getByRole('table', { name: t('massMessages.campaigns') });
   const row = campaigns.getByRole('row', { name: /Convite para a assembleia/ });
   await expect(row).toBeVisible();
   await expect(row.getByText(t('massMessages.statusSent'))).toBeVisible({ timeout: 20_000 });
-  await expect(row.getByRole('cell').nth(3)).toHaveText('8');
-  await expect(row.getByRole('cell').nth(5)).toHaveText('4');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('20');
+  await expect(row.getByRole('cell').nth(5)).toHaveText('10');
   await expectAccessible(page, 'bot enqueued');
   await page.screenshot({ path: test.info().outputPath('bot-2-done.png'), fullPage: true });
   await row
@@ -109,8 +114,48 @@ test('an organiser segments the bot’s subscribers, writes a mass message with 
   const dialog = page.getByRole('dialog', {
     name: t('massMessages.sandboxTitle', { name: 'Convite para a assembleia' }),
   });
-  await expect(dialog.getByRole('row')).toHaveCount(9);
+  await expect(dialog.getByRole('row')).toHaveCount(21);
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: t('massMessages.again') }).click();
   await expect(page.getByRole('heading', { name: t('massMessages.stepSegmentation'), level: 2 })).toBeFocused();
+});
+
+test('the campaign list shows each mass message with its counts, and what the sandbox recorded', async ({
+  page,
+  request,
+}) => {
+  // 6 people, 4 talk to the bot: the seeded campaign sent 3, failed 1 and skipped 2.
+  const user = await seedUser(request, {
+    firstName: 'Caio',
+    communities: [{ name: 'Rede Caio', formEntries: 6, botSubscribers: 4, botCampaign: 'Mutirão de sábado' }],
+  });
+  await signInAs(page, user, 'Rede Caio');
+  await page.goto('/bot');
+  const campaigns = page.getByRole('table', { name: t('massMessages.campaigns') });
+  const row = campaigns.getByRole('row', { name: /Mutirão de sábado/ });
+  await expect(row).toBeVisible();
+  await expect(row.getByText(t('massMessages.statusSent'))).toBeVisible();
+  const cells = row.getByRole('cell');
+  await expect(cells.nth(3)).toHaveText('3');
+  await expect(cells.nth(4)).toHaveText('1');
+  await expect(cells.nth(5)).toHaveText('2');
+  await expect(cells.nth(6)).toHaveText('0');
+  await expectAccessible(page, 'bot campaign list');
+  await page.screenshot({ path: test.info().outputPath('bot-campaigns.png'), fullPage: true });
+
+  // The name opens what the sandbox recorded (nothing for a seeded campaign; nothing at all without the sandbox).
+  await row.getByRole('button', { name: t('massMessages.showMessages', { name: 'Mutirão de sábado' }) }).click();
+  const dialog = page.getByRole('dialog', { name: t('massMessages.sandboxTitle', { name: 'Mutirão de sábado' }) });
+  await expect(dialog).toBeVisible();
+  await expect(
+    dialog.getByText(
+      new RegExp(`${t('massMessages.sandboxEmpty')}|${t('massMessages.sandboxUnavailable')}`.replace(/[().]/g, '\\$&')),
+    ),
+  ).toBeVisible();
+  await expectAccessible(page, 'bot sandbox messages');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(
+    row.getByRole('button', { name: t('massMessages.showMessages', { name: 'Mutirão de sábado' }) }),
+  ).toBeFocused();
 });

@@ -1,6 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { activists, facebookBotActivists, facebookBotConfigurations } from '../db/schema';
+import {
+  activists,
+  facebookBotActivists,
+  facebookBotCampaignActivists,
+  facebookBotCampaigns,
+  facebookBotConfigurations,
+} from '../db/schema';
 
 const GENDERS = ['female', 'male', null] as const;
 
@@ -39,4 +45,42 @@ export async function createBotSubscribers(db: Db, communityId: number, count: n
       })),
     );
   return configuration.id;
+}
+
+/**
+ * A campaign already sent to the configuration's subscribers, for the campaign list's journeys: the last one failed,
+ * the others were sent, and the community's people without a subscriber were skipped.
+ */
+export async function createSentBotCampaign(db: Db, communityId: number, configurationId: number, name: string) {
+  const subscribers = await db
+    .select()
+    .from(facebookBotActivists)
+    .where(eq(facebookBotActivists.facebookBotConfigurationId, configurationId))
+    .orderBy(asc(facebookBotActivists.id));
+  const people = await db.$count(activists, eq(activists.communityId, communityId));
+  const [campaign] = await db
+    .insert(facebookBotCampaigns)
+    .values({
+      communityId,
+      facebookBotConfigurationId: configurationId,
+      name,
+      text: `${name}: mensagem de exemplo`,
+      totalImpactedActivists: subscribers.length,
+      skippedCount: people - new Set(subscribers.map((s) => s.activistId)).size,
+      status: 'sent',
+    })
+    .returning();
+  if (!campaign) throw new Error('no campaign');
+  if (subscribers.length)
+    await db.insert(facebookBotCampaignActivists).values(
+      subscribers.map((s, i) => ({
+        facebookBotCampaignId: campaign.id,
+        facebookBotActivistId: s.id,
+        activistId: s.activistId,
+        fbContextRecipientId: s.fbContextRecipientId,
+        status: i === subscribers.length - 1 ? ('failed' as const) : ('sent' as const),
+        sentAt: i === subscribers.length - 1 ? null : new Date(),
+      })),
+    );
+  return campaign.id;
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { parseInput } from '../http/validate';
-import { createBotSubscribers } from './botSubscribers';
+import { createBotSubscribers, createSentBotCampaign } from './botSubscribers';
 import { createManyMobilizations } from './bulk';
 import { SIGN_UP_BLOCK } from './demoForm';
 import { demoPageBlocks, storedDemoImages } from './demoPage';
@@ -39,6 +39,8 @@ const seedSchema = z.object({
         donationPage: z.boolean().default(false),
         /** A bot configuration and Messenger subscribers for this many of its activists (mass-message journeys). */
         botSubscribers: z.number().int().min(0).max(10_000).optional(),
+        /** With botSubscribers: a campaign of this name already sent to them (one failed). */
+        botCampaign: z.string().min(1).max(100).optional(),
       }),
     )
     .default([]),
@@ -135,6 +137,7 @@ export function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
       pressurePage,
       donationPage,
       botSubscribers,
+      botCampaign,
       role,
       ...c
     } of input.communities) {
@@ -150,6 +153,7 @@ export function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
       const donation = donationPage ? await createDonationPage(ctx.db, community.id) : undefined;
       const bot =
         botSubscribers === undefined ? undefined : await createBotSubscribers(ctx.db, community.id, botSubscribers);
+      if (bot && botCampaign) await createSentBotCampaign(ctx.db, community.id, bot, botCampaign);
       communities.push({ ...community, form, content, pressure, donation, bot });
     }
     if (input.globalTemplates) await seedGlobalTemplates(ctx.db);

@@ -7,10 +7,10 @@ import { LoadingScreen } from '../shell/layouts/LoadingScreen';
 import { type Campaign, type CampaignStatus, campaignsKey, fetchCampaigns, fetchSandboxMessages } from './botApi';
 
 const STATUS = {
-  queued: { label: 'massMessages.statusQueued', color: 'gray' },
-  sending: { label: 'massMessages.statusSending', color: 'blue' },
-  sent: { label: 'massMessages.statusSent', color: 'teal' },
-  failed: { label: 'massMessages.statusFailed', color: 'danger' },
+  queued: { label: 'massMessages.statusQueued', color: 'gray', text: undefined },
+  sending: { label: 'massMessages.statusSending', color: 'brand', text: 'brand.9' },
+  sent: { label: 'massMessages.statusSent', color: 'success', text: undefined },
+  failed: { label: 'massMessages.statusFailed', color: 'danger', text: 'danger.8' },
 } as const satisfies Record<CampaignStatus, unknown>;
 
 /** While a campaign goes out its counts move: the list asks again every few seconds until none is queued or sending. */
@@ -79,7 +79,7 @@ export function CampaignList({ communityId }: { communityId: number }) {
                     </Table.Td>
                     <Table.Td>{date(c.created_at)}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={STATUS[c.status].color}>
+                      <Badge variant="light" color={STATUS[c.status].color} c={STATUS[c.status].text}>
                         {t(STATUS[c.status].label)}
                       </Badge>
                     </Table.Td>
@@ -131,6 +131,7 @@ function SandboxMessages({
       onClose={onClose}
       title={t('massMessages.sandboxTitle', { name: campaign?.name ?? '' })}
       size="lg"
+      closeButtonProps={{ 'aria-label': t('app.close') }}
     >
       <Stack gap="sm">
         <Text size="sm" c="dimmed">

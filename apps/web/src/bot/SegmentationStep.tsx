@@ -116,6 +116,8 @@ export function SegmentationStep({ communityId, headingRef, value, onChange, onN
             <ScrollArea
               h={short ? SHORT_PREVIEW_HEIGHT : PREVIEW_HEIGHT}
               type="auto"
+              // Focusable, so a keyboard scrolls a long preview too.
+              viewportProps={{ tabIndex: 0, 'aria-labelledby': 'bot-preview-title' }}
               data-testid="bot-preview"
               aria-busy={audience.isFetching}
               style={{ opacity: audience.isPlaceholderData ? 0.6 : 1 }}
