@@ -3,6 +3,7 @@ import { massMessageSchema, parseMassMessageTarget } from '@mutirao/core';
 import { useMutation } from '@tanstack/react-query';
 import { type KeyboardEvent, type Ref, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/client';
 import { FormAlert } from '../forms/FormAlert';
 import { useSchemaForm } from '../forms/useSchemaForm';
 import { Icon } from '../shell/icons';
@@ -150,9 +151,9 @@ export function MessageStep({ communityId, headingRef, segmentation, audience, o
         </Group>
         {test.isError && (
           <Alert color="danger" variant="light" role="alert">
-            {test.error instanceof Error && test.error.message && !test.error.message.startsWith('HTTP')
-              ? test.error.message
-              : t('massMessages.testUnavailable')}
+            {(test.error instanceof ApiError && test.error.kind === 'response'
+              ? [...test.error.messages, ...Object.values(test.error.fields).flat()].join(' ')
+              : '') || t('massMessages.testUnavailable')}
           </Alert>
         )}
         {results && (
