@@ -63,6 +63,12 @@ test('an organiser segments the bot’s subscribers, writes a mass message with 
   await send.click();
   await expect(page.getByText(t('massMessages.fill'), { exact: true })).toBeVisible();
   await page.getByRole('textbox', { name: t('massMessages.quickReplyButtonText') }).fill('Vou!');
+  // Going back to the audience keeps what was typed.
+  await page.getByRole('button', { name: t('massMessages.back') }).click();
+  await expect(page.getByRole('heading', { name: t('massMessages.stepSegmentation'), level: 2 })).toBeFocused();
+  await next.click();
+  await expect(page.getByRole('textbox', { name: t('massMessages.quickReplyButtonText') })).toHaveValue('Vou!');
+  await expect(page.getByRole('textbox', { name: t('massMessages.name') })).toHaveValue('Convite para a assembleia');
 
   // Test targets: typed one by one, added with Ctrl+Enter; a bad one is flagged and can be removed.
   const target = page.getByRole('textbox', { name: t('massMessages.targets') });

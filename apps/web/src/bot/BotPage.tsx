@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EMPTY_FILTER } from '../activists/listParams';
 import { useSession } from '../auth/SessionProvider';
 import { TitledPage } from '../shell/layouts/TitledPage';
-import { type Audience, type Campaign, campaignsKey, type Segmentation } from './botApi';
+import { type Audience, type Campaign, campaignsKey, type MessageValues, type Segmentation } from './botApi';
 import { CampaignList } from './CampaignList';
 import { MessageStep } from './MessageStep';
 import { SegmentationStep } from './SegmentationStep';
@@ -25,6 +25,7 @@ export default function BotPage() {
   const [segmentation, setSegmentation] = useState<Segmentation>({ filter: EMPTY_FILTER });
   const [audience, setAudience] = useState<Audience>();
   const [sent, setSent] = useState<Sent>();
+  const [draft, setDraft] = useState<MessageValues>();
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the focus follows the step
@@ -66,7 +67,11 @@ export default function BotPage() {
             headingRef={heading}
             segmentation={segmentation}
             audience={audience}
-            onBack={() => setStep(0)}
+            draft={draft}
+            onBack={(typed) => {
+              setDraft(typed);
+              setStep(0);
+            }}
             onSent={(campaign) => {
               setSent(campaign);
               setStep(2);
@@ -89,6 +94,7 @@ export default function BotPage() {
             <Button
               onClick={() => {
                 setSent(undefined);
+                setDraft(undefined);
                 setAudience(undefined);
                 setSegmentation({ filter: EMPTY_FILTER });
                 setStep(0);

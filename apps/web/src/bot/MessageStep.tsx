@@ -28,7 +28,9 @@ interface MessageStepProps {
   headingRef: Ref<HTMLHeadingElement>;
   segmentation: Segmentation;
   audience: Audience;
-  onBack(): void;
+  /** What was typed before going back to step 0. */
+  draft?: MessageValues;
+  onBack(draft: MessageValues): void;
   onSent(campaign: Partial<Campaign> & { skipped_count?: number }): void;
 }
 
@@ -37,7 +39,15 @@ interface MessageStepProps {
  * and button text both or neither ('Preencha'), test targets typed one by one and added with Ctrl+Enter or Cmd+Enter
  * as removable chips (invalid ones flagged), a test send with each target's result, and the send itself.
  */
-export function MessageStep({ communityId, headingRef, segmentation, audience, onBack, onSent }: MessageStepProps) {
+export function MessageStep({
+  communityId,
+  headingRef,
+  segmentation,
+  audience,
+  draft,
+  onBack,
+  onSent,
+}: MessageStepProps) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   const [targets, setTargets] = useState<string[]>([]);
@@ -46,10 +56,10 @@ export function MessageStep({ communityId, headingRef, segmentation, audience, o
     schema: massMessageSchema,
     defaultValues: {
       community_id: communityId,
-      name: '',
-      text: '',
-      quick_reply_redirect: '',
-      quick_reply_button_text: '',
+      name: draft?.name ?? '',
+      text: draft?.text ?? '',
+      quick_reply_redirect: draft?.quick_reply_redirect ?? '',
+      quick_reply_button_text: draft?.quick_reply_button_text ?? '',
     },
     submit: async (values) => {
       onSent(await enqueueMassMessage(communityId, values as MessageValues, segmentation));
@@ -169,7 +179,7 @@ export function MessageStep({ communityId, headingRef, segmentation, audience, o
       </Stack>
       <FormAlert message={serverError} />
       <Group justify="space-between">
-        <Button variant="default" onClick={onBack}>
+        <Button variant="default" onClick={() => onBack(form.getValues() as MessageValues)}>
           {t('massMessages.back')}
         </Button>
         <Button type="submit" loading={form.formState.isSubmitting}>
