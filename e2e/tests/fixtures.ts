@@ -45,6 +45,10 @@ export interface SeededCommunity {
   formEntries?: number;
   /** Paid donations (integer cents) on that page, made now. */
   paidDonations?: number[];
+  /** A bot configuration and Messenger subscribers for this many of its activists (after the form entries). */
+  botSubscribers?: number;
+  /** With botSubscribers: a campaign of this name already sent to them (the last one failed). */
+  botCampaign?: string;
 }
 
 export async function seedUser(

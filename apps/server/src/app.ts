@@ -5,6 +5,7 @@ import { dataRequestRoutes } from './activists/dataRequestRoutes';
 import { activistRoutes } from './activists/routes';
 import { authRoutes } from './auth/routes';
 import { blockRoutes } from './blocks/routes';
+import { botReadRoutes } from './chatbot/readRoutes';
 import { mailchimpRoutes } from './communities/mailchimpRoutes';
 import { recipientRoutes } from './communities/recipientRoutes';
 import { communityRoutes } from './communities/routes';
@@ -68,6 +69,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   communityRoutes(app, ctx);
   activistRoutes(app, ctx);
   dataRequestRoutes(app, ctx);
+  botReadRoutes(app, ctx);
   recipientRoutes(app, ctx);
   mailchimpRoutes(app, ctx);
   teamRoutes(app, ctx);

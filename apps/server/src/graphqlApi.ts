@@ -1,6 +1,7 @@
 import { is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { blockGraphQL } from './blocks/graphql';
+import { chatbotGraphQL } from './chatbot/graphql';
 import { featureGraphQL } from './communities/features';
 import { communityGraphQL } from './communities/graphql';
 import * as schema from './db/schema';
@@ -30,5 +31,6 @@ export const graphqlApi = buildGraphQLApi(
     telephonyGraphQL,
     donationGraphQL,
     domainGraphQL,
+    chatbotGraphQL,
   ],
 );

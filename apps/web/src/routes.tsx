@@ -18,6 +18,7 @@ const AccountEditPage = lazy(() => import('./account/AccountEditPage'));
 const CommunityInfoPage = lazy(() => import('./communities/settings/CommunityInfoPage'));
 const ActivistsPage = lazy(() => import('./activists/ActivistsPage'));
 const ActivistProfilePage = lazy(() => import('./activists/ActivistProfilePage'));
+const BotPage = lazy(() => import('./bot/BotPage'));
 const CommunityMetricsPage = lazy(() => import('./communities/settings/CommunityMetricsPage'));
 const CommunityReportsPage = lazy(() => import('./communities/settings/CommunityReportsPage'));
 const CommunityTwilioPage = lazy(() => import('./communities/settings/CommunityTwilioPage'));
@@ -151,6 +152,7 @@ export function AppRoutes() {
           <Route path="/mobilizations/*" element={<NotFoundInShell />} />
           <Route path="/activists" element={<ActivistsPage />} />
           <Route path="/activists/:id" element={<ActivistProfilePage />} />
+          <Route path="/bot" element={<BotPage />} />
           <Route path="/community/info" element={<CommunityInfoPage />} />
           <Route path="/community/mailchimp" element={<CommunityMailchimpPage />} />
           <Route path="/community/mobilizers" element={<CommunityTeamPage />} />

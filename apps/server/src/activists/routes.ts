@@ -1,6 +1,5 @@
 import {
   ACTIVIST_SORTS,
-  type ActivistFilter,
   activistFilterSchema,
   activistSegmentSchema,
   activistTagSchema,
@@ -17,7 +16,6 @@ import { activistErasures, activistSegments } from '../db/schema';
 import { AppError } from '../http/errors';
 import { localeOf } from '../http/locale';
 import { actorIn, body, idSchema, lenientInt, signedIn, typed } from '../http/typed';
-import { parseInput } from '../http/validate';
 import { sendCsv } from '../reports/routes';
 import { todayIso } from '../widgets/donation/dates';
 import { eraseActivist, presentErasure } from './erasure';
@@ -50,35 +48,7 @@ export function sendPersonalData(reply: FastifyReply, data: PersonalData, format
   return reply.type('application/json; charset=utf-8').send(JSON.stringify(data, null, 2));
 }
 
-/** `a=1&a=2`, `a[]=1` or `a=1,2`: the list of strings given, empty parts dropped. */
-const list = (raw: unknown) =>
-  raw === undefined
-    ? undefined
-    : (Array.isArray(raw) ? raw : [raw])
-        .flatMap((v) => String(v).split(','))
-        .map((v) => v.trim())
-        .filter(Boolean);
-
-const one = (raw: unknown) => (Array.isArray(raw) ? raw[0] : raw) as string | undefined;
-
-/** The filter set of a list query (the same fields as a saved segment's), in the caller's language when wrong. */
-function filterFromQuery(query: Record<string, unknown>): ActivistFilter {
-  const ids = list(query.mobilization_ids ?? query['mobilization_ids[]']);
-  return parseInput(
-    activistFilterSchema,
-    {
-      q: one(query.q),
-      operator: one(query.operator),
-      mobilization_ids: ids?.map(Number).filter((n) => Number.isInteger(n) && n > 0),
-      kinds: list(query.kinds ?? query['kinds[]']),
-      tags: list(query.tags ?? query['tags[]']),
-      period: one(query.period),
-      from: one(query.from),
-      to: one(query.to),
-    },
-    'bad_request',
-  );
-}
+import { filterOfQuery, requireMember } from './query';
 
 const communityParams = z.object({ id: idSchema });
 const activistParams = z.object({ id: idSchema, activist: idSchema });
@@ -110,11 +80,7 @@ const bulkTagSchema = z.object({
 export function activistRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = typed(app);
   const preValidation = signedIn(ctx);
-  const member = async (request: FastifyRequest, communityId: number) => {
-    const actor = actorIn(request);
-    const { membership } = await findCommunityFor(ctx.db, actor, communityId);
-    if (!policies.canWorkInCommunity(actor, membership)) throw new AppError('forbidden', undefined, 'errors.forbidden');
-  };
+  const member = (request: FastifyRequest, communityId: number) => requireMember(ctx, request, communityId);
   /** A person's data rights: the community's admins only; another member is told so (403), anyone else gets 404. */
   const admin = async (request: FastifyRequest, communityId: number) => {
     const actor = actorIn(request);
@@ -124,17 +90,8 @@ export function activistRoutes(app: FastifyInstance, ctx: AppContext) {
     return actor;
   };
   activistImportRoutes(app, ctx, member);
-  const filterOf = async (
-    communityId: number,
-    query: Record<string, unknown>,
-    segmentId: number | null | undefined,
-  ) => {
-    const given = filterFromQuery(query);
-    if (!segmentId) return given;
-    // A saved segment's filters, narrowed by any search typed over it.
-    const saved = parseInput(activistFilterSchema, (await findSegment(ctx.db, communityId, segmentId)).filter);
-    return { ...saved, q: given.q };
-  };
+  const filterOf = (communityId: number, query: Record<string, unknown>, segmentId: number | null | undefined) =>
+    filterOfQuery(ctx, communityId, query, segmentId);
 
   r.get(
     '/api/communities/:id/activists',

@@ -3660,6 +3660,7 @@ export type QueryArgs = {
   allTwilioConfigurations: { condition?: TwilioConfigurationCondition | null };
   watchTwilioCallTransitions: { call: WatchTwilioCallTransitionsInput };
   get_widget_donation_stats: { args: GetWidgetDonationStatsArgs };
+  getFacebookBotCampaignsByCommunityId: { community_id: number; after?: number | null; limit?: number | null };
 };
 
 /** The arguments of each root field, as graphql-js hands them to its resolver. */

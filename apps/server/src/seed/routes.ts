@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { parseInput } from '../http/validate';
+import { createBotSubscribers, createSentBotCampaign } from './botSubscribers';
 import { createManyMobilizations } from './bulk';
 import { SIGN_UP_BLOCK } from './demoForm';
 import { demoPageBlocks, storedDemoImages } from './demoPage';
@@ -36,6 +37,10 @@ const seedSchema = z.object({
         pressurePage: z.boolean().default(false),
         /** Adds a recipient and a published page with a donation widget (the visitor's donation journeys). */
         donationPage: z.boolean().default(false),
+        /** A bot configuration and Messenger subscribers for this many of its activists (mass-message journeys). */
+        botSubscribers: z.number().int().min(0).max(10_000).optional(),
+        /** With botSubscribers: a campaign of this name already sent to them (one failed). */
+        botCampaign: z.string().min(1).max(100).optional(),
       }),
     )
     .default([]),
@@ -131,6 +136,8 @@ export function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
       contentPage,
       pressurePage,
       donationPage,
+      botSubscribers,
+      botCampaign,
       role,
       ...c
     } of input.communities) {
@@ -144,7 +151,10 @@ export function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
       const content = contentPage ? await createContentPage(ctx.db, community.id) : undefined;
       const pressure = pressurePage ? await createPressurePage(ctx.db, community.id) : undefined;
       const donation = donationPage ? await createDonationPage(ctx.db, community.id) : undefined;
-      communities.push({ ...community, form, content, pressure, donation });
+      const bot =
+        botSubscribers === undefined ? undefined : await createBotSubscribers(ctx.db, community.id, botSubscribers);
+      if (bot && botCampaign) await createSentBotCampaign(ctx.db, community.id, bot, botCampaign);
+      communities.push({ ...community, form, content, pressure, donation, bot });
     }
     if (input.globalTemplates) await seedGlobalTemplates(ctx.db);
     return reply.status(201).send({
@@ -156,6 +166,7 @@ export function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
         ...(c.content && { content_page: c.content }),
         ...(c.pressure && { pressure_page: c.pressure }),
         ...(c.donation && { donation_page: c.donation }),
+        ...(c.bot && { facebook_bot_configuration_id: c.bot }),
       })),
     });
   });

@@ -172,7 +172,7 @@ export const fetchImport = (communityId: number, importId: number) =>
   api<ActivistImport>(`${importsPath(communityId)}/${importId}`);
 
 /** A filter as the server stores it: unset parts left out. */
-function cleanFilter(filter: ActivistFilterValues) {
+export function cleanFilter(filter: ActivistFilterValues) {
   return {
     ...(filter.q ? { q: filter.q } : {}),
     operator: filter.operator,

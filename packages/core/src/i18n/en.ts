@@ -7,6 +7,7 @@ import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
 import { activistImportMessages } from './activistImport';
 import { activistScreenMessages } from './activistScreens';
+import { botScreenMessages } from './botScreens';
 import { dataRequestMessages } from './dataRequests';
 import { domainScreenMessages, launchMessages } from './domainScreens';
 import { massMessagesMessages } from './massMessages';
@@ -190,6 +191,7 @@ export const en: Catalogue = {
     community: 'Community',
     metrics: 'Metrics',
     activists: 'Activists',
+    bot: 'Chat bot',
     domains: 'Domains',
     account: 'My account',
     signOut: 'Sign out',
@@ -927,7 +929,7 @@ export const en: Catalogue = {
   domains: { ...domainsMessages.en, ...domainScreenMessages.en },
   activists: { ...activistsMessages.en, ...activistScreenMessages.en, ...activistImportMessages.en },
   /** The mass-message wizard at /bot (`schemas/massMessages.ts`). */
-  massMessages: massMessagesMessages.en,
+  massMessages: { ...massMessagesMessages.en, ...botScreenMessages.en },
   /** A visitor's requests about their own data (`dataRequests.ts`). */
   dataRequests: dataRequestMessages.en,
   launch: launchMessages.en,

@@ -7,6 +7,7 @@ import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
 import { activistImportMessages } from './activistImport';
 import { activistScreenMessages } from './activistScreens';
+import { botScreenMessages } from './botScreens';
 import { dataRequestMessages } from './dataRequests';
 import { domainScreenMessages, launchMessages } from './domainScreens';
 import { massMessagesMessages } from './massMessages';
@@ -192,6 +193,7 @@ export const es: Catalogue = {
     community: 'Comunidad',
     metrics: 'Métricas',
     activists: 'Activistas',
+    bot: 'Chat-bot',
     domains: 'Dominios',
     account: 'Mi cuenta',
     signOut: 'Salir',
@@ -935,7 +937,7 @@ export const es: Catalogue = {
   domains: { ...domainsMessages.es, ...domainScreenMessages.es },
   activists: { ...activistsMessages.es, ...activistScreenMessages.es, ...activistImportMessages.es },
   /** The mass-message wizard at /bot (`schemas/massMessages.ts`). */
-  massMessages: massMessagesMessages.es,
+  massMessages: { ...massMessagesMessages.es, ...botScreenMessages.es },
   /** A visitor's requests about their own data (`dataRequests.ts`). */
   dataRequests: dataRequestMessages.es,
   launch: launchMessages.es,

@@ -7,6 +7,7 @@ import { twilioMessages } from '../schemas/twilio';
 import { kindCatalogue } from '../widgets/kindMessages';
 import { activistImportMessages } from './activistImport';
 import { activistScreenMessages } from './activistScreens';
+import { botScreenMessages } from './botScreens';
 import { dataRequestMessages } from './dataRequests';
 import { domainScreenMessages, launchMessages } from './domainScreens';
 import { massMessagesMessages } from './massMessages';
@@ -193,6 +194,7 @@ export const ptBR = {
     community: 'Comunidade',
     metrics: 'Métricas',
     activists: 'Ativistas',
+    bot: 'Chat-bot',
     domains: 'Domínios',
     account: 'Minha conta',
     signOut: 'Sair',
@@ -934,7 +936,7 @@ export const ptBR = {
   domains: { ...domainsMessages['pt-BR'], ...domainScreenMessages['pt-BR'] },
   activists: { ...activistsMessages['pt-BR'], ...activistScreenMessages['pt-BR'], ...activistImportMessages['pt-BR'] },
   /** The mass-message wizard at /bot (`schemas/massMessages.ts`). */
-  massMessages: massMessagesMessages['pt-BR'],
+  massMessages: { ...massMessagesMessages['pt-BR'], ...botScreenMessages['pt-BR'] },
   /** A visitor's requests about their own data (`dataRequests.ts`). */
   dataRequests: dataRequestMessages['pt-BR'],
   launch: launchMessages['pt-BR'],

@@ -97,6 +97,8 @@ export const facebookBotCampaigns = pgTable(
   },
   (t) => [
     index('facebook_bot_campaigns_community_created_idx').on(t.communityId, t.createdAt),
+    /** The campaign list's keyset (newest first by id). */
+    index('facebook_bot_campaigns_community_id_idx').on(t.communityId, t.id),
     index('facebook_bot_campaigns_facebook_bot_configuration_idx').on(t.facebookBotConfigurationId),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "facebook_bot_campaigns_community_id_idx" ON "facebook_bot_campaigns" USING btree ("community_id","id");
