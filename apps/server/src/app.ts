@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { activistRoutes } from './activists/routes';
 import { authRoutes } from './auth/routes';
 import { blockRoutes } from './blocks/routes';
+import { chatbotRoutes } from './chatbot/routes';
 import { mailchimpRoutes } from './communities/mailchimpRoutes';
 import { recipientRoutes } from './communities/recipientRoutes';
 import { communityRoutes } from './communities/routes';
@@ -64,6 +65,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   activistRoutes(app, ctx);
   recipientRoutes(app, ctx);
   mailchimpRoutes(app, ctx);
+  chatbotRoutes(app, ctx);
   teamRoutes(app, ctx);
   domainRoutes(app, ctx);
   mobilizationRoutes(app, ctx);

@@ -60,7 +60,10 @@ const bothOrNeither = (
 /** The body of `POST /api/enqueue-mass-messages`. */
 export const massMessageSchema = z
   .object({
-    community_id: z.number().int().positive(),
+    community_id: z
+      .number({ error: msg('massMessages.required') })
+      .int(msg('massMessages.required'))
+      .positive(msg('massMessages.required')),
     facebook_bot_configuration_id: z.number().int().positive().default(DEFAULT_FACEBOOK_BOT_CONFIGURATION_ID),
     name: required.max(100, msg('massMessages.nameTooLong')),
     ...messageShape,
