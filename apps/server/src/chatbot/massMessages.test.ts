@@ -284,6 +284,38 @@ describe('mass messages: the enqueue, the fan-out and the test message', () => {
     ).toBe(404);
   });
 
+  it('sets the bot page’s secrets write-only, sealed at rest, for the community’s admins only', async () => {
+    const db = server.ctx.db;
+    const fresh = await communityWithMembers(db, 'botcfg', { name: 'Config', blocks: [] });
+    const owner = await signIn(server, fresh.admin.email);
+    const url = `/api/communities/${fresh.community.id}/bot/configuration`;
+    const missing = await owner.put(url, { messenger_validation_token: 'v' });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors).toEqual({
+      messenger_page_access_token: ['Obrigatório'],
+      messenger_app_secret: ['Obrigatório'],
+    });
+    const res = await owner.put(url, { messenger_page_access_token: 'EAAG-token', messenger_app_secret: 's3cret' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.facebook_bot_configuration).toMatchObject({ page_access_token_set: true, app_secret_set: true });
+    expect(JSON.stringify(res.body)).not.toMatch(/EAAG-token|s3cret/);
+    const [row] = await db
+      .select()
+      .from(facebookBotConfigurations)
+      .where(eq(facebookBotConfigurations.communityId, fresh.community.id));
+    expect(row?.messengerPageAccessToken).not.toContain('EAAG-token');
+    expect(server.ctx.chatbot.box.open(row?.messengerPageAccessToken ?? '')).toBe('EAAG-token');
+    // A blank secret keeps the stored one.
+    await owner.put(url, { messenger_app_secret: '' });
+    expect(server.ctx.chatbot.pageOf(row as never).appSecret).toBe('s3cret');
+    const mob = await signIn(server, fresh.mobilizer.email);
+    const refused = await mob.put(url, { messenger_page_access_token: 'x' }, { 'accept-language': 'en' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors).toEqual(['Only the community’s admins set up the chat bot']);
+    expect((await outsider.put(url, { messenger_page_access_token: 'x' })).status).toBe(404);
+    expect((await admin.put(url, { messenger_page_access_token: 'x' })).status).toBe(404);
+  });
+
   it('pages the sandbox log newest first, for members only', async () => {
     const db = server.ctx.db;
     await db

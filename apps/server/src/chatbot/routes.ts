@@ -1,14 +1,27 @@
-import { massMessageSchema, massMessageTestSchema, policies } from '@mutirao/core';
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { botConfigurationSchema, massMessageSchema, massMessageTestSchema, policies } from '@mutirao/core';
+import { and, asc, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { findCommunityFor } from '../communities/service';
 import type { AppContext } from '../context';
-import { chatbotSandboxMessages } from '../db/schema';
+import { chatbotSandboxMessages, type FacebookBotConfiguration, facebookBotConfigurations } from '../db/schema';
 import { AppError } from '../http/errors';
 import { localeOf } from '../http/locale';
 import { actorIn, body, idParams, lenientInt, signedIn, typed } from '../http/typed';
 import { enqueueMassMessage, testMessage } from './massMessages';
+
+/** What the configuration answers: never a secret, only whether each is stored (and can be opened). */
+function presentConfiguration(row: FacebookBotConfiguration, opened: (sealed: string) => boolean) {
+  return {
+    facebook_bot_configuration: {
+      id: row.id,
+      community_id: row.communityId,
+      page_access_token_set: opened(row.messengerPageAccessToken),
+      app_secret_set: opened(row.messengerAppSecret),
+      updated_at: row.updatedAt.toISOString(),
+    },
+  };
+}
 
 /** The sandbox log's page size. */
 export const SANDBOX_MESSAGES_PER_PAGE = 50;
@@ -83,6 +96,59 @@ export function chatbotRoutes(app: FastifyInstance, ctx: AppContext) {
         })),
         next_after: rows.length > SANDBOX_MESSAGES_PER_PAGE ? (page.at(-1)?.id ?? null) : null,
       };
+    },
+  );
+
+  r.put(
+    '/api/communities/:id/bot/configuration',
+    { preValidation, schema: { params: idParams, body: body(botConfigurationSchema) } },
+    async (request) => {
+      const actor = actorIn(request);
+      const communityId = request.params.id;
+      const { membership } = await findCommunityFor(ctx.db, actor, communityId);
+      if (!policies.canManageAdmins(actor, membership))
+        throw new AppError('forbidden', undefined, 'massMessages.adminOnly');
+      const input = request.body;
+      const box = ctx.chatbot.box;
+      const [existing] = await ctx.db
+        .select()
+        .from(facebookBotConfigurations)
+        .where(eq(facebookBotConfigurations.communityId, communityId))
+        .orderBy(asc(facebookBotConfigurations.id))
+        .limit(1);
+      const values = {
+        ...(input.messenger_page_access_token
+          ? { messengerPageAccessToken: box.seal(input.messenger_page_access_token) }
+          : {}),
+        ...(input.messenger_app_secret ? { messengerAppSecret: box.seal(input.messenger_app_secret) } : {}),
+        ...(input.messenger_validation_token ? { messengerValidationToken: input.messenger_validation_token } : {}),
+        updatedAt: new Date(),
+      };
+      let row: FacebookBotConfiguration | undefined;
+      if (existing)
+        [row] = await ctx.db
+          .update(facebookBotConfigurations)
+          .set(values)
+          .where(eq(facebookBotConfigurations.id, existing.id))
+          .returning();
+      else {
+        const missing: Record<string, string[]> = {};
+        if (!input.messenger_page_access_token) missing.messenger_page_access_token = ['massMessages.required'];
+        if (!input.messenger_app_secret) missing.messenger_app_secret = ['massMessages.required'];
+        if (Object.keys(missing).length) throw new AppError('unprocessable', missing);
+        [row] = await ctx.db
+          .insert(facebookBotConfigurations)
+          .values({
+            communityId,
+            messengerPageAccessToken: '',
+            messengerAppSecret: '',
+            messengerValidationToken: '',
+            ...values,
+          })
+          .returning();
+      }
+      if (!row) throw new Error('bot configuration not stored');
+      return presentConfiguration(row, (sealed) => box.open(sealed) !== undefined);
     },
   );
 }

@@ -18,6 +18,8 @@ export const massMessagesMessages = {
     rateLimited: 'O Messenger pediu para esperar; tente de novo em instantes',
     unavailable: 'O Messenger não respondeu; tente de novo',
     interrupted: 'Envio interrompido',
+    secretTooLong: 'Até 1000 caracteres',
+    adminOnly: 'Só quem administra a comunidade configura o chat-bot',
   },
   es: {
     required: 'Obligatorio',
@@ -37,6 +39,8 @@ export const massMessagesMessages = {
     rateLimited: 'Messenger pidió esperar; inténtalo de nuevo en unos instantes',
     unavailable: 'Messenger no respondió; inténtalo de nuevo',
     interrupted: 'Envío interrumpido',
+    secretTooLong: 'Hasta 1000 caracteres',
+    adminOnly: 'Solo quien administra la comunidad configura el chat-bot',
   },
   en: {
     required: 'Required',
@@ -56,5 +60,7 @@ export const massMessagesMessages = {
     rateLimited: 'Messenger asked us to wait; try again in a moment',
     unavailable: 'Messenger did not answer; try again',
     interrupted: 'Sending interrupted',
+    secretTooLong: 'Up to 1000 characters',
+    adminOnly: 'Only the community’s admins set up the chat bot',
   },
 } as const;

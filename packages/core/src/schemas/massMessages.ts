@@ -84,3 +84,16 @@ export const massMessageTestSchema = z
   })
   .superRefine(bothOrNeither);
 export type MassMessageTestInput = z.output<typeof massMessageTestSchema>;
+
+const secret = z.string().trim().max(1000, msg('massMessages.secretTooLong')).optional().nullable();
+
+/**
+ * The community's bot page (`PUT /api/communities/:id/bot/configuration`): the page access token and app secret are
+ * write-only (never sent back); a blank one keeps the stored value. A first configuration needs both.
+ */
+export const botConfigurationSchema = z.object({
+  messenger_page_access_token: secret,
+  messenger_app_secret: secret,
+  messenger_validation_token: secret,
+});
+export type BotConfigurationInput = z.output<typeof botConfigurationSchema>;
