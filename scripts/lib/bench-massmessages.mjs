@@ -1,29 +1,11 @@
 // A mass message to 100,000 Messenger subscribers on PostgreSQL with the sandbox driver, unthrottled
 // (MESSENGER_MAX_PER_SECOND=0; no id ends in the sandbox's unreachable 0551): the enqueue's time (campaign, recipients by one INSERT … SELECT, the job), the
 // fan-out's rate with p50/p99 per batch, and a check that every recipient got exactly one message. docs/bench.md.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
 import { Agent } from 'node:http';
-import { join } from 'node:path';
 import { call, seedFormPage } from './bench-forms.mjs';
+import { psql } from './psql.mjs';
 
 export const RECIPIENTS = 100_000;
-
-/** One psql statement's unaligned output (`-At`), and its time. */
-function psql(pgUrl, query) {
-  const base = '/usr/lib/postgresql';
-  const version = readdirSync(base)
-    .filter((v) => existsSync(join(base, v, 'bin', 'psql')))
-    .sort((a, b) => Number(b) - Number(a))[0];
-  const started = performance.now();
-  const out = spawnSync(
-    join(base, version, 'bin', 'psql'),
-    [pgUrl, '-X', '-q', '-At', '-v', 'ON_ERROR_STOP=1', '-c', query],
-    { encoding: 'utf8' },
-  );
-  if (out.status !== 0) throw new Error(`psql failed: ${out.stderr}`);
-  return { out: out.stdout.trim(), ms: performance.now() - started };
-}
 
 /** People who all talk to the community's bot (configuration made here), in two statements. */
 const seedQuery = (communityId) => `
