@@ -11,6 +11,7 @@ import autocannon from 'autocannon';
 import { activistsBench } from './lib/bench-activists.mjs';
 import { donationBench } from './lib/bench-donations.mjs';
 import { formBench } from './lib/bench-forms.mjs';
+import { massMessagesBench } from './lib/bench-massmessages.mjs';
 import { peopleBench } from './lib/bench-people.mjs';
 import { pressureBench } from './lib/bench-pressure.mjs';
 import { ensureBuilt, ensureInstalled } from './lib/build.mjs';
@@ -26,6 +27,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
  * `BENCH_ONLY=actions`: only the visitor actions (form submissions, pressure fills, donations) on both engines.
  * `BENCH_ONLY=reports`: only the community's activists CSV on PostgreSQL, beside COPY.
  * `BENCH_ONLY=people`: only the people list over 1,000,000 activists on PostgreSQL (first and last page, counts).
+ * `BENCH_ONLY=massmessages`: only a mass message to 100,000 subscribers on PostgreSQL (enqueue, fan-out rate).
  */
 const only = process.env.BENCH_ONLY;
 
@@ -196,7 +198,7 @@ http { access_log off; gzip_static on;
 const dataDir = mkdtempSync(join(tmpdir(), 'mutirao-bench-'));
 const rows = [];
 try {
-  if (only !== 'reports' && only !== 'people') {
+  if (only !== 'reports' && only !== 'people' && only !== 'massmessages') {
     const cold = await startServer(dataDir);
     rows.push([
       'cold start to first served page (new embedded database: migrate + seed)',
@@ -325,17 +327,20 @@ async function postgresFormBench() {
   }
   const pgData = mkdtempSync(join(tmpdir(), 'mutirao-bench-pg-'));
   try {
-    const server = await startServer(pgData, { DATABASE_URL: pg.url });
+    // The mass message's fan-out is measured unthrottled: the machinery's rate, not the page's limit.
+    const server = await startServer(pgData, { DATABASE_URL: pg.url, MESSENGER_MAX_PER_SECOND: '0' });
     try {
-      if (only !== 'reports' && only !== 'people') {
+      if (only !== 'reports' && only !== 'people' && only !== 'massmessages') {
         await formBench({ server, label: 'PostgreSQL', seconds, rows, pgUrl: pg.url, withExport: only !== 'actions' });
         await pressureBench({ server, label: 'PostgreSQL', seconds, rows });
         await donationBench({ server, label: 'PostgreSQL', seconds, rows });
       }
-      if (only !== 'actions' && only !== 'people')
+      if (only !== 'actions' && only !== 'people' && only !== 'massmessages')
         await activistsBench({ server, label: 'PostgreSQL', rows, pgUrl: pg.url });
-      if (only !== 'actions' && only !== 'reports')
+      if (only !== 'actions' && only !== 'reports' && only !== 'massmessages')
         await peopleBench({ server, label: 'PostgreSQL', rows, pgUrl: pg.url });
+      if (!only || only === 'massmessages')
+        await massMessagesBench({ server, label: 'PostgreSQL', rows, pgUrl: pg.url });
     } finally {
       await stop(server.child);
     }

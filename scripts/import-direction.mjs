@@ -23,6 +23,9 @@ const WORKSPACES = [
       http: 1,
       mail: 1,
       mailing: 1,
+      // The chat-bot toolkit (drivers, fan-out); the rest of chatbot/ (audience, enqueue, routes) is a domain.
+      'chatbot/chatbot': 1,
+      'chatbot/chatbot.ts': 1,
       telephony: 1,
       payments: 1,
       dns: 1,

@@ -1,27 +1,12 @@
 // The people list (`GET /api/communities/{id}/activists`) over 1,000,000 activists of one community on PostgreSQL:
 // the first page, the last page and a filtered count, each asked one at a time, with p50 and p99. docs/bench.md
 // explains how to read them.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
 import { Agent } from 'node:http';
-import { join } from 'node:path';
 import { call, seedFormPage } from './bench-forms.mjs';
+import { psql } from './psql.mjs';
 
 export const PEOPLE = 1_000_000;
 const CALLS = 40;
-
-function psql(pgUrl, query) {
-  const base = '/usr/lib/postgresql';
-  const version = readdirSync(base)
-    .filter((v) => existsSync(join(base, v, 'bin', 'psql')))
-    .sort((a, b) => Number(b) - Number(a))[0];
-  const started = performance.now();
-  const out = spawnSync(join(base, version, 'bin', 'psql'), [pgUrl, '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', query], {
-    encoding: 'utf8',
-  });
-  if (out.status !== 0) throw new Error(`psql failed: ${out.stderr}`);
-  return performance.now() - started;
-}
 
 /** People spread over a year of last actions, one in ten tagged, in one statement. */
 const seedQuery = (communityId) => `
@@ -50,7 +35,7 @@ async function timed(agent, url, token) {
 export async function peopleBench({ server, label, rows, pgUrl }) {
   const agent = new Agent({ keepAlive: true });
   const page = await seedFormPage(agent, server.url, `people-${label}`, 10);
-  const seedMs = psql(pgUrl, seedQuery(page.community_id));
+  const seedMs = psql(pgUrl, seedQuery(page.community_id)).ms;
   const base = `${server.url}/api/communities/${page.community_id}/activists`;
   const cases = [
     ['first page (50, latest action first)', `${base}?limit=50`],

@@ -6,6 +6,7 @@ import { activistRoutes } from './activists/routes';
 import { authRoutes } from './auth/routes';
 import { blockRoutes } from './blocks/routes';
 import { botReadRoutes } from './chatbot/readRoutes';
+import { chatbotRoutes } from './chatbot/routes';
 import { mailchimpRoutes } from './communities/mailchimpRoutes';
 import { recipientRoutes } from './communities/recipientRoutes';
 import { communityRoutes } from './communities/routes';
@@ -72,6 +73,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   botReadRoutes(app, ctx);
   recipientRoutes(app, ctx);
   mailchimpRoutes(app, ctx);
+  chatbotRoutes(app, ctx);
   teamRoutes(app, ctx);
   domainRoutes(app, ctx);
   mobilizationRoutes(app, ctx);

@@ -1,6 +1,7 @@
 import { activistImportJob } from './activists/imports';
 import { activistTagJob } from './activists/people';
 import { sessionSweepJob } from './auth/sessions';
+import { createChatbot } from './chatbot/chatbot';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
@@ -89,7 +90,9 @@ export async function createContext(config: Config, options: ContextOptions = {}
     payments: createPayments(config),
     dns,
     mailing: createMailing(config, database.db, queue),
+    chatbot: createChatbot(config, database.db, queue),
   };
+  for (const job of ctx.chatbot.jobs()) queue.register(job);
   for (const job of donationJobs(ctx)) queue.register(job);
   return ctx;
 }

@@ -73,6 +73,18 @@ const envSchema = z.object({
   MAILCHIMP_SECRET_KEY: z.string().min(32).optional(),
   /** Longest Retry-After a sync waits for in place; a longer one sends the job back to the queue. */
   MAILCHIMP_MAX_RETRY_AFTER_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  CHATBOT_DRIVER: z.enum(['sandbox', 'messenger']).default('sandbox'),
+  /** Facebook's Graph API base for the Send API (`POST {url}/me/messages`). */
+  MESSENGER_API_URL: z.string().url().default('https://graph.facebook.com/v19.0'),
+  /** The message tag a mass message goes out with (outside the 24-hour window a tag is required). */
+  MESSENGER_MESSAGE_TAG: z
+    .enum(['CONFIRMED_EVENT_UPDATE', 'POST_PURCHASE_UPDATE', 'ACCOUNT_UPDATE', 'HUMAN_AGENT'])
+    .default('CONFIRMED_EVENT_UPDATE'),
+  /** Messages per second a mass message goes out at, per bot page and process; 0 means no limit (benchmarks). */
+  MESSENGER_MAX_PER_SECOND: z.coerce.number().min(0).max(1000).default(40),
+  /** A recipient left `sending` this long (its worker died mid-call) is marked failed, never sent again. */
+  CHATBOT_SENDING_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  CHATBOT_SECRET_KEY: z.string().min(32).optional(),
   DNS_DRIVER: z.enum(['sandbox', 'powerdns', 'route53']).default('sandbox'),
   /** The name servers zones are delegated to (sandbox and PowerDNS; Route 53 picks its own). */
   DNS_NAMESERVERS: z.string().default('ns1.mutirao.invalid,ns2.mutirao.invalid'),
@@ -244,6 +256,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       /** Encrypts the communities' API keys at rest; by default derived from the session secret. */
       secretKey: e.MAILCHIMP_SECRET_KEY,
       maxRetryAfterSeconds: e.MAILCHIMP_MAX_RETRY_AFTER_SECONDS,
+    },
+    chatbot: {
+      driver: e.CHATBOT_DRIVER,
+      /** Facebook's Send API; tests point it at a loopback double. */
+      messengerApiUrl: e.MESSENGER_API_URL.replace(/\/$/, ''),
+      messageTag: e.MESSENGER_MESSAGE_TAG,
+      maxPerSecond: e.MESSENGER_MAX_PER_SECOND,
+      sendingTimeoutSeconds: e.CHATBOT_SENDING_TIMEOUT_SECONDS,
+      /** Encrypts the bot pages' tokens at rest; by default derived from the session secret. */
+      secretKey: e.CHATBOT_SECRET_KEY,
     },
     dns: {
       driver: e.DNS_DRIVER,

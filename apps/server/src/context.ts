@@ -1,3 +1,4 @@
+import type { Chatbot } from './chatbot/chatbot';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Dns } from './dns/dns';
@@ -33,4 +34,6 @@ export interface AppContext {
   dns: Dns;
   /** The communities' mailing lists (Mailchimp or the sandbox) and their sync jobs. */
   mailing: Mailing;
+  /** The community chat bot (Messenger or the sandbox): mass messages and their fan-out. */
+  chatbot: Chatbot;
 }

@@ -1611,7 +1611,7 @@ export type FacebookBotActivistsUpdates = {
   _delete_key?: FacebookBotActivistsDeleteKeyInput | null;
 };
 
-export type FacebookBotCampaignsSelectColumn = "id" | "facebook_bot_configuration_id" | "community_id" | "name" | "text" | "quick_reply_redirect" | "quick_reply_button_text" | "segmentation" | "total_impacted_activists" | "skipped_count" | "status" | "created_at" | "updated_at";
+export type FacebookBotCampaignsSelectColumn = "id" | "facebook_bot_configuration_id" | "community_id" | "name" | "text" | "quick_reply_redirect" | "quick_reply_button_text" | "segmentation" | "total_impacted_activists" | "skipped_count" | "status" | "last_error" | "created_at" | "updated_at";
 
 export type FacebookBotCampaignsBoolExp = {
   _and?: Array<FacebookBotCampaignsBoolExp> | null;
@@ -1628,6 +1628,7 @@ export type FacebookBotCampaignsBoolExp = {
   total_impacted_activists?: IntComparisonExp | null;
   skipped_count?: IntComparisonExp | null;
   status?: StringComparisonExp | null;
+  last_error?: StringComparisonExp | null;
   created_at?: TimestamptzComparisonExp | null;
   updated_at?: TimestamptzComparisonExp | null;
   facebook_bot_configuration?: FacebookBotConfigurationsBoolExp | null;
@@ -1647,6 +1648,7 @@ export type FacebookBotCampaignsOrderBy = {
   total_impacted_activists?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   skipped_count?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   status?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  last_error?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   created_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   updated_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   facebook_bot_configuration?: FacebookBotConfigurationsOrderBy | null;
@@ -1669,6 +1671,7 @@ export type FacebookBotCampaignsInsertInput = {
   total_impacted_activists?: number | null;
   skipped_count?: number | null;
   status?: string | null;
+  last_error?: string | null;
   created_at?: string | null;
   updated_at?: string | null;
   facebook_bot_configuration?: FacebookBotConfigurationsObjRelInsertInput | null;
@@ -1698,17 +1701,18 @@ export type FacebookBotCampaignsSetInput = {
   total_impacted_activists?: number | null;
   skipped_count?: number | null;
   status?: string | null;
+  last_error?: string | null;
   created_at?: string | null;
   updated_at?: string | null;
 };
 
 export type FacebookBotCampaignsConstraint = "facebook_bot_campaigns_pkey";
 
-export type FacebookBotCampaignsUpdateColumn = "id" | "facebook_bot_configuration_id" | "community_id" | "name" | "text" | "quick_reply_redirect" | "quick_reply_button_text" | "segmentation" | "total_impacted_activists" | "skipped_count" | "status" | "created_at" | "updated_at";
+export type FacebookBotCampaignsUpdateColumn = "id" | "facebook_bot_configuration_id" | "community_id" | "name" | "text" | "quick_reply_redirect" | "quick_reply_button_text" | "segmentation" | "total_impacted_activists" | "skipped_count" | "status" | "last_error" | "created_at" | "updated_at";
 
 export type FacebookBotCampaignsOnConflict = {
   constraint: "facebook_bot_campaigns_pkey";
-  update_columns: Array<"id" | "facebook_bot_configuration_id" | "community_id" | "name" | "text" | "quick_reply_redirect" | "quick_reply_button_text" | "segmentation" | "total_impacted_activists" | "skipped_count" | "status" | "created_at" | "updated_at">;
+  update_columns: Array<"id" | "facebook_bot_configuration_id" | "community_id" | "name" | "text" | "quick_reply_redirect" | "quick_reply_button_text" | "segmentation" | "total_impacted_activists" | "skipped_count" | "status" | "last_error" | "created_at" | "updated_at">;
   where?: FacebookBotCampaignsBoolExp | null;
 };
 
@@ -1741,7 +1745,7 @@ export type FacebookBotCampaignsUpdates = {
   _delete_key?: FacebookBotCampaignsDeleteKeyInput | null;
 };
 
-export type FacebookBotCampaignActivistsSelectColumn = "id" | "facebook_bot_campaign_id" | "facebook_bot_activist_id" | "activist_id" | "fb_context_recipient_id" | "status" | "last_error" | "sent_at" | "created_at";
+export type FacebookBotCampaignActivistsSelectColumn = "id" | "facebook_bot_campaign_id" | "facebook_bot_activist_id" | "activist_id" | "fb_context_recipient_id" | "status" | "last_error" | "sending_at" | "sent_at" | "created_at";
 
 export type FacebookBotCampaignActivistsBoolExp = {
   _and?: Array<FacebookBotCampaignActivistsBoolExp> | null;
@@ -1754,6 +1758,7 @@ export type FacebookBotCampaignActivistsBoolExp = {
   fb_context_recipient_id?: StringComparisonExp | null;
   status?: StringComparisonExp | null;
   last_error?: StringComparisonExp | null;
+  sending_at?: TimestamptzComparisonExp | null;
   sent_at?: TimestamptzComparisonExp | null;
   created_at?: TimestamptzComparisonExp | null;
   facebook_bot_campaign?: FacebookBotCampaignsBoolExp | null;
@@ -1769,6 +1774,7 @@ export type FacebookBotCampaignActivistsOrderBy = {
   fb_context_recipient_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   status?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   last_error?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  sending_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   sent_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   created_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   facebook_bot_campaign?: FacebookBotCampaignsOrderBy | null;
@@ -1788,6 +1794,7 @@ export type FacebookBotCampaignActivistsInsertInput = {
   fb_context_recipient_id?: string | null;
   status?: string | null;
   last_error?: string | null;
+  sending_at?: string | null;
   sent_at?: string | null;
   created_at?: string | null;
   facebook_bot_campaign?: FacebookBotCampaignsObjRelInsertInput | null;
@@ -1813,17 +1820,18 @@ export type FacebookBotCampaignActivistsSetInput = {
   fb_context_recipient_id?: string | null;
   status?: string | null;
   last_error?: string | null;
+  sending_at?: string | null;
   sent_at?: string | null;
   created_at?: string | null;
 };
 
 export type FacebookBotCampaignActivistsConstraint = "facebook_bot_campaign_activists_pkey";
 
-export type FacebookBotCampaignActivistsUpdateColumn = "id" | "facebook_bot_campaign_id" | "facebook_bot_activist_id" | "activist_id" | "fb_context_recipient_id" | "status" | "last_error" | "sent_at" | "created_at";
+export type FacebookBotCampaignActivistsUpdateColumn = "id" | "facebook_bot_campaign_id" | "facebook_bot_activist_id" | "activist_id" | "fb_context_recipient_id" | "status" | "last_error" | "sending_at" | "sent_at" | "created_at";
 
 export type FacebookBotCampaignActivistsOnConflict = {
   constraint: "facebook_bot_campaign_activists_pkey";
-  update_columns: Array<"id" | "facebook_bot_campaign_id" | "facebook_bot_activist_id" | "activist_id" | "fb_context_recipient_id" | "status" | "last_error" | "sent_at" | "created_at">;
+  update_columns: Array<"id" | "facebook_bot_campaign_id" | "facebook_bot_activist_id" | "activist_id" | "fb_context_recipient_id" | "status" | "last_error" | "sending_at" | "sent_at" | "created_at">;
   where?: FacebookBotCampaignActivistsBoolExp | null;
 };
 
@@ -3601,12 +3609,12 @@ export type QueryArgs = {
   facebook_bot_activists: { distinct_on?: Array<"id" | "facebook_bot_configuration_id" | "community_id" | "activist_id" | "fb_context_recipient_id" | "fb_context_sender_id" | "first_name" | "last_name" | "profile_pic" | "gender" | "messages" | "quick_replies" | "data" | "last_interaction_at" | "created_at" | "updated_at"> | null; where?: FacebookBotActivistsBoolExp | null; order_by?: Array<FacebookBotActivistsOrderBy> | null; limit?: number | null; offset?: number | null };
   facebook_bot_activists_by_pk: { id: number };
   facebook_bot_activists_aggregate: { distinct_on?: Array<"id" | "facebook_bot_configuration_id" | "community_id" | "activist_id" | "fb_context_recipient_id" | "fb_context_sender_id" | "first_name" | "last_name" | "profile_pic" | "gender" | "messages" | "quick_replies" | "data" | "last_interaction_at" | "created_at" | "updated_at"> | null; where?: FacebookBotActivistsBoolExp | null; order_by?: Array<FacebookBotActivistsOrderBy> | null; limit?: number | null; offset?: number | null };
-  facebook_bot_campaigns: { distinct_on?: Array<"id" | "facebook_bot_configuration_id" | "community_id" | "name" | "text" | "quick_reply_redirect" | "quick_reply_button_text" | "segmentation" | "total_impacted_activists" | "skipped_count" | "status" | "created_at" | "updated_at"> | null; where?: FacebookBotCampaignsBoolExp | null; order_by?: Array<FacebookBotCampaignsOrderBy> | null; limit?: number | null; offset?: number | null };
+  facebook_bot_campaigns: { distinct_on?: Array<"id" | "facebook_bot_configuration_id" | "community_id" | "name" | "text" | "quick_reply_redirect" | "quick_reply_button_text" | "segmentation" | "total_impacted_activists" | "skipped_count" | "status" | "last_error" | "created_at" | "updated_at"> | null; where?: FacebookBotCampaignsBoolExp | null; order_by?: Array<FacebookBotCampaignsOrderBy> | null; limit?: number | null; offset?: number | null };
   facebook_bot_campaigns_by_pk: { id: number };
-  facebook_bot_campaigns_aggregate: { distinct_on?: Array<"id" | "facebook_bot_configuration_id" | "community_id" | "name" | "text" | "quick_reply_redirect" | "quick_reply_button_text" | "segmentation" | "total_impacted_activists" | "skipped_count" | "status" | "created_at" | "updated_at"> | null; where?: FacebookBotCampaignsBoolExp | null; order_by?: Array<FacebookBotCampaignsOrderBy> | null; limit?: number | null; offset?: number | null };
-  facebook_bot_campaign_activists: { distinct_on?: Array<"id" | "facebook_bot_campaign_id" | "facebook_bot_activist_id" | "activist_id" | "fb_context_recipient_id" | "status" | "last_error" | "sent_at" | "created_at"> | null; where?: FacebookBotCampaignActivistsBoolExp | null; order_by?: Array<FacebookBotCampaignActivistsOrderBy> | null; limit?: number | null; offset?: number | null };
+  facebook_bot_campaigns_aggregate: { distinct_on?: Array<"id" | "facebook_bot_configuration_id" | "community_id" | "name" | "text" | "quick_reply_redirect" | "quick_reply_button_text" | "segmentation" | "total_impacted_activists" | "skipped_count" | "status" | "last_error" | "created_at" | "updated_at"> | null; where?: FacebookBotCampaignsBoolExp | null; order_by?: Array<FacebookBotCampaignsOrderBy> | null; limit?: number | null; offset?: number | null };
+  facebook_bot_campaign_activists: { distinct_on?: Array<"id" | "facebook_bot_campaign_id" | "facebook_bot_activist_id" | "activist_id" | "fb_context_recipient_id" | "status" | "last_error" | "sending_at" | "sent_at" | "created_at"> | null; where?: FacebookBotCampaignActivistsBoolExp | null; order_by?: Array<FacebookBotCampaignActivistsOrderBy> | null; limit?: number | null; offset?: number | null };
   facebook_bot_campaign_activists_by_pk: { id: number };
-  facebook_bot_campaign_activists_aggregate: { distinct_on?: Array<"id" | "facebook_bot_campaign_id" | "facebook_bot_activist_id" | "activist_id" | "fb_context_recipient_id" | "status" | "last_error" | "sent_at" | "created_at"> | null; where?: FacebookBotCampaignActivistsBoolExp | null; order_by?: Array<FacebookBotCampaignActivistsOrderBy> | null; limit?: number | null; offset?: number | null };
+  facebook_bot_campaign_activists_aggregate: { distinct_on?: Array<"id" | "facebook_bot_campaign_id" | "facebook_bot_activist_id" | "activist_id" | "fb_context_recipient_id" | "status" | "last_error" | "sending_at" | "sent_at" | "created_at"> | null; where?: FacebookBotCampaignActivistsBoolExp | null; order_by?: Array<FacebookBotCampaignActivistsOrderBy> | null; limit?: number | null; offset?: number | null };
   dns_hosted_zones: { distinct_on?: Array<"id" | "community_id" | "domain_name" | "status" | "ns_ok" | "is_external_domain" | "hosted_zone" | "delegation_set" | "delegation_set_servers" | "created_at" | "updated_at"> | null; where?: DnsHostedZonesBoolExp | null; order_by?: Array<DnsHostedZonesOrderBy> | null; limit?: number | null; offset?: number | null };
   dns_hosted_zones_by_pk: { id: number };
   dns_hosted_zones_aggregate: { distinct_on?: Array<"id" | "community_id" | "domain_name" | "status" | "ns_ok" | "is_external_domain" | "hosted_zone" | "delegation_set" | "delegation_set_servers" | "created_at" | "updated_at"> | null; where?: DnsHostedZonesBoolExp | null; order_by?: Array<DnsHostedZonesOrderBy> | null; limit?: number | null; offset?: number | null };

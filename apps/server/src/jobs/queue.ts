@@ -1,6 +1,24 @@
+import { type SQL, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
-import type { Database } from '../db/client';
+import type { Database, Tx } from '../db/client';
+
+/** pg-boss's numbered-parameter statement as Drizzle SQL, so it can run on a transaction's connection. */
+function numbered(text: string, values: unknown[]): SQL {
+  const chunks: SQL[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(text.slice(last, match.index)));
+    const value = values[Number(match[1]) - 1] ?? null;
+    // Objects (the job's data) go as JSON text, which is how pg serialises them too; undefined is SQL null.
+    const param =
+      value !== null && typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value;
+    chunks.push(sql`${param}`);
+    last = (match.index ?? 0) + match[0].length;
+  }
+  chunks.push(sql.raw(text.slice(last)));
+  return sql.join(chunks, sql.raw(''));
+}
 
 /** A background job: a name, a zod payload, its retry policy and a handler any worker process can run. */
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
@@ -28,6 +46,16 @@ export interface SendOptions {
   /** Jobs with the same key are not queued twice while one is pending. */
   singletonKey?: string;
   startAfterSeconds?: number;
+  /**
+   * Queue the job in this transaction: it exists if and only if the transaction commits (and on the embedded
+   * database, where one connection serves everything, it is the only way to queue from inside a transaction).
+   */
+  tx?: Tx;
+}
+
+async function execute(tx: Tx, text: string, values: unknown[]) {
+  const result = (await tx.execute(numbered(text, values))) as unknown as { rows: Record<string, unknown>[] };
+  return { rows: result.rows };
 }
 
 /** pg-boss in the same PostgreSQL: through the pool on a server, through PGlite's executor when embedded. */
@@ -110,6 +138,9 @@ export class JobQueue {
       retryBackoff: true,
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      ...(options.tx
+        ? { db: { executeSql: (text: string, values: unknown[]) => execute(options.tx as Tx, text, values) } }
+        : {}),
     });
   }
 

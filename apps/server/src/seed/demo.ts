@@ -1,7 +1,7 @@
 import { ROLES, serializeFormFields, type WidgetKind } from '@mutirao/core';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { formEntries, users } from '../db/schema';
+import { facebookBotConfigurations, formEntries, users } from '../db/schema';
 import type { StorageDriver } from '../uploads/storage';
 import { SERVER_WIDGET_KINDS, type ServerWidgetKind } from '../widgets/kinds';
 import { seedDemoGiving } from './demoDonations';
@@ -57,6 +57,7 @@ export async function seedDemoIfEmpty(db: Db, storage?: StorageDriver): Promise<
   await seedGlobalTemplates(db);
   const images = storage ? await storeDemoImages(db, storage) : {};
   await seedDemoMobilizations(db, bemViver.id, organiser.id, images);
+  await seedDemoBot(db, bemViver.id);
   return true;
 }
 
@@ -180,4 +181,32 @@ async function seedDemoMobilizations(db: Db, communityId: number, userId: number
         });
     }
   }
+}
+
+/** How many of the demo community's people talk to its bot. */
+export const DEMO_BOT_SUBSCRIBERS = 36;
+
+/**
+ * The demo community's chat bot (configuration 1, spec 01 §9) and a few dozen Messenger subscribers linked to its
+ * people, so the mass-message wizard has an audience on the sandbox driver. The page's secrets are placeholders that
+ * no key opens: the sandbox needs none, and the Messenger driver refuses to send with them.
+ */
+async function seedDemoBot(db: Db, communityId: number) {
+  const [configuration] = await db
+    .insert(facebookBotConfigurations)
+    .values({
+      communityId,
+      messengerAppSecret: 'demo',
+      messengerValidationToken: 'demo',
+      messengerPageAccessToken: 'demo',
+    })
+    .returning();
+  if (!configuration) return;
+  await db.execute(sql`
+    insert into facebook_bot_activists (facebook_bot_configuration_id, community_id, activist_id,
+      fb_context_recipient_id, fb_context_sender_id, first_name, last_name, gender, profile_pic, last_interaction_at)
+    select ${configuration.id}, a.community_id, a.id, 'demo-psid-' || a.id, 'demo-page', a.first_name, a.last_name,
+      a.gender, null, now() - (a.id % 30) * interval '1 day'
+    from activists a where a.community_id = ${communityId} and a.first_name is not null
+    order by a.id limit ${DEMO_BOT_SUBSCRIBERS}`);
 }

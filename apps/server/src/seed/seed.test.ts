@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getByHost, signIn, startTestServer, type TestServer } from '../../test/harness';
 import {
@@ -12,7 +12,7 @@ import {
   templateWidgets,
   themes,
 } from '../db/schema';
-import { DEMO_ORGANISER, seedDemoIfEmpty } from './demo';
+import { DEMO_BOT_SUBSCRIBERS, DEMO_ORGANISER, seedDemoIfEmpty } from './demo';
 import { DEMO_SIGN_UPS } from './demoForm';
 import { seedThemes, THEMES } from './themes';
 
@@ -53,6 +53,16 @@ describe('the demo seed', () => {
       .from(templateWidgets)
       .where(eq(templateWidgets.kind, 'form'));
     expect(JSON.parse(String(form[0]?.settings.fields)).map((f: { label: string }) => f.label)).toContain('E-mail');
+    // The demo community's chat bot is configuration 1, with a few dozen subscribers who are its people.
+    const bot = await db.execute(sql`select c.id, c.community_id, count(f.id)::int as subscribers,
+        count(a.id) filter (where a.first_name is not null)::int as named
+      from facebook_bot_configurations c
+      join facebook_bot_activists f on f.facebook_bot_configuration_id = c.id
+      join activists a on a.id = f.activist_id and a.community_id = c.community_id
+      group by c.id order by c.id`);
+    expect((bot as unknown as { rows: unknown[] }).rows).toEqual([
+      { id: 1, community_id: 1, subscribers: DEMO_BOT_SUBSCRIBERS, named: DEMO_BOT_SUBSCRIBERS },
+    ]);
   });
 
   it('shows the demo organiser active and archived mobilizations with counts and amounts', async () => {

@@ -60,7 +60,10 @@ const bothOrNeither = (
 /** The body of `POST /api/enqueue-mass-messages`. */
 export const massMessageSchema = z
   .object({
-    community_id: z.number().int().positive(),
+    community_id: z
+      .number({ error: msg('massMessages.required') })
+      .int(msg('massMessages.required'))
+      .positive(msg('massMessages.required')),
     facebook_bot_configuration_id: z.number().int().positive().default(DEFAULT_FACEBOOK_BOT_CONFIGURATION_ID),
     name: required.max(100, msg('massMessages.nameTooLong')),
     ...messageShape,
@@ -81,3 +84,16 @@ export const massMessageTestSchema = z
   })
   .superRefine(bothOrNeither);
 export type MassMessageTestInput = z.output<typeof massMessageTestSchema>;
+
+const secret = z.string().trim().max(1000, msg('massMessages.secretTooLong')).optional().nullable();
+
+/**
+ * The community's bot page (`PUT /api/communities/:id/bot/configuration`): the page access token and app secret are
+ * write-only (never sent back); a blank one keeps the stored value. A first configuration needs both.
+ */
+export const botConfigurationSchema = z.object({
+  messenger_page_access_token: secret,
+  messenger_app_secret: secret,
+  messenger_validation_token: secret,
+});
+export type BotConfigurationInput = z.output<typeof botConfigurationSchema>;

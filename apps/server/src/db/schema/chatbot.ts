@@ -92,6 +92,8 @@ export const facebookBotCampaigns = pgTable(
     /** People the segmentation matched who do not talk to the bot (no opt-in): counted, never messaged. */
     skippedCount: integer('skipped_count').notNull().default(0),
     status: text('status').$type<FacebookBotCampaignStatus>().notNull().default('queued'),
+    /** Why the campaign failed (the provider refused the page's token), in the provider's words. */
+    lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -124,6 +126,8 @@ export const facebookBotCampaignActivists = pgTable(
     fbContextRecipientId: text('fb_context_recipient_id').notNull(),
     status: text('status').$type<FacebookBotCampaignActivistStatus>().notNull().default('pending'),
     lastError: text('last_error'),
+    /** When a worker claimed the row (marked it `sending`); a row left `sending` too long is swept to `failed`. */
+    sendingAt: timestamp('sending_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -132,6 +136,13 @@ export const facebookBotCampaignActivists = pgTable(
       t.facebookBotCampaignId,
       t.fbContextRecipientId,
     ),
+    // The fan-out's claim reads the next pending rows of a campaign: only those are indexed, so a batch late in a
+    // 100,000-person campaign does not walk past the rows already sent.
+    index('facebook_bot_campaign_activists_pending_idx')
+      .on(t.facebookBotCampaignId, t.id)
+      .where(sql`status = 'pending'`),
+    // The sweep's rows left `sending` by a worker that died.
+    index('facebook_bot_campaign_activists_sending_idx').on(t.sendingAt).where(sql`status = 'sending'`),
     index('facebook_bot_campaign_activists_facebook_bot_activist_idx').on(t.facebookBotActivistId),
     index('facebook_bot_campaign_activists_activist_idx').on(t.activistId),
   ],
