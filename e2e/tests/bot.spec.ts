@@ -94,14 +94,15 @@ test('an organiser segments the bot’s subscribers, writes a mass message with 
   await expect(chips.getByRole('listitem')).toHaveCount(2);
   await expect(page.getByText(t('massMessages.targetInvalid'))).toHaveCount(0);
 
-  // Send. The enqueue is the chat-bot's write side; where it is not there yet, the journey ends at the form.
+  // A test goes to the phone target (the sandbox records it) and to Ana, who does not talk to the bot.
+  await page.getByRole('button', { name: t('massMessages.sendTest') }).click();
+  await expect(page.getByText(t('massMessages.testSent')).first()).toBeVisible();
+  await expect(page.getByText(t('massMessages.notSubscribed')).first()).toBeVisible();
+
+  // Send.
   const enqueued = page.waitForResponse((r) => r.url().endsWith('/api/enqueue-mass-messages'));
   await send.click();
-  if ((await enqueued).status() === 404) {
-    await page.screenshot({ path: test.info().outputPath('bot-1-no-enqueue.png'), fullPage: true });
-    test.info().annotations.push({ type: 'stopped', description: 'POST /api/enqueue-mass-messages is not here' });
-    return;
-  }
+  expect((await enqueued).status()).toBe(201);
 
   // Step 2: queued, with the people reached; the campaign shows in the list and is counted as it goes out.
   await expect(page.getByRole('heading', { name: t('massMessages.doneTitle'), level: 2 })).toBeFocused();

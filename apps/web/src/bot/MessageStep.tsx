@@ -73,8 +73,10 @@ export function MessageStep({
   });
 
   const addTarget = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+    if (event.key !== 'Enter') return;
+    // Enter in this field never sends the form: a target half typed must not send the campaign to everyone.
     event.preventDefault();
+    if (!(event.ctrlKey || event.metaKey)) return;
     const target = typed.trim();
     if (target && !targets.includes(target)) setTargets([...targets, target]);
     setTyped('');
