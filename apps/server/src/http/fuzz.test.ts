@@ -109,7 +109,8 @@ describe('no route answers 5xx to hostile input', () => {
     expect(server.routes).toContainEqual({ method: 'POST', url: '/api/mobilizations/:id/form_entries' });
   });
 
-  it.each(['anonymous', 'member'] as const)('as %s', async (who) => {
+  // Every route times every hostile input: seconds alone, several times that on a loaded machine.
+  it.each(['anonymous', 'member'] as const)('as %s', { timeout: 180_000 }, async (who) => {
     for (const { method, url } of server.routes) {
       // Signing out would end the member's session for the rest of the walk; the anonymous pass covers them.
       if (who === 'member' && url.startsWith('/api/auth/sign_out')) continue;
