@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import { renderMessage } from '@mutirao/core';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { dataRequestRoutes } from './activists/dataRequestRoutes';
 import { activistRoutes } from './activists/routes';
 import { authRoutes } from './auth/routes';
@@ -44,7 +44,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   const app = Fastify({
     logger: options.logger ? { level: ctx.config.logLevel } : false,
     // One summary a minute instead of two lines per request (`http/accessLog.ts`).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
   });

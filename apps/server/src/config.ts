@@ -24,6 +24,7 @@ const envSchema = z.object({
   PROCESS_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   SESSION_SECRET: z.string().min(32).optional(),
   SEED_DEMO: bool,
+  PUBLIC_LOOKUP_CACHE: bool,
   MAIL_DRIVER: z.enum(['sandbox', 'smtp']).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Mutirão <nao-responda@mutirao.local>'),
@@ -195,6 +196,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sessionSecret: e.SESSION_SECRET ?? devSecret(dataDir),
     sessions: { idleDays: e.SESSION_IDLE_DAYS, maxDays: Math.max(e.SESSION_MAX_DAYS, e.SESSION_IDLE_DAYS) },
     seedDemo: e.SEED_DEMO ?? !production,
+    /**
+     * Keep public pages' host lookups in each process, dropped by NOTIFY. Always on the embedded engine (one process,
+     * notices delivered in it). On PostgreSQL off unless set: an edit then shows within the notice's delay (ms) in
+     * other processes instead of on the very next request.
+     */
+    publicLookupCache: e.PUBLIC_LOOKUP_CACHE ?? false,
     mail: {
       driver: mailDriver,
       smtpUrl: e.SMTP_URL,

@@ -47,6 +47,8 @@ describe.skipIf(inject('engine') !== 'postgres')('two web processes and a worker
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       MAIL_FROM: 'Mutirão <no-reply@scaling.test>',
       ACTION_MAX_PER_IP: '100000',
+      // Each process keeps its own lookups, and NOTIFY tells both of an edit.
+      PUBLIC_LOOKUP_CACHE: 'true',
       HOST: '127.0.0.1',
     };
     for (let i = 0; i < 2; i++) {

@@ -196,42 +196,44 @@ export class Chatbot {
       campaign.quickReplyButtonText && campaign.quickReplyRedirect
         ? { title: campaign.quickReplyButtonText, payload: campaign.quickReplyRedirect }
         : undefined;
-    let next = 0;
-    const lane = async () => {
-      for (;;) {
-        const row = rows[next];
-        next += 1;
-        if (!row) return;
-        // After a refused token or a throttle, the rest of the claim was never sent: it goes back to pending.
-        if (stop) {
+    const sendOne = async (row: { id: number; recipient: string }) => {
+      await throttle.take();
+      const message: BotMessage = { recipient: { id: row.recipient }, text: campaign.text, quickReply };
+      try {
+        await this.driver.send(page, { ...message, campaignId: campaign.id });
+        results.set(row.id, { status: 'sent', last_error: null });
+      } catch (error) {
+        const refusal =
+          error instanceof ChatbotError
+            ? error
+            : new ChatbotError('unavailable', error instanceof Error ? error.message : String(error));
+        // A refused token or a rate limit means this message did not go out: it may be sent later.
+        if (refusal.kind === 'bad_token' || refusal.kind === 'rate_limited') {
+          stop ??= refusal;
           results.set(row.id, { status: 'pending', last_error: null });
-          continue;
-        }
-        await throttle.take();
-        const message: BotMessage = { recipient: { id: row.recipient }, text: campaign.text, quickReply };
-        try {
-          await this.driver.send(page, { ...message, campaignId: campaign.id });
-          results.set(row.id, { status: 'sent', last_error: null });
-        } catch (error) {
-          const refusal =
-            error instanceof ChatbotError
-              ? error
-              : new ChatbotError('unavailable', error instanceof Error ? error.message : String(error));
-          // A refused token or a rate limit means this message did not go out: it may be sent later.
-          if (refusal.kind === 'bad_token' || refusal.kind === 'rate_limited') {
-            stop ??= refusal;
-            results.set(row.id, { status: 'pending', last_error: null });
-          } else results.set(row.id, { status: 'failed', last_error: refusal.message });
-        }
+        } else results.set(row.id, { status: 'failed', last_error: refusal.message });
       }
     };
-    await Promise.all(Array.from({ length: Math.min(this.concurrency, rows.length) }, lane));
+    // Groups of `concurrency` calls, each group marked `called_at` (committed) before its calls: a worker that dies
+    // leaves in doubt only the group in flight, not the whole claim.
+    for (let i = 0; i < rows.length; i += this.concurrency) {
+      const group = rows.slice(i, i + this.concurrency);
+      // After a refused token or a throttle, the rest of the claim was never sent: it goes back to pending.
+      if (stop) {
+        for (const row of group) results.set(row.id, { status: 'pending', last_error: null });
+        continue;
+      }
+      await this.db.execute(sql`update facebook_bot_campaign_activists set called_at = now()
+        where id in ${group.map((r) => r.id)}`);
+      await Promise.all(group.map(sendOne));
+    }
     const outcomes = rows.map((r) => ({ id: r.id, ...(results.get(r.id) ?? { status: 'pending', last_error: null }) }));
     await this.db.execute(sql`
       update facebook_bot_campaign_activists t
       set status = r.status, last_error = r.last_error,
         sent_at = case when r.status = 'sent' then now() end,
-        sending_at = case when r.status = 'pending' then null else t.sending_at end
+        sending_at = case when r.status = 'pending' then null else t.sending_at end,
+        called_at = case when r.status = 'pending' then null else t.called_at end
       from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) as r(id int, status text, last_error text)
       where t.id = r.id and t.status = 'sending'`);
     await this.db
@@ -269,14 +271,26 @@ export class Chatbot {
   }
 
   /**
-   * The minute's sweep: rows left `sending` longer than the timeout (their worker died mid-call) are failed as
-   * 'interrupted', never sent again; campaigns with nothing left are marked sent; a campaign with pending rows and no
-   * progress for two minutes gets its fan-out job again (the first one's retries were spent).
+   * The minute's sweep. Rows left `sending` longer than the timeout belong to a worker that died: those it never
+   * called go back to `pending` (their campaign's job is queued again, so they are sent once), and those whose call
+   * was in flight are failed as 'interrupted', never sent again (the provider may have taken them). Campaigns with
+   * nothing left are marked sent; a campaign with pending rows and no progress for two minutes gets its fan-out job
+   * again (the first one's retries were spent).
    */
   async sweep(timeoutSeconds = this.options.sendingTimeoutSeconds): Promise<void> {
-    await this.db.execute(sql`
-      update facebook_bot_campaign_activists set status = 'failed', last_error = 'interrupted'
-      where status = 'sending' and sending_at <= now() - make_interval(secs => ${timeoutSeconds})`);
+    const released = (await this.db.execute(sql`
+      update facebook_bot_campaign_activists
+      set status = case when called_at is null then 'pending' else 'failed' end,
+        last_error = case when called_at is null then null else 'interrupted' end,
+        sending_at = case when called_at is null then null else sending_at end
+      where status = 'sending' and sending_at <= now() - make_interval(secs => ${timeoutSeconds})
+      returning facebook_bot_campaign_id, status`)) as unknown as {
+      rows: { facebook_bot_campaign_id: number; status: string }[];
+    };
+    const resend = new Set(
+      released.rows.filter((r) => r.status === 'pending').map((r) => Number(r.facebook_bot_campaign_id)),
+    );
+    for (const campaignId of resend) await this.queue.send(this.fanOutJob, { campaignId });
     const open = (await this.db.execute(sql`
       select c.id, c.updated_at < now() - interval '2 minutes' as stalled,
         exists (select 1 from facebook_bot_campaign_activists r
@@ -286,7 +300,8 @@ export class Chatbot {
     };
     for (const row of open.rows) {
       if (!row.pending) await this.finish(Number(row.id));
-      else if (row.stalled) await this.queue.send(this.fanOutJob, { campaignId: Number(row.id) });
+      else if (row.stalled && !resend.has(Number(row.id)))
+        await this.queue.send(this.fanOutJob, { campaignId: Number(row.id) });
     }
   }
 

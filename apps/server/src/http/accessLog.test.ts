@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { expect, it } from 'vitest';
 import { registerAccessLog } from './accessLog';
 
@@ -11,7 +11,10 @@ it('writes no line per page view: writes get their line, everything else is coun
       done();
     },
   });
-  const app = Fastify({ logger: { level: 'info', stream }, disableRequestLogging: true });
+  const app = Fastify({
+    logger: { level: 'info', stream },
+    logController: new LogController({ disableRequestLogging: true }),
+  });
   registerAccessLog(app, 'info', 60_000);
   app.get('/', async () => 'page');
   app.post('/api/things', async (_request, reply) => reply.status(201).send({}));

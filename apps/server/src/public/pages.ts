@@ -101,7 +101,9 @@ type Found = Awaited<ReturnType<typeof findPublicPage>>;
  */
 export class HostLookups {
   // Misses are kept too (a `null` row): a flood of unknown hosts costs one query each, then nothing, up to the bound.
-  private readonly found = new LRUCache<string, { row: Found }>({ max: 10_000 });
+  // Five seconds at most, whatever happens to the notifications: a connection that dies without a word cannot keep
+  // a page stale for longer.
+  private readonly found = new LRUCache<string, { row: Found }>({ max: 10_000, ttl: 5_000 });
   private listening = false;
 
   constructor(private readonly db: Db) {}

@@ -1,7 +1,7 @@
 import { type RichTextDocument, serializeContent } from '@mutirao/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, getByHost, signIn, startTestServer, type TestServer } from '../../test/harness';
+import { type Client, eventually, getByHost, signIn, startTestServer, type TestServer } from '../../test/harness';
 import { blocks, mobilizations } from '../db/schema';
 import { createCommunity, createMobilization, createUser } from '../seed/factories';
 
@@ -198,7 +198,11 @@ describe('public pages, chosen by host', () => {
       .update(mobilizations)
       .set({ favicon: 'https://cdn.example.org/icone.png?a=1&b="2"', googleAnalyticsCode: 'G-ABC1234' })
       .where(eq(mobilizations.id, pageId));
-    const withBoth = (await get('ciclovia-ja.localhost')).body;
+    // The change reaches every process's cached lookup through NOTIFY, a moment after the commit.
+    const withBoth = await eventually(async () => {
+      const body = (await get('ciclovia-ja.localhost')).body;
+      return body.includes('icone.png') && body;
+    });
     expect(withBoth).toContain('<link rel="icon" href="https://cdn.example.org/icone.png?a=1&amp;b=&quot;2&quot;">');
     expect(withBoth).toContain('<script async src="https://www.googletagmanager.com/gtag/js?id=G-ABC1234"></script>');
     expect(withBoth).toContain("gtag('config','G-ABC1234')");
@@ -207,7 +211,10 @@ describe('public pages, chosen by host', () => {
       .update(mobilizations)
       .set({ googleAnalyticsCode: "G-1');alert(1);('" })
       .where(eq(mobilizations.id, pageId));
-    const bad = (await get('ciclovia-ja.localhost')).body;
+    const bad = await eventually(async () => {
+      const body = (await get('ciclovia-ja.localhost')).body;
+      return !body.includes('G-ABC1234') && body;
+    });
     expect(bad).not.toContain('googletagmanager');
     expect(bad).not.toContain("G-1');alert(1)");
     await db

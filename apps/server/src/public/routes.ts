@@ -69,8 +69,10 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext, re
   };
   const cache = new PageCache();
   const lookups = new HostLookups(ctx.db);
-  const unlisten = await lookups.listen(ctx.database);
-  app.addHook('onClose', unlisten);
+  if (ctx.database.kind === 'pglite' || ctx.config.publicLookupCache) {
+    const unlisten = await lookups.listen(ctx.database);
+    app.addHook('onClose', unlisten);
+  }
 
   app.addHook('onRequest', async (request, reply) => {
     if (PASS_THROUGH.some((prefix) => request.url.startsWith(prefix))) return;

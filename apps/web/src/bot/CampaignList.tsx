@@ -82,6 +82,12 @@ export function CampaignList({ communityId }: { communityId: number }) {
                       <Badge variant="light" color={STATUS[c.status].color} c={STATUS[c.status].text}>
                         {t(STATUS[c.status].label)}
                       </Badge>
+                      {/* A campaign fails only when Messenger refuses the page's token (`Chatbot.failCampaign`). */}
+                      {c.status === 'failed' && (
+                        <Text size="xs" c="danger.8" mt={4}>
+                          {t('massMessages.badToken')}
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td ta="right">{number(c.counts.sent)}</Table.Td>
                     <Table.Td ta="right">{number(c.counts.failed)}</Table.Td>

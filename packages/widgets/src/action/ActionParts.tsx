@@ -74,7 +74,9 @@ export function ActionDone({
 export function ConsentNote({ locale }: { locale: Locale }) {
   return (
     <p className="mz-form__consent">
-      {translate(locale, 'formView.consent')} <a href="/seus-dados">{translate(locale, 'formView.consentLink')}</a>
+      {/* One text node: React's server markup would put a comment between two, which hydration does not keep. */}
+      {`${translate(locale, 'formView.consent')} `}
+      <a href="/seus-dados">{translate(locale, 'formView.consentLink')}</a>
     </p>
   );
 }

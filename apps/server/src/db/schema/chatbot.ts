@@ -106,8 +106,10 @@ export const facebookBotCampaigns = pgTable(
 );
 
 /**
- * pending → sending → sent | failed. A row is marked `sending` (and committed) before the provider is called, so a
- * worker that dies mid-call never sends it twice: at most once per recipient.
+ * pending → sending → sent | failed. A batch is claimed `sending` (and committed) first; then, before each group of
+ * concurrent calls, the group's rows get `called_at` (committed). A worker that dies leaves its claim behind: rows
+ * never called go back to `pending` (sent later, once), and only the calls in flight at the death are failed as
+ * 'interrupted' (the provider may have taken them: never sent twice).
  */
 export type FacebookBotCampaignActivistStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
@@ -128,6 +130,8 @@ export const facebookBotCampaignActivists = pgTable(
     lastError: text('last_error'),
     /** When a worker claimed the row (marked it `sending`); a row left `sending` too long is swept to `failed`. */
     sendingAt: timestamp('sending_at', { withTimezone: true }),
+    /** When the provider was about to be called for this row; null while only claimed. */
+    calledAt: timestamp('called_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

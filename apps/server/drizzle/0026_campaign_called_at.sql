@@ -1,0 +1,1 @@
+ALTER TABLE "facebook_bot_campaign_activists" ADD COLUMN "called_at" timestamp with time zone;
