@@ -1745,7 +1745,7 @@ export type FacebookBotCampaignsUpdates = {
   _delete_key?: FacebookBotCampaignsDeleteKeyInput | null;
 };
 
-export type FacebookBotCampaignActivistsSelectColumn = "id" | "facebook_bot_campaign_id" | "facebook_bot_activist_id" | "activist_id" | "fb_context_recipient_id" | "status" | "last_error" | "sending_at" | "sent_at" | "created_at";
+export type FacebookBotCampaignActivistsSelectColumn = "id" | "facebook_bot_campaign_id" | "facebook_bot_activist_id" | "activist_id" | "fb_context_recipient_id" | "status" | "last_error" | "sending_at" | "called_at" | "sent_at" | "created_at";
 
 export type FacebookBotCampaignActivistsBoolExp = {
   _and?: Array<FacebookBotCampaignActivistsBoolExp> | null;
@@ -1759,6 +1759,7 @@ export type FacebookBotCampaignActivistsBoolExp = {
   status?: StringComparisonExp | null;
   last_error?: StringComparisonExp | null;
   sending_at?: TimestamptzComparisonExp | null;
+  called_at?: TimestamptzComparisonExp | null;
   sent_at?: TimestamptzComparisonExp | null;
   created_at?: TimestamptzComparisonExp | null;
   facebook_bot_campaign?: FacebookBotCampaignsBoolExp | null;
@@ -1775,6 +1776,7 @@ export type FacebookBotCampaignActivistsOrderBy = {
   status?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   last_error?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   sending_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  called_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   sent_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   created_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   facebook_bot_campaign?: FacebookBotCampaignsOrderBy | null;
@@ -1795,6 +1797,7 @@ export type FacebookBotCampaignActivistsInsertInput = {
   status?: string | null;
   last_error?: string | null;
   sending_at?: string | null;
+  called_at?: string | null;
   sent_at?: string | null;
   created_at?: string | null;
   facebook_bot_campaign?: FacebookBotCampaignsObjRelInsertInput | null;
@@ -1821,17 +1824,18 @@ export type FacebookBotCampaignActivistsSetInput = {
   status?: string | null;
   last_error?: string | null;
   sending_at?: string | null;
+  called_at?: string | null;
   sent_at?: string | null;
   created_at?: string | null;
 };
 
 export type FacebookBotCampaignActivistsConstraint = "facebook_bot_campaign_activists_pkey";
 
-export type FacebookBotCampaignActivistsUpdateColumn = "id" | "facebook_bot_campaign_id" | "facebook_bot_activist_id" | "activist_id" | "fb_context_recipient_id" | "status" | "last_error" | "sending_at" | "sent_at" | "created_at";
+export type FacebookBotCampaignActivistsUpdateColumn = "id" | "facebook_bot_campaign_id" | "facebook_bot_activist_id" | "activist_id" | "fb_context_recipient_id" | "status" | "last_error" | "sending_at" | "called_at" | "sent_at" | "created_at";
 
 export type FacebookBotCampaignActivistsOnConflict = {
   constraint: "facebook_bot_campaign_activists_pkey";
-  update_columns: Array<"id" | "facebook_bot_campaign_id" | "facebook_bot_activist_id" | "activist_id" | "fb_context_recipient_id" | "status" | "last_error" | "sending_at" | "sent_at" | "created_at">;
+  update_columns: Array<"id" | "facebook_bot_campaign_id" | "facebook_bot_activist_id" | "activist_id" | "fb_context_recipient_id" | "status" | "last_error" | "sending_at" | "called_at" | "sent_at" | "created_at">;
   where?: FacebookBotCampaignActivistsBoolExp | null;
 };
 
@@ -3612,9 +3616,9 @@ export type QueryArgs = {
   facebook_bot_campaigns: { distinct_on?: Array<"id" | "facebook_bot_configuration_id" | "community_id" | "name" | "text" | "quick_reply_redirect" | "quick_reply_button_text" | "segmentation" | "total_impacted_activists" | "skipped_count" | "status" | "last_error" | "created_at" | "updated_at"> | null; where?: FacebookBotCampaignsBoolExp | null; order_by?: Array<FacebookBotCampaignsOrderBy> | null; limit?: number | null; offset?: number | null };
   facebook_bot_campaigns_by_pk: { id: number };
   facebook_bot_campaigns_aggregate: { distinct_on?: Array<"id" | "facebook_bot_configuration_id" | "community_id" | "name" | "text" | "quick_reply_redirect" | "quick_reply_button_text" | "segmentation" | "total_impacted_activists" | "skipped_count" | "status" | "last_error" | "created_at" | "updated_at"> | null; where?: FacebookBotCampaignsBoolExp | null; order_by?: Array<FacebookBotCampaignsOrderBy> | null; limit?: number | null; offset?: number | null };
-  facebook_bot_campaign_activists: { distinct_on?: Array<"id" | "facebook_bot_campaign_id" | "facebook_bot_activist_id" | "activist_id" | "fb_context_recipient_id" | "status" | "last_error" | "sending_at" | "sent_at" | "created_at"> | null; where?: FacebookBotCampaignActivistsBoolExp | null; order_by?: Array<FacebookBotCampaignActivistsOrderBy> | null; limit?: number | null; offset?: number | null };
+  facebook_bot_campaign_activists: { distinct_on?: Array<"id" | "facebook_bot_campaign_id" | "facebook_bot_activist_id" | "activist_id" | "fb_context_recipient_id" | "status" | "last_error" | "sending_at" | "called_at" | "sent_at" | "created_at"> | null; where?: FacebookBotCampaignActivistsBoolExp | null; order_by?: Array<FacebookBotCampaignActivistsOrderBy> | null; limit?: number | null; offset?: number | null };
   facebook_bot_campaign_activists_by_pk: { id: number };
-  facebook_bot_campaign_activists_aggregate: { distinct_on?: Array<"id" | "facebook_bot_campaign_id" | "facebook_bot_activist_id" | "activist_id" | "fb_context_recipient_id" | "status" | "last_error" | "sending_at" | "sent_at" | "created_at"> | null; where?: FacebookBotCampaignActivistsBoolExp | null; order_by?: Array<FacebookBotCampaignActivistsOrderBy> | null; limit?: number | null; offset?: number | null };
+  facebook_bot_campaign_activists_aggregate: { distinct_on?: Array<"id" | "facebook_bot_campaign_id" | "facebook_bot_activist_id" | "activist_id" | "fb_context_recipient_id" | "status" | "last_error" | "sending_at" | "called_at" | "sent_at" | "created_at"> | null; where?: FacebookBotCampaignActivistsBoolExp | null; order_by?: Array<FacebookBotCampaignActivistsOrderBy> | null; limit?: number | null; offset?: number | null };
   dns_hosted_zones: { distinct_on?: Array<"id" | "community_id" | "domain_name" | "status" | "ns_ok" | "is_external_domain" | "hosted_zone" | "delegation_set" | "delegation_set_servers" | "created_at" | "updated_at"> | null; where?: DnsHostedZonesBoolExp | null; order_by?: Array<DnsHostedZonesOrderBy> | null; limit?: number | null; offset?: number | null };
   dns_hosted_zones_by_pk: { id: number };
   dns_hosted_zones_aggregate: { distinct_on?: Array<"id" | "community_id" | "domain_name" | "status" | "ns_ok" | "is_external_domain" | "hosted_zone" | "delegation_set" | "delegation_set_servers" | "created_at" | "updated_at"> | null; where?: DnsHostedZonesBoolExp | null; order_by?: Array<DnsHostedZonesOrderBy> | null; limit?: number | null; offset?: number | null };
