@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { activistsBench } from './lib/bench-activists.mjs';
+import { adminBench } from './lib/bench-admin.mjs';
 import { donationBench } from './lib/bench-donations.mjs';
 import { formBench } from './lib/bench-forms.mjs';
 import { massMessagesBench } from './lib/bench-massmessages.mjs';
@@ -221,89 +222,9 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-/** The read figures on the warm embedded server: the Session query, the lists, the pages and their ceilings. */
+/** The admin page, the public page and memory after the loads, on the warm embedded server. */
 async function readBenches(warm) {
-  const signIn = await fetch(`${warm.url}/api/auth/sign_in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'demo@mutirao.org', password: 'mutirao-demo' }),
-  });
-  const { token } = await signIn.json();
-  const session = await load({
-    url: `${warm.url}/v1/graphql`,
-    connections: 50,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      operationName: 'Session',
-      query:
-        'query Session { get_current_user { id email first_name last_name avatar is_admin created_at permissions { community_id role } } communities(order_by: {name: asc}) { id name city image } }',
-    }),
-  });
-  rows.push([`Session query, 50 connections, ${seconds} s: requests/s`, session.requests.average.toFixed(0), '']);
-  rows.push(['Session query: latency p50 / p99', `${session.latency.p50} ms / ${session.latency.p99} ms`, '']);
-  rows.push(['Session query: errors + non-2xx', String(session.errors + session.non2xx), '']);
-
-  // A community with 2,000 mobilizations: the list screen's REST call and its GraphQL twin.
-  const seeded = await fetch(`${warm.url}/api/dev/seed`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      user: { email: 'bench@mutirao.org', password: 'bench-password' },
-      communities: [{ name: 'Bench', mobilizations: 2000 }],
-    }),
-  }).then((r) => r.json());
-  const communityId = seeded.communities[0].id;
-  const bench = await fetch(`${warm.url}/api/auth/sign_in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@mutirao.org', password: 'bench-password' }),
-  }).then((r) => r.json());
-  const auth = { authorization: `Bearer ${bench.token}` };
-  // The exact document the list screen sends (apps/web/src/mobilizations/mobilizationsApi.ts): one page of 20 rows
-  // with their activists and amounts, and the total for the pager, in one request.
-  const listDocument = `query Mobilizations($communityId: Int!, $status: String!, $limit: Int!, $offset: Int!) {
-    mobilizations(where: {community_id: {_eq: $communityId}, status: {_eq: $status}}, order_by: {updated_at: desc}, limit: $limit, offset: $offset)
-    { id name goal slug custom_domain image: facebook_share_image created_at status users_count total_fund_raising }
-    mobilizations_aggregate(where: {community_id: {_eq: $communityId}, status: {_eq: $status}}) { aggregate { count } }
-  }`;
-  const listPage = (offset) => ({
-    url: `${warm.url}/v1/graphql`,
-    method: 'POST',
-    body: JSON.stringify({ query: listDocument, variables: { communityId, status: 'active', limit: 20, offset } }),
-  });
-  // 2,000 seeded, every tenth archived: 1,800 active, so the last page starts at 1,780.
-  const lists = [
-    [
-      'GET /api/mobilizations (first page of 2,000)',
-      { url: `${warm.url}/api/mobilizations?community_id=${communityId}&status=active` },
-    ],
-    ['GraphQL list screen, page 1 of 90 (2,000 rows)', listPage(0)],
-    ['GraphQL list screen, page 90 of 90 (2,000 rows)', listPage(1780)],
-  ];
-  // A GraphQL error still answers 200, so check the document once before measuring it.
-  const probe = await fetch(`${warm.url}/v1/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...auth },
-    body: listPage(1780).body,
-  }).then((r) => r.json());
-  if (
-    probe.errors ||
-    probe.data.mobilizations.length !== 20 ||
-    probe.data.mobilizations_aggregate.aggregate.count !== 1800
-  )
-    throw new Error(`list screen query: unexpected answer ${JSON.stringify(probe).slice(0, 300)}`);
-  for (const [name, opts] of lists) {
-    const r = await load({
-      connections: 50,
-      ...opts,
-      headers: { 'content-type': 'application/json', ...auth },
-    });
-    rows.push([`${name}, 50 connections: requests/s`, r.requests.average.toFixed(0), '']);
-    rows.push([`${name}: latency p50 / p99`, `${r.latency.p50} ms / ${r.latency.p99} ms`, '']);
-    rows.push([`${name}: errors + non-2xx`, String(r.errors + r.non2xx), '']);
-  }
-
+  await adminBench({ server: warm, seconds, rows });
   const page = await load({ url: `${warm.url}/login`, connections: 100, headers: { accept: 'text/html' } });
   rows.push([
     `admin page HTML, 100 connections, ${seconds} s: requests/s`,
