@@ -28,6 +28,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
  * `BENCH_ONLY=actions`: only the visitor actions (form submissions, pressure fills, donations) on both engines.
  * `BENCH_ONLY=reports`: only the community's activists CSV on PostgreSQL, beside COPY.
  * `BENCH_ONLY=people`: only the people list over 1,000,000 activists on PostgreSQL (first and last page, counts).
+ * `BENCH_ONLY=admin`: only the admin's reads (Session, mobilization list) on the warm embedded server.
  * `BENCH_ONLY=massmessages`: only a mass message to 100,000 subscribers on PostgreSQL (enqueue, fan-out rate).
  */
 const only = process.env.BENCH_ONLY;
@@ -211,13 +212,18 @@ try {
     const warm = await startServer(dataDir);
     rows.push(['warm start to first served page (existing embedded database)', `${Math.round(warm.ms)} ms`, '']);
     rows.push(['server memory after start (RSS)', `${rssMb(warm.child.pid)} MB`, '']);
-    if (only !== 'actions') await readBenches(warm);
-    await formBench({ server: warm, label: 'PGlite', seconds, rows, withExport: only !== 'actions' });
-    await pressureBench({ server: warm, label: 'PGlite', seconds, rows });
-    await donationBench({ server: warm, label: 'PGlite', seconds, rows });
-    await stop(warm.child);
+    if (only === 'admin') {
+      await adminBench({ server: warm, seconds, rows });
+      await stop(warm.child);
+    } else {
+      if (only !== 'actions') await readBenches(warm);
+      await formBench({ server: warm, label: 'PGlite', seconds, rows, withExport: only !== 'actions' });
+      await pressureBench({ server: warm, label: 'PGlite', seconds, rows });
+      await donationBench({ server: warm, label: 'PGlite', seconds, rows });
+      await stop(warm.child);
+    }
   }
-  await postgresFormBench();
+  if (only !== 'admin') await postgresFormBench();
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
