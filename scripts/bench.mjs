@@ -1,13 +1,12 @@
 // `npm run bench`: prints performance figures. docs/bench.md explains how to read them.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
 import { activistsBench } from './lib/bench-activists.mjs';
 import { adminBench } from './lib/bench-admin.mjs';
 import { donationBench } from './lib/bench-donations.mjs';
@@ -17,14 +16,16 @@ import { peopleBench } from './lib/bench-people.mjs';
 import { pressureBench } from './lib/bench-pressure.mjs';
 import { ensureBuilt, ensureInstalled } from './lib/build.mjs';
 import { startThrowawayPostgres } from './lib/postgres.mjs';
+import { rateCells, wrk } from './lib/wrk.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 await ensureInstalled(root);
 await ensureBuilt(root);
 
-const CEILING_STATIC_RPS = 43_000; // nginx, 26 kB gzipped page, 100 connections (STACK-NOTES.md)
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 /**
+ * `BENCH_ONLY=start`: only the cold and warm start on the embedded database.
+ * `BENCH_ONLY=public`: only the pages (admin HTML, the public page on both engines) beside nginx, under wrk.
  * `BENCH_ONLY=actions`: only the visitor actions (form submissions, pressure fills, donations) on both engines.
  * `BENCH_ONLY=reports`: only the community's activists CSV on PostgreSQL, beside COPY.
  * `BENCH_ONLY=people`: only the people list over 1,000,000 activists on PostgreSQL (first and last page, counts).
@@ -87,20 +88,11 @@ const rssMb = (pid) => {
   return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
 };
 
-const load = (opts) =>
-  new Promise((resolve, reject) => autocannon({ duration: seconds, ...opts }, (e, r) => (e ? reject(e) : resolve(r))));
-
-/**
- * The demo campaign page on its public host, against the same HTML served as a static file by nginx in the same
- * run (when nginx is installed), and what a visitor downloads: the page and its JavaScript, gzipped.
- */
-async function publicPageBench(baseUrl) {
-  const host = 'moradia-digna-recife.localhost';
-  const headers = { host, accept: 'text/html', 'accept-encoding': 'gzip' };
-  // fetch() will not send another Host header; node:http will.
-  const html = await new Promise((resolve, reject) => {
-    const { hostname, port } = new URL(baseUrl);
-    httpGet({ hostname, port, path: '/', headers: { host } }, (res) => {
+/** GET `path` on `baseUrl` with a Host header (fetch() will not send another Host; node:http will): the body as text. */
+function getText(baseUrl, host, path = '/') {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    httpGet({ hostname, port, path, headers: { host, accept: 'text/html' } }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c) => {
@@ -109,6 +101,13 @@ async function publicPageBench(baseUrl) {
       res.on('end', () => resolve(body));
     }).on('error', reject);
   });
+}
+
+const DEMO_HOST = 'moradia-digna-recife.localhost';
+
+/** What a visitor downloads for the demo page: its HTML and JavaScript, gzipped. */
+async function publicPageWeight(baseUrl) {
+  const html = await getText(baseUrl, DEMO_HOST);
   const gz = gzipSync(html, { level: 9 }).length;
   const inlineJs = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('');
   const externalJs = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]);
@@ -119,7 +118,7 @@ async function publicPageBench(baseUrl) {
   ]);
   // The island bundle, as the browser downloads it: gzipped over the wire, cached for a year after that.
   let externalBytes = 0;
-  for (const src of externalJs) externalBytes += await gzippedSize(baseUrl, host, src);
+  for (const src of externalJs) externalBytes += await gzippedSize(baseUrl, DEMO_HOST, src);
   rows.push([
     'public page: JavaScript gzipped (inline + external)',
     `${((gzipSync(inlineJs).length + externalBytes) / 1024).toFixed(1)} kB`,
@@ -127,23 +126,32 @@ async function publicPageBench(baseUrl) {
       externalJs.length ? `: ${externalJs.join(', ')}, ${(externalBytes / 1024).toFixed(1)} kB` : ''
     }`,
   ]);
-  const ours = await load({ url: baseUrl, connections: 100, headers });
-  rows.push([`public page, 100 connections, ${seconds} s: requests/s`, ours.requests.average.toFixed(0), '']);
-  rows.push(['public page: latency p50 / p99', `${ours.latency.p50} ms / ${ours.latency.p99} ms`, '']);
-  rows.push(['public page: errors + non-2xx', String(ours.errors + ours.non2xx), '']);
+}
+
+/**
+ * One page under `wrk` (100 connections, gzip accepted), then nginx serving the very same bytes from a pre-compressed
+ * file (`gzip_static`) in the same run: the ceiling the ratio is taken against, and the proof that wrk is not the
+ * bottleneck (nginx must go far faster). Each line has its rate with p50 and p99.
+ */
+async function pageBeside(name, baseUrl, host, path = '/') {
+  const html = await getText(baseUrl, host, path);
+  const headers = { host, accept: 'text/html', 'accept-encoding': 'gzip' };
+  const ours = await wrk({ url: `${baseUrl}${path}`, connections: 100, seconds, headers });
   const nginx = await startNginx(html);
   if (!nginx) {
-    rows.push(['nginx, same HTML as a static file', 'skipped', 'nginx not installed (apt-get install nginx-light)']);
+    rows.push([`${name}, 100 connections`, ...rateCells(ours)]);
+    rows.push(['  nginx, same bytes', 'skipped', 'nginx not installed (apt-get install nginx-light)']);
     return;
   }
   try {
-    const theirs = await load({ url: nginx.url, connections: 100, headers });
+    const theirs = await wrk({ url: nginx.url, connections: 100, seconds, headers });
+    rows.push([`${name}, 100 connections`, ...rateCells(ours)]);
     rows.push([
-      `nginx, same HTML as a static file, 100 connections: requests/s`,
-      theirs.requests.average.toFixed(0),
-      `ours = ${((ours.requests.average / theirs.requests.average) * 100).toFixed(1)}% of nginx`,
+      '  nginx, same bytes (gzip_static), same run',
+      ...rateCells(theirs).map((cell, i) =>
+        i === 1 ? `${cell}; ours = ${(ours.rps / theirs.rps).toFixed(2)} of nginx` : cell,
+      ),
     ]);
-    rows.push(['nginx: latency p50 / p99', `${theirs.latency.p50} ms / ${theirs.latency.p99} ms`, '']);
   } finally {
     nginx.stop();
   }
@@ -168,10 +176,12 @@ async function startNginx(html) {
   const bin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
   if (!bin) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'mutirao-nginx-'));
+  // Started as root, nginx's workers run as nobody: they must be able to read the files, or every answer is a 403.
+  chmodSync(dir, 0o755);
   const port = await freePort();
-  writeFileSync(join(dir, 'index.html'), html);
+  writeFileSync(join(dir, 'index.html'), html, { mode: 0o644 });
   // Pre-compressed, as our server keeps its pages: nginx then only sends bytes (gzip_static).
-  writeFileSync(join(dir, 'index.html.gz'), gzipSync(html, { level: 9 }));
+  writeFileSync(join(dir, 'index.html.gz'), gzipSync(html, { level: 9 }), { mode: 0o644 });
   writeFileSync(
     join(dir, 'nginx.conf'),
     `worker_processes auto; pid ${dir}/nginx.pid; error_log ${dir}/error.log; daemon off;
@@ -197,77 +207,95 @@ http { access_log off; gzip_static on;
   };
 }
 
+/** Whether this run measures `part` (every part without BENCH_ONLY). */
+const wants = (part) => !only || only === part;
+
 const dataDir = mkdtempSync(join(tmpdir(), 'mutirao-bench-'));
 const rows = [];
+const load = loadAverage();
 try {
-  if (only !== 'reports' && only !== 'people' && only !== 'massmessages') {
-    const cold = await startServer(dataDir);
-    rows.push([
-      'cold start to first served page (new embedded database: migrate + seed)',
-      `${Math.round(cold.ms)} ms`,
-      '',
-    ]);
-    await stop(cold.child);
-
-    const warm = await startServer(dataDir);
-    rows.push(['warm start to first served page (existing embedded database)', `${Math.round(warm.ms)} ms`, '']);
-    rows.push(['server memory after start (RSS)', `${rssMb(warm.child.pid)} MB`, '']);
-    if (only === 'admin') {
-      await adminBench({ server: warm, seconds, rows });
-      await stop(warm.child);
-    } else {
-      if (only !== 'actions') await readBenches(warm);
-      await formBench({ server: warm, label: 'PGlite', seconds, rows, withExport: only !== 'actions' });
-      await pressureBench({ server: warm, label: 'PGlite', seconds, rows });
-      await donationBench({ server: warm, label: 'PGlite', seconds, rows });
-      await stop(warm.child);
-    }
-  }
-  if (only !== 'admin') await postgresFormBench();
+  if (wants('start') || wants('admin') || wants('public') || wants('actions')) await embeddedBenches();
+  if (wants('public') || wants('actions') || wants('reports') || wants('people') || wants('massmessages'))
+    await postgresBenches();
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-/** The admin page, the public page and memory after the loads, on the warm embedded server. */
-async function readBenches(warm) {
-  await adminBench({ server: warm, seconds, rows });
-  const page = await load({ url: `${warm.url}/login`, connections: 100, headers: { accept: 'text/html' } });
-  rows.push([
-    `admin page HTML, 100 connections, ${seconds} s: requests/s`,
-    page.requests.average.toFixed(0),
-    `${((page.requests.average / CEILING_STATIC_RPS) * 100).toFixed(1)}% of nginx's ${CEILING_STATIC_RPS}/s`,
-  ]);
-  await publicPageBench(warm.url);
-  rows.push(['server memory after load (RSS)', `${rssMb(warm.child.pid)} MB`, '']);
+/** The machine's load average (1, 5, 15 minutes): every figure is read beside it. */
+function loadAverage() {
+  return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 }
 
-/** The form figures again on a throwaway PostgreSQL server, with COPY beside the export. */
-async function postgresFormBench() {
+/** Start times, the admin's reads, the pages and the actions on the embedded database (PGlite). */
+async function embeddedBenches() {
+  const cold = await startServer(dataDir);
+  rows.push([
+    'cold start to first served page (new embedded database: migrate + seed)',
+    `${Math.round(cold.ms)} ms`,
+    '',
+  ]);
+  await stop(cold.child);
+
+  const warm = await startServer(dataDir);
+  rows.push(['warm start to first served page (existing embedded database)', `${Math.round(warm.ms)} ms`, '']);
+  rows.push(['server memory after start (RSS)', `${rssMb(warm.child.pid)} MB`, '']);
+  try {
+    if (wants('admin')) await adminBench({ server: warm, seconds, rows });
+    if (wants('public')) {
+      await pageBeside('admin page HTML (built index.html)', warm.url, '127.0.0.1', '/login');
+      await publicPageWeight(warm.url);
+      await pageBeside('PGlite: public demo page (PROCESS_ROLE=all, one process)', warm.url, DEMO_HOST);
+    }
+    if (wants('actions')) {
+      await formBench({ server: warm, label: 'PGlite', seconds, rows, withExport: !only });
+      await pressureBench({ server: warm, label: 'PGlite', seconds, rows });
+      await donationBench({ server: warm, label: 'PGlite', seconds, rows });
+    }
+    rows.push(['server memory after the loads (RSS)', `${rssMb(warm.child.pid)} MB`, '']);
+  } finally {
+    await stop(warm.child);
+  }
+}
+
+/**
+ * The same on a throwaway PostgreSQL server: the public page from as many web processes as the machine has cores
+ * (`WEB_PROCESSES`, `PROCESS_ROLE=web`), then one `PROCESS_ROLE=all` server for the actions, with COPY beside the
+ * exports, the people list and the mass message.
+ */
+async function postgresBenches() {
   const pg = startThrowawayPostgres(await freePort());
   if (!pg) {
-    rows.push([
-      'PostgreSQL: form submissions and export',
-      'skipped',
-      'PostgreSQL not installed (apt-get install postgresql)',
-    ]);
+    rows.push(['PostgreSQL', 'skipped', 'PostgreSQL not installed (apt-get install postgresql)']);
     return;
   }
   const pgData = mkdtempSync(join(tmpdir(), 'mutirao-bench-pg-'));
   try {
+    if (wants('public')) {
+      const processes = availableParallelism();
+      const web = await startServer(pgData, {
+        DATABASE_URL: pg.url,
+        PROCESS_ROLE: 'web',
+        WEB_PROCESSES: String(processes),
+        PUBLIC_LOOKUP_CACHE: 'true',
+      });
+      try {
+        await pageBeside(`PostgreSQL: public demo page (${processes} web processes)`, web.url, DEMO_HOST);
+      } finally {
+        await stop(web.child);
+      }
+    }
+    if (!(wants('actions') || wants('reports') || wants('people') || wants('massmessages'))) return;
     // The mass message's fan-out is measured unthrottled: the machinery's rate, not the page's limit.
     const server = await startServer(pgData, { DATABASE_URL: pg.url, MESSENGER_MAX_PER_SECOND: '0' });
     try {
-      if (only !== 'reports' && only !== 'people' && only !== 'massmessages') {
-        await formBench({ server, label: 'PostgreSQL', seconds, rows, pgUrl: pg.url, withExport: only !== 'actions' });
+      if (wants('actions')) {
+        await formBench({ server, label: 'PostgreSQL', seconds, rows, pgUrl: pg.url, withExport: !only });
         await pressureBench({ server, label: 'PostgreSQL', seconds, rows });
         await donationBench({ server, label: 'PostgreSQL', seconds, rows });
       }
-      if (only !== 'actions' && only !== 'people' && only !== 'massmessages')
-        await activistsBench({ server, label: 'PostgreSQL', rows, pgUrl: pg.url });
-      if (only !== 'actions' && only !== 'reports' && only !== 'massmessages')
-        await peopleBench({ server, label: 'PostgreSQL', rows, pgUrl: pg.url });
-      if (!only || only === 'massmessages')
-        await massMessagesBench({ server, label: 'PostgreSQL', rows, pgUrl: pg.url });
+      if (wants('reports')) await activistsBench({ server, label: 'PostgreSQL', rows, pgUrl: pg.url });
+      if (wants('people')) await peopleBench({ server, label: 'PostgreSQL', rows, pgUrl: pg.url });
+      if (wants('massmessages')) await massMessagesBench({ server, label: 'PostgreSQL', rows, pgUrl: pg.url });
     } finally {
       await stop(server.child);
     }
@@ -278,5 +306,7 @@ async function postgresFormBench() {
 }
 
 const width = Math.max(...rows.map((r) => r[0].length));
-console.log(`\nMutirão bench (${new Date().toISOString()}, Node ${process.version})\n`);
+console.log(
+  `\nMutirão bench (${new Date().toISOString()}, Node ${process.version}, ${availableParallelism()} cores, load average ${load} at the start, ${loadAverage()} at the end)\n`,
+);
 for (const [name, value, ratio] of rows) console.log(`${name.padEnd(width)}  ${value.padStart(14)}  ${ratio}`);

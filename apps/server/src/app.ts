@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import { renderMessage } from '@mutirao/core';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -28,7 +29,7 @@ import { mobilizationRoutes } from './mobilizations/routes';
 import { fontRoutes } from './public/fonts';
 import { islandRoutes, loadIslandBundle } from './public/islands';
 import { renderPublicPage } from './public/render';
-import { publicPageRoutes } from './public/routes';
+import { type FastPath, publicPageRoutes } from './public/routes';
 import { reportRoutes } from './reports/routes';
 import { testSeedRoutes } from './seed/routes';
 import { templateRoutes } from './templates/routes';
@@ -41,7 +42,19 @@ export const registeredRoutes = new WeakMap<FastifyInstance, { method: string; u
 
 /** One Fastify server: REST under /api, GraphQL at /v1/graphql, uploads, and the admin app. */
 export async function buildApp(ctx: AppContext, options: { logger?: boolean; serveWeb?: boolean } = {}) {
+  // Cached public pages are answered before Fastify sees the request (`public/routes.ts`); the rest goes on to it.
+  let fastPath: FastPath | undefined;
   const app = Fastify({
+    serverFactory: (handler) => {
+      const server = createServer((req, res) => {
+        if (!fastPath?.(req, res)) handler(req, res);
+      });
+      // The timeouts Fastify sets on a server it makes itself, at its defaults.
+      server.keepAliveTimeout = 72_000;
+      server.requestTimeout = 0;
+      server.setTimeout(0);
+      return server;
+    },
     logger: options.logger ? { level: ctx.config.logLevel } : false,
     // One summary a minute instead of two lines per request (`http/accessLog.ts`).
     logController: new LogController({ disableRequestLogging: true }),
@@ -55,14 +68,14 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   });
   await app.register(fastifyCookie);
   registerErrorHandler(app);
-  if (options.logger) registerAccessLog(app, ctx.config.logLevel);
+  const recordAnswer = options.logger ? registerAccessLog(app, ctx.config.logLevel) : undefined;
   registerTypedRoutes(app);
   registerSecurityHeaders(app, ctx.config);
   refuseNulCharacters(app);
 
   // Public pages first: on a public host they answer everything but /api/.
   const islands = await loadIslandBundle(ctx.config.production);
-  await publicPageRoutes(app, ctx, (page) => renderPublicPage(page, islands?.src));
+  fastPath = await publicPageRoutes(app, ctx, (page) => renderPublicPage(page, islands?.src), recordAnswer);
   fontRoutes(app);
   islandRoutes(app, islands);
   app.get('/api/health', async () => ({ ok: true, database: ctx.database.kind }));

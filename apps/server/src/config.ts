@@ -22,6 +22,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATABASE_REPLICA_URL: z.string().optional(),
   PROCESS_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  WEB_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   SESSION_SECRET: z.string().min(32).optional(),
   SEED_DEMO: bool,
   PUBLIC_LOOKUP_CACHE: bool,
@@ -187,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: e.DATABASE_URL,
     replicaUrl: e.DATABASE_REPLICA_URL,
     processRole: e.PROCESS_ROLE,
+    webProcesses: e.WEB_PROCESSES,
     /** The language of what the server itself prints (start-up, shutdown, database messages). */
     language: e.LANGUAGE,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,

@@ -7,6 +7,7 @@ import { DataDirBusy, EmbeddedDatabaseUnopenable, lockDataDir, writeSnapshot } f
 import { EXIT_DATA_DIR_BUSY, EXIT_DATABASE_UNOPENABLE, explainUnopenable } from './db/explain';
 import { DEMO_ORGANISER, seedDemoIfEmpty } from './seed/demo';
 import { seedThemes } from './seed/themes';
+import { startWebProcesses, supervisesWebProcesses, WEB_INDEX_ENV } from './webProcesses';
 
 /**
  * PROCESS_ROLE=all (the default, and the only choice on the embedded database) serves HTTP and runs jobs;
@@ -17,51 +18,51 @@ const SEED_LOCK = 727_002;
 async function main() {
   const started = performance.now();
   const config = loadConfig();
-  if (!config.databaseUrl && config.processRole !== 'all') {
-    throw new Error('The embedded database allows one process only: use PROCESS_ROLE=all, or set DATABASE_URL');
-  }
   const t = (key: string, params?: Record<string, string | number>) => translate(config.language, key, params);
-  const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
-  let ctx: AppContext;
-  try {
-    ctx = await createContext(config);
-  } catch (error) {
-    unlock();
-    throw error;
+  if (!config.databaseUrl && (config.processRole !== 'all' || config.webProcesses > 1)) {
+    throw new Error(t('database.oneProcessOnly'));
   }
-  // Web and worker may boot together on PostgreSQL: the lock lets only one of them seed.
-  // Themes are reference data every install needs (the mobilization form requires a subtheme).
-  const seeded = await ctx.database.withLock(SEED_LOCK, async () => {
-    await seedThemes(ctx.db);
-    return config.seedDemo ? seedDemoIfEmpty(ctx.db, ctx.storage) : false;
-  });
-  await ctx.queue.start({ work: config.processRole !== 'web' });
-  const stopSnapshots = scheduleSnapshots(ctx, config);
+  // WEB_PROCESSES=N: this first process forks the web processes, and runs the jobs itself (PROCESS_ROLE=all) or
+  // nothing else (PROCESS_ROLE=web).
+  const web = supervisesWebProcesses(config) ? startWebProcesses(config) : undefined;
+  const role = web ? (config.processRole === 'all' ? 'worker' : 'none') : config.processRole;
+  const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+  let ctx: AppContext | undefined;
+  let seeded = false;
+  if (role !== 'none') {
+    try {
+      ctx = await createContext(config);
+    } catch (error) {
+      unlock();
+      throw error;
+    }
+    const context = ctx;
+    // Web and worker may boot together on PostgreSQL: the lock lets only one of them seed.
+    // Themes are reference data every install needs (the mobilization form requires a subtheme).
+    seeded = await ctx.database.withLock(SEED_LOCK, async () => {
+      await seedThemes(context.db);
+      return config.seedDemo ? seedDemoIfEmpty(context.db, context.storage) : false;
+    });
+    await ctx.queue.start({ work: role !== 'web' });
+  }
+  const stopSnapshots = ctx ? scheduleSnapshots(ctx, config) : () => {};
 
-  const app = config.processRole !== 'worker' ? await buildApp(ctx, { logger: true }) : undefined;
-  if (app) {
-    await app.listen({ port: config.port, host: config.host });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    const url = config.appUrl ?? `http://localhost:${port}`;
-    const lines = [
-      '',
-      `  Mutirão is running at ${url}  (${ctx.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, ready in ${Math.round(performance.now() - started)} ms)`,
-    ];
-    if (config.seedDemo)
-      lines.push(
-        `  Demo organiser: ${DEMO_ORGANISER.email} / ${DEMO_ORGANISER.password}${seeded ? '  (demo data created now)' : ''}`,
-      );
-    if (ctx.mailer.driverName === 'sandbox' && !config.production) lines.push(`  Sandbox mailbox: ${url}/dev/mailbox`);
-    console.log(`${lines.join('\n')}\n`);
+  const app = ctx && (role === 'web' || role === 'all') ? await buildApp(ctx, { logger: true }) : undefined;
+  if (app) await app.listen({ port: config.port, host: config.host });
+  const address = app?.server.address();
+  const port = web ? await web.ready : typeof address === 'object' && address ? address.port : config.port;
+  if (app || web) {
+    // Of several web processes, the one that forked them prints the address, once they all listen.
+    if (!process.env[WEB_INDEX_ENV]) printBanner(config, port, ctx, seeded, started);
   } else {
     console.log('Mutirão worker started');
   }
 
   /**
-   * Stops in an order that always ends with the database closed: no new requests; in-flight ones get the grace
-   * period, then their connections are cut; the job worker stops; the database closes (PGlite checkpoints there, so
-   * an interrupted close is what leaves files that cannot be opened). A second signal does not interrupt it.
+   * Stops in an order that always ends with the database closed: no new requests (the web processes first, when
+   * this one forked them); in-flight ones get the grace period, then their connections are cut; the job worker
+   * stops; the database closes (PGlite checkpoints there, so an interrupted close is what leaves files that cannot be
+   * opened). A second signal does not interrupt it.
    */
   let stopping = false;
   const stop = async (signal: string) => {
@@ -72,18 +73,36 @@ async function main() {
     stopping = true;
     console.log(`${signal}: ${t('database.stopping', { seconds: config.shutdownGraceSeconds })}`);
     stopSnapshots();
+    await web?.stop();
     if (app) {
       const cut = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceSeconds * 1000);
       app.server.closeIdleConnections();
       await app.close().catch((error) => console.error(error));
       clearTimeout(cut);
     }
-    await closeContext(ctx).catch((error) => console.error(error));
+    if (ctx) await closeContext(ctx).catch((error) => console.error(error));
     unlock();
     console.log(t('database.stopped'));
     process.exit(0);
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));
+}
+
+/** The start-up lines: where the app answers, on which database, and the demo sign-in. */
+function printBanner(config: Config, port: number, ctx: AppContext | undefined, seeded: boolean, started: number) {
+  const url = config.appUrl ?? `http://localhost:${port}`;
+  const where = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;
+  const processes = config.webProcesses > 1 ? `, ${config.webProcesses} web processes` : '';
+  const lines = [
+    '',
+    `  Mutirão is running at ${url}  (${where}${processes}, ready in ${Math.round(performance.now() - started)} ms)`,
+  ];
+  if (config.seedDemo)
+    lines.push(
+      `  Demo organiser: ${DEMO_ORGANISER.email} / ${DEMO_ORGANISER.password}${seeded ? '  (demo data created now)' : ''}`,
+    );
+  if (ctx?.mailer.driverName === 'sandbox' && !config.production) lines.push(`  Sandbox mailbox: ${url}/dev/mailbox`);
+  console.log(`${lines.join('\n')}\n`);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
@@ -24,6 +25,40 @@ function pageHtml(port: number, host: string): Promise<string> {
 
 const ENTRIES = 10;
 
+/** What the test seed route answers for a community with a form page. */
+type Seeded = { communities: { form: { mobilization_id: number; widget_id: number; slug: string } }[] };
+
+type SeededForm = Seeded['communities'][number]['form'];
+
+/** One visitor's sign-up through the web process at `url`, on a new connection: it must be accepted. */
+async function submit(url: string, form: SeededForm, email: string, i: number) {
+  const fields = [
+    { uid: 'field-participe-nome', value: `Pessoa ${i}` },
+    { uid: 'field-participe-email', value: email },
+    { uid: 'field-participe-whatsapp', value: '' },
+    { uid: 'field-participe-ajuda', value: 'Divulgar nas redes' },
+  ];
+  const res = await fetch(`${url}/api/mobilizations/${form.mobilization_id}/form_entries`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', connection: 'close' },
+    body: JSON.stringify({ form_entry: { widget_id: form.widget_id, fields: JSON.stringify(fields) } }),
+  });
+  expect(res.status, await res.text()).toBe(201);
+}
+
+/** Each address got exactly one thank-you over SMTP, waiting long enough for a second sender to show itself. */
+async function expectOneThankYouEach(smtp: Awaited<ReturnType<typeof startSmtp>>, emails: string[]) {
+  const arrived = () => smtp.received.filter((m) => emails.some((e) => m.to.includes(e)));
+  for (let i = 0; i < 300 && new Set(arrived().flatMap((m) => m.to)).size < emails.length; i++)
+    await new Promise((r) => setTimeout(r, 100));
+  await new Promise((r) => setTimeout(r, 3000));
+  for (const email of emails)
+    expect(
+      arrived().filter((m) => m.to.includes(email)),
+      email,
+    ).toHaveLength(1);
+}
+
 /**
  * Past one process (issue 18, "Scale past one machine"): two web processes and one worker on one PostgreSQL, as
  * `docs/scaling.md` lays them out. Each web process keeps its own page cache and host lookups; PostgreSQL's
@@ -34,7 +69,7 @@ describe.skipIf(inject('engine') !== 'postgres')('two web processes and a worker
   let fresh: Awaited<ReturnType<typeof freshDatabase>>;
   const procs: RunningProcess[] = [];
   const ports: number[] = [];
-  let seeded: { communities: { form: { mobilization_id: number; widget_id: number; slug: string } }[] };
+  let seeded: Seeded;
 
   beforeAll(async () => {
     smtp = await startSmtp();
@@ -68,7 +103,7 @@ describe.skipIf(inject('engine') !== 'postgres')('two web processes and a worker
       }),
     });
     expect(res.status).toBe(201);
-    seeded = (await res.json()) as typeof seeded;
+    seeded = (await res.json()) as Seeded;
   }, 120_000);
 
   afterAll(async () => {
@@ -83,31 +118,8 @@ describe.skipIf(inject('engine') !== 'postgres')('two web processes and a worker
     const form = seeded.communities[0]?.form;
     if (!form) throw new Error('no form page seeded');
     const emails = Array.from({ length: ENTRIES }, (_, i) => `escala-${i}@example.org`);
-    for (const [i, email] of emails.entries()) {
-      const port = ports[i % 2];
-      const fields = [
-        { uid: 'field-participe-nome', value: `Pessoa ${i}` },
-        { uid: 'field-participe-email', value: email },
-        { uid: 'field-participe-whatsapp', value: '' },
-        { uid: 'field-participe-ajuda', value: 'Divulgar nas redes' },
-      ];
-      const res = await fetch(`http://127.0.0.1:${port}/api/mobilizations/${form.mobilization_id}/form_entries`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ form_entry: { widget_id: form.widget_id, fields: JSON.stringify(fields) } }),
-      });
-      expect(res.status, await res.text()).toBe(201);
-    }
-    const arrived = () => smtp.received.filter((m) => emails.some((e) => m.to.includes(e)));
-    for (let i = 0; i < 300 && new Set(arrived().flatMap((m) => m.to)).size < ENTRIES; i++)
-      await new Promise((r) => setTimeout(r, 100));
-    // Long enough for any second sender (a web process and the worker both relaying) to show itself.
-    await new Promise((r) => setTimeout(r, 3000));
-    for (const email of emails)
-      expect(
-        arrived().filter((m) => m.to.includes(email)),
-        email,
-      ).toHaveLength(1);
+    for (const [i, email] of emails.entries()) await submit(`http://127.0.0.1:${ports[i % 2]}`, form, email, i);
+    await expectOneThankYouEach(smtp, emails);
   });
 
   it("drops both processes' cached page the moment the page is edited through either", async () => {
@@ -130,4 +142,103 @@ describe.skipIf(inject('engine') !== 'postgres')('two web processes and a worker
       expect(html, `process on ${port}`).toContain('Nome novo da página');
     }
   });
+});
+
+/** The processes whose parent is `pid` (from /proc, as `pgrep -P` reads it). */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        // The parent is the fourth field, after the command in parentheses (which may hold spaces).
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+const alive = (pid: number) => existsSync(`/proc/${pid}`);
+
+/**
+ * One command, every core (`WEB_PROCESSES`, docs/scaling.md): the first process forks the web processes and runs
+ * the jobs; a web process that dies is replaced; a stop ends them all.
+ */
+describe.skipIf(inject('engine') !== 'postgres')('WEB_PROCESSES: several web processes from one command', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let fresh: Awaited<ReturnType<typeof freshDatabase>>;
+  let proc: RunningProcess;
+  let url: string;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    fresh = await freshDatabase();
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    proc = runEntry('main', {
+      DATABASE_URL: fresh.url ?? '',
+      WEB_PROCESSES: '2',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      ENABLE_TEST_SEED: 'true',
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: 'Mutirão <no-reply@scaling.test>',
+      ACTION_MAX_PER_IP: '100000',
+    });
+    await waitHealthy(url, proc);
+  }, 120_000);
+
+  afterAll(async () => {
+    if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
+    await smtp?.close();
+    await fresh?.database.close();
+    await fresh?.drop();
+  });
+
+  it('serves from two web processes, replaces one that dies, and sends each thank-you once', async () => {
+    const primary = proc.child.pid ?? 0;
+    const web = childrenOf(primary);
+    expect(web).toHaveLength(2);
+    // Printed once, by the first process, when both listen.
+    for (let i = 0; i < 100 && !proc.output().includes('Mutirão is running at'); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(proc.output().match(/Mutirão is running at/g)).toHaveLength(1);
+    expect(proc.output()).toContain('2 web processes');
+
+    const [victim] = web;
+    process.kill(victim ?? 0, 'SIGKILL');
+    let replaced: number[] = [];
+    for (let i = 0; i < 100 && replaced.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      replaced = childrenOf(primary).filter((pid) => pid !== victim);
+    }
+    expect(replaced).toHaveLength(2);
+    expect(proc.output()).toMatch(new RegExp(`O processo web ${victim} parou`));
+    await waitHealthy(url, proc);
+
+    const res = await fetch(`${url}/api/dev/seed`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        user: { email: 'processos@example.org', password: 'processos-password', firstName: 'Rui' },
+        communities: [{ name: 'Rede Processos', formEntries: 0 }],
+      }),
+    });
+    expect(res.status).toBe(201);
+    const form = ((await res.json()) as Seeded).communities[0]?.form;
+    if (!form) throw new Error('no form page seeded');
+    const emails = Array.from({ length: ENTRIES }, (_, i) => `processo-${i}@example.org`);
+    // A new connection each time: the first process hands connections to the web processes in turn.
+    await Promise.all(emails.map((email, i) => submit(url, form, email, i)));
+    await expectOneThankYouEach(smtp, emails);
+
+    // A stop ends every web process, then the first one, cleanly.
+    const all = [primary, ...childrenOf(primary)];
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
+    for (const pid of all) expect(alive(pid), `process ${pid}`).toBe(false);
+  }, 120_000);
 });

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, registeredRoutes } from '../src/app';
@@ -49,6 +50,7 @@ export async function freshDatabase(): Promise<{ database: Database; url?: strin
 export interface TestServer {
   url: string;
   ctx: AppContext;
+  app: FastifyInstance;
   /** Every route the app registered. */
   routes: { method: string; url: string }[];
   close(): Promise<void>;
@@ -81,6 +83,7 @@ export async function startTestServer(
   return {
     url: `http://127.0.0.1:${port}`,
     ctx,
+    app,
     routes: registeredRoutes.get(app) ?? [],
     close: async () => {
       await app.close();
@@ -192,15 +195,16 @@ export function getByHost(
   host: string,
   path = '/',
   headers: Record<string, string> = {},
+  method = 'GET',
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   const { port } = new URL(server.url);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, headers: { host, ...headers } }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers: { host, ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         const raw = Buffer.concat(chunks);
-        const body = res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
+        const body = res.headers['content-encoding'] === 'gzip' && raw.length ? gunzipSync(raw) : raw;
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
       });
     });

@@ -83,3 +83,22 @@ describe.skipIf(inject('engine') !== 'pglite')('a broken embedded database is ne
     }
   }, 180_000);
 });
+
+describe.skipIf(inject('engine') !== 'pglite')('the embedded database is one process', () => {
+  it('refuses PROCESS_ROLE=web and WEB_PROCESSES above 1 with a message saying what to do, touching nothing', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mutirao-one-process-'));
+    try {
+      for (const env of [{ PROCESS_ROLE: 'web' }, { WEB_PROCESSES: '2' }] as Record<string, string>[]) {
+        const run = runEntry('main', { DATA_DIR: dataDir, PORT: String(await freePort()), SEED_DEMO: 'false', ...env });
+        expect(await run.exited, run.output()).toBe(1);
+        expect(run.output()).toContain(
+          'O banco de dados embutido admite um só processo: mantenha PROCESS_ROLE=all e WEB_PROCESSES=1, ou defina DATABASE_URL.',
+        );
+        // Nothing but the development session secret, which reading the configuration creates.
+        expect(readdirSync(dataDir).filter((name) => name !== 'session-secret')).toEqual([]);
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

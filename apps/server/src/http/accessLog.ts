@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
+/** Counts one answer in the summary: what the public pages' fast path calls, since Fastify never sees those. */
+export type RecordAnswer = (method: string, status: number, ms: number) => void;
+
 /** How many request durations a minute's summary keeps to compute its percentiles (a uniform sample past this). */
 const SAMPLE = 10_000;
 
@@ -10,14 +13,12 @@ const SAMPLE = 10_000;
  * and only writes (anything but GET, HEAD and OPTIONS) get their own line, at info, as before. At `LOG_LEVEL=debug`
  * every request gets its line again. Server errors are logged where they happen (`http/errors.ts`).
  */
-export function registerAccessLog(app: FastifyInstance, level: string, intervalMs = 60_000) {
+export function registerAccessLog(app: FastifyInstance, level: string, intervalMs = 60_000): RecordAnswer {
   const debug = level === 'debug' || level === 'trace';
   let counts = { total: 0, '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0 };
   let durations: number[] = [];
 
-  app.addHook('onResponse', async (request, reply) => {
-    const ms = reply.elapsedTime;
-    const status = reply.statusCode;
+  const record: RecordAnswer = (_method, status, ms) => {
     counts.total += 1;
     const key = `${Math.min(5, Math.max(2, Math.floor(status / 100)))}xx` as '2xx' | '3xx' | '4xx' | '5xx';
     counts[key] += 1;
@@ -26,6 +27,12 @@ export function registerAccessLog(app: FastifyInstance, level: string, intervalM
       const slot = Math.floor(Math.random() * counts.total);
       if (slot < SAMPLE) durations[slot] = ms;
     }
+  };
+
+  app.addHook('onResponse', async (request, reply) => {
+    const ms = reply.elapsedTime;
+    const status = reply.statusCode;
+    record(request.method, status, ms);
     const write = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
     if (write || debug) {
       request.log[write ? 'info' : 'debug'](
@@ -49,4 +56,5 @@ export function registerAccessLog(app: FastifyInstance, level: string, intervalM
     clearInterval(timer);
     flush();
   });
+  return record;
 }

@@ -56,16 +56,24 @@ function s3Origin(config: Config): string {
   return endpoint ? new URL(endpoint).origin : `https://${bucket}.s3.${region}.amazonaws.com`;
 }
 
+/** The headers every answer carries, whoever sends it (Fastify's hook below, or the public pages' fast path). */
+export function commonSecurityHeaders(config: Config): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    ...(config.production && { 'strict-transport-security': 'max-age=31536000' }),
+  };
+}
+
 /**
  * Headers every answer carries. Public pages set their own policy (see `public/routes.ts`); every other answer is
  * the admin's or the API's, which nothing may frame.
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   const policy = adminPolicy(config);
+  const common = Object.entries(commonSecurityHeaders(config));
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    if (config.production) reply.header('strict-transport-security', 'max-age=31536000');
+    for (const [name, value] of common) reply.header(name, value);
     if (!reply.hasHeader('content-security-policy')) {
       reply.header('content-security-policy', policy);
       reply.header('x-frame-options', 'DENY');

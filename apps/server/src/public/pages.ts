@@ -93,6 +93,8 @@ export class PageCache {
 
 type Found = Awaited<ReturnType<typeof findPublicPage>>;
 
+const keyOf = (site: PublicSite) => (site.by === 'slug' ? `s:${site.slug}` : `d:${site.domain.replace(/^www\./, '')}`);
+
 /**
  * Host lookups kept in memory on the embedded database, where every query waits its turn on one engine. The
  * triggers announce each page change on 'mutirao_pages', and PGlite runs its listeners before the changing query
@@ -126,9 +128,14 @@ export class HostLookups {
     });
   }
 
+  /** What memory holds for the site, without asking the database: `undefined` when it would have to. */
+  peek(site: PublicSite): { row: Found } | undefined {
+    return this.listening ? this.found.get(keyOf(site)) : undefined;
+  }
+
   async find(site: PublicSite): Promise<Found> {
     if (!this.listening) return findPublicPage(this.db, site);
-    const key = site.by === 'slug' ? `s:${site.slug}` : `d:${site.domain.replace(/^www\./, '')}`;
+    const key = keyOf(site);
     const cached = this.found.get(key);
     if (cached) return cached.row;
     const row = await findPublicPage(this.db, site);

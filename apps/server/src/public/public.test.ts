@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, eventually, getByHost, signIn, startTestServer, type TestServer } from '../../test/harness';
 import { blocks, mobilizations } from '../db/schema';
 import { createCommunity, createMobilization, createUser } from '../seed/factories';
+import { answeredFromMemory } from './routes';
 
 const DOC: RichTextDocument = [
   { type: 'heading', level: 1, children: [{ text: 'Ciclovia na Avenida Norte já!' }] },
@@ -159,6 +160,66 @@ describe('public pages, chosen by host', () => {
       expect(res.body).toContain('Ciclovia na Avenida Norte já!');
       const again = await get(host, '/', { 'if-none-match': String(res.headers.etag) });
       expect(again.status).toBe(304);
+    }
+  });
+
+  it('answers a page already in memory before Fastify, with the same headers, 304 and HEAD', async () => {
+    // Without the lookup cache (PostgreSQL's default) every view asks the database, so this needs its own server.
+    const cached =
+      server.ctx.database.kind === 'pglite' ? server : await startTestServer({ env: { PUBLIC_LOOKUP_CACHE: 'true' } });
+    try {
+      const owner = await createUser(cached.ctx.db, { email: 'memoria@example.org' });
+      const community = await createCommunity(cached.ctx.db, { name: 'Memória', ownerId: owner.id });
+      await createMobilization(cached.ctx.db, {
+        communityId: community.id,
+        userId: owner.id,
+        name: 'Em memória',
+        slug: 'em-memoria',
+        blocks: [{ name: 'Início', widgets: [{ kind: 'content', settings: content(DOC) }] }],
+      });
+      const fromMemory = () => answeredFromMemory.get(cached.app)?.count ?? 0;
+      const request = async (method: string, headers: Record<string, string> = {}) => {
+        const answer = await getByHost(
+          cached,
+          'em-memoria.localhost',
+          '/',
+          { 'accept-encoding': 'gzip', ...headers },
+          method,
+        );
+        return { ...answer, body: answer.body.toString('utf8') };
+      };
+      const withoutDate = ({ date: _date, ...rest }: Answer['headers']) => rest;
+      const first = await request('GET');
+      expect(first.body).toContain('Ciclovia na Avenida Norte já!');
+      // The host lookup is kept once the listener is up (at once on PGlite; after LISTEN on PostgreSQL).
+      const second = await eventually(async () => {
+        const before = fromMemory();
+        const again = await request('GET');
+        expect(fromMemory()).toBe(before + 1);
+        return again;
+      });
+      expect(withoutDate(second.headers)).toEqual(withoutDate(first.headers));
+      expect(second.body).toBe(first.body);
+      expect(second.headers).toMatchObject({
+        'content-security-policy': expect.stringContaining("object-src 'none'"),
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'content-encoding': 'gzip',
+        vary: 'accept-encoding',
+      });
+      const head = await request('HEAD');
+      expect([head.status, head.body, head.headers['content-length']]).toEqual([
+        200,
+        '',
+        first.headers['content-length'],
+      ]);
+      const notModified = await request('GET', { 'if-none-match': String(first.headers.etag) });
+      expect([notModified.status, notModified.body]).toEqual([304, '']);
+      const plain = await getByHost(cached, 'em-memoria.localhost', '/');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.toString('utf8')).toBe(first.body);
+    } finally {
+      if (cached !== server) await cached.close();
     }
   });
 

@@ -1,8 +1,9 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { type Locale, translate } from '@mutirao/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { adminBaseUrl, publicPageUrl } from '../config';
 import type { AppContext } from '../context';
-import { PUBLIC_PAGE_POLICY } from '../http/headers';
+import { commonSecurityHeaders, PUBLIC_PAGE_POLICY } from '../http/headers';
 import { localeOf } from '../http/locale';
 import { escapeHtml, publicDocument } from './document';
 import { type HostRules, publicSiteOf } from './hosts';
@@ -48,21 +49,44 @@ export function notFoundDocument(locale: Locale): string {
   );
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, page: RenderedPage) {
-  reply.headers({ ...PAGE_HEADERS, etag: page.etag });
-  if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
-  if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-    return reply.header('content-encoding', 'gzip').send(page.gzip);
-  }
-  return reply.send(page.html);
+/** A cached page's answer to one request: 304 when the browser has it, else gzip when it accepts it. Node itself
+ * leaves the body out of an answer to HEAD. */
+function pageAnswer(page: RenderedPage, headers: IncomingHttpHeaders) {
+  if (headers['if-none-match'] === page.etag) return { status: 304, headers: { etag: page.etag }, body: undefined };
+  const gzip = /\bgzip\b/.test(String(headers['accept-encoding'] ?? ''));
+  const body = gzip ? page.gzip : page.html;
+  return {
+    status: 200,
+    headers: { etag: page.etag, 'content-length': String(body.length), ...(gzip && { 'content-encoding': 'gzip' }) },
+    body,
+  };
 }
+
+function send(request: FastifyRequest, reply: FastifyReply, page: RenderedPage) {
+  const answer = pageAnswer(page, request.headers);
+  return reply
+    .status(answer.status)
+    .headers({ ...PAGE_HEADERS, ...answer.headers })
+    .send(answer.body);
+}
+
+/** Answers a request from memory alone, before Fastify sees it; false when it cannot (the caller then passes it on). */
+export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+/** How many answers each app's fast path gave (tests read it to know which path answered). */
+export const answeredFromMemory = new WeakMap<FastifyInstance, { count: number }>();
 
 /**
  * Public pages, chosen by host: `{slug}.{PUBLIC_HOST}` or a custom domain. They are rendered on the server and
  * cached per mobilization version. The admin's session cookie is host-only, so it never reaches these hosts,
  * and nothing here reads or sets a cookie. API calls (visitor actions) and font files pass through to their routes.
  */
-export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext, render: PageRenderer) {
+export async function publicPageRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  render: PageRenderer,
+  onAnswer?: (method: string, status: number, ms: number) => void,
+): Promise<FastPath> {
   const rules: HostRules = {
     publicHost: ctx.config.publicHost,
     adminHost: ctx.config.appUrl ? new URL(ctx.config.appUrl).hostname.toLowerCase() : undefined,
@@ -108,4 +132,31 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext, re
     }
     return send(request, reply, page);
   });
+
+  /*
+   * The fast path: a page whose host lookup and rendering are both in memory is written straight to the socket,
+   * with the same headers Fastify would send, and counted in the access log's summary. Everything else (a miss, a
+   * 404, the privacy redirect, API calls) goes on to Fastify. On PostgreSQL without PUBLIC_LOOKUP_CACHE every view
+   * asks the database, so nothing takes this path.
+   */
+  const fixed = { ...PAGE_HEADERS, ...commonSecurityHeaders(ctx.config) };
+  const answered = { count: 0 };
+  answeredFromMemory.set(app, answered);
+  return (req, res) => {
+    const started = performance.now();
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const url = req.url ?? '/';
+    const path = url.indexOf('?') === -1 ? url : url.slice(0, url.indexOf('?'));
+    if (path !== '/' && path !== '/index.html') return false;
+    const site = publicSiteOf(req.headers.host, rules);
+    const found = site && lookups.peek(site)?.row;
+    const page = found && cache.get(found.id, found.version);
+    if (!page) return false;
+    const answer = pageAnswer(page, req.headers);
+    res.writeHead(answer.status, { ...fixed, ...answer.headers });
+    res.end(answer.body);
+    answered.count += 1;
+    onAnswer?.(req.method, answer.status, performance.now() - started);
+    return true;
+  };
 }

@@ -890,6 +890,10 @@ export const en: Catalogue = {
     stopping: 'Stopping: waiting up to {seconds} s for requests in flight...',
     alreadyStopping: 'Already stopping; the database is closed next.',
     stopped: 'Stopped.',
+    oneProcessOnly:
+      'The embedded database allows one process only: leave PROCESS_ROLE=all and WEB_PROCESSES=1, or set DATABASE_URL.',
+    webProcessFailed: 'A web process ({pid}) stopped while starting (exit {code}); nothing else was started.',
+    webProcessRestarted: 'Web process {pid} stopped (exit {code}); starting another.',
   },
   api: {
     nulCharacter: 'Contains a character that is not allowed (NUL).',

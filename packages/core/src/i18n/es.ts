@@ -898,6 +898,10 @@ export const es: Catalogue = {
     stopping: 'Deteniendo: esperando hasta {seconds} s por las solicitudes en curso...',
     alreadyStopping: 'Ya estamos deteniendo; la base de datos se cerrará enseguida.',
     stopped: 'Detenido.',
+    oneProcessOnly:
+      'La base de datos embebida admite un solo proceso: deja PROCESS_ROLE=all y WEB_PROCESSES=1, o define DATABASE_URL.',
+    webProcessFailed: 'Un proceso web ({pid}) se detuvo al arrancar (salida {code}); no se inició nada más.',
+    webProcessRestarted: 'El proceso web {pid} se detuvo (salida {code}); iniciando otro.',
   },
   api: {
     nulCharacter: 'Contiene un carácter que no está permitido (NUL).',

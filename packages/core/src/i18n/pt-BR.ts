@@ -898,6 +898,10 @@ export const ptBR = {
     stopping: 'Encerrando: aguardando até {seconds} s pelas requisições em andamento...',
     alreadyStopping: 'Já estamos encerrando; o banco de dados será fechado em seguida.',
     stopped: 'Encerrado.',
+    oneProcessOnly:
+      'O banco de dados embutido admite um só processo: mantenha PROCESS_ROLE=all e WEB_PROCESSES=1, ou defina DATABASE_URL.',
+    webProcessFailed: 'Um processo web ({pid}) parou durante a inicialização (saída {code}); nada mais foi iniciado.',
+    webProcessRestarted: 'O processo web {pid} parou (saída {code}); iniciando outro.',
   },
   api: {
     nulCharacter: 'Contém um caractere que não é permitido (NUL).',

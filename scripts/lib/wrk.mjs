@@ -1,0 +1,66 @@
+// HTTP load from `wrk` (Debian's package), a generator written in C that outruns both our server and nginx on this
+// machine, so the figures are the servers' own. autocannon runs in Node and saturates first: it stays only where a
+// request posts a body (scripts/lib/bench-admin.mjs), at rates far below its own ceiling.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const WRK = '/usr/bin/wrk';
+
+/** wrk's path, installing Debian's package first when it is missing and we may (root); undefined otherwise. */
+export function ensureWrk() {
+  if (existsSync(WRK)) return WRK;
+  if (process.getuid?.() === 0) {
+    console.error('wrk is missing: apt-get install wrk');
+    spawnSync('apt-get', ['install', '-y', '-qq', 'wrk'], { stdio: 'inherit' });
+  }
+  return existsSync(WRK) ? WRK : undefined;
+}
+
+/** '1.23ms', '850.00us', '1.02s' → milliseconds. */
+const ms = (text) => {
+  const m = /^([\d.]+)(us|ms|s|m)$/.exec(text);
+  if (!m) return Number.NaN;
+  return Number(m[1]) * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[m[2]];
+};
+
+/** Reads wrk's report: requests/s, p50/p90/p99 in ms, socket errors and non-2xx/3xx answers. */
+export function parseWrk(output) {
+  const latency = (q) => ms(new RegExp(`^\\s+${q}%\\s+(\\S+)`, 'm').exec(output)?.[1] ?? '');
+  const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? Number.NaN),
+    requests: Number(/(\d+) requests in/.exec(output)?.[1] ?? Number.NaN),
+    p50: latency(50),
+    p90: latency(90),
+    p99: latency(99),
+    errors: errors ? errors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0),
+  };
+}
+
+/**
+ * `wrk --latency` against one URL: `connections` kept alive over 2 threads (the machine's cores) for `seconds`, with
+ * the given headers. Resolves with `parseWrk`'s figures.
+ */
+export function wrk({ url, connections = 100, seconds = 10, headers = {}, threads = 2 }) {
+  const bin = ensureWrk();
+  if (!bin) throw new Error('wrk is not installed (apt-get install wrk)');
+  const args = ['-t', String(threads), '-c', String(connections), '-d', `${seconds}s`, '--latency'];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (c) => {
+      out += c;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(parseWrk(out)) : reject(new Error(`wrk exited ${code}: ${out}`))));
+  });
+}
+
+/** A rate with its latency, for one bench line: '25,900/s', 'p50 3.1 ms, p99 12 ms'. */
+export const rateCells = (r) => [
+  `${Math.round(r.rps).toLocaleString('en')}/s`,
+  `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms${r.errors + r.non2xx ? `; ${r.errors} errors, ${r.non2xx} non-2xx` : ''}`,
+];
