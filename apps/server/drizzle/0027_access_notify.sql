@@ -1,3 +1,6 @@
+-- The list screen's order (updated_at desc, then id): any page of a community's list is an index range, no sort.
+DROP INDEX "mobilizations_community_status_updated_idx";--> statement-breakpoint
+CREATE INDEX "mobilizations_community_status_updated_idx" ON "mobilizations" USING btree ("community_id","status","updated_at" DESC NULLS FIRST,"id");--> statement-breakpoint
 -- Every change to what decides a caller's access (a user row, a session ending, a membership, a community) is
 -- announced on 'mutirao_access' at commit, so a process may keep sessions and memberships in memory and drop them
 -- the moment any process changes them (http/accessCache.ts). One notice per statement: the cache drops everything,
