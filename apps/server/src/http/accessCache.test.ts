@@ -209,18 +209,18 @@ describe.skipIf(inject('engine') !== 'postgres')('two processes on one PostgreSQ
     await memberOnA.put('/api/users/me', {
       user: { first_name: 'Depois', email: 'membro2@example.org', current_password: 'password123' },
     });
-    await eventually(async () => (await session(memberOnB)).me?.first_name === 'Depois', 5_000);
+    await eventually(async () => (await session(memberOnB)).me?.first_name === 'Depois', 2_000);
 
     // A member removed through A loses access on B.
     expect((await ownerOnA.delete(`/api/communities/${community.id}/members/${member.id}`)).status).toBe(204);
     await eventually(
       async () => (await memberOnB.get(`/api/mobilizations?community_id=${community.id}`)).status === 404,
-      5_000,
+      2_000,
     );
     expect((await session(memberOnB)).communities).toEqual([]);
 
     // A sign-out through A ends the token on B.
     expect((await memberOnA.post('/api/auth/sign_out')).status).toBe(204);
-    await eventually(async () => (await memberOnB.get('/api/users/me')).status === 401, 5_000);
+    await eventually(async () => (await memberOnB.get('/api/users/me')).status === 401, 2_000);
   });
 });
