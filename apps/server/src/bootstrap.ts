@@ -11,6 +11,7 @@ import { createDns } from './dns/dns';
 import { sslCheckJob } from './domains/sslCheck';
 import { nameServerCheckJob } from './domains/zones';
 import { EventBus } from './events/bus';
+import { AccessCache } from './http/accessCache';
 import { TokenService } from './http/tokens';
 import { JobQueue } from './jobs/queue';
 import { createMailDriver, type MailDriver } from './mail/drivers';
@@ -82,6 +83,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     replica,
     reportDb: replica?.db ?? database.db,
     tokens: new TokenService(config.sessionSecret),
+    access: new AccessCache(),
     queue,
     mailer,
     storage,
@@ -92,6 +94,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     mailing: createMailing(config, database.db, queue),
     chatbot: createChatbot(config, database.db, queue),
   };
+  if (database.kind === 'pglite' || config.sessionCache) await ctx.access.listen(database);
   for (const job of ctx.chatbot.jobs()) queue.register(job);
   for (const job of donationJobs(ctx)) queue.register(job);
   return ctx;
@@ -101,6 +104,7 @@ export async function closeContext(ctx: AppContext): Promise<void> {
   ctx.mailer.stop();
   ctx.telephony.stop();
   await ctx.queue.stop();
+  await ctx.access.close();
   await ctx.replica?.close();
   await ctx.database.close();
 }

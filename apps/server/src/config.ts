@@ -26,6 +26,7 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32).optional(),
   SEED_DEMO: bool,
   PUBLIC_LOOKUP_CACHE: bool,
+  SESSION_CACHE: bool,
   MAIL_DRIVER: z.enum(['sandbox', 'smtp']).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Mutirão <nao-responda@mutirao.local>'),
@@ -204,6 +205,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * other processes instead of on the very next request.
      */
     publicLookupCache: e.PUBLIC_LOOKUP_CACHE ?? false,
+    /**
+     * On PostgreSQL, keep sessions and memberships in each process, dropped by LISTEN/NOTIFY (http/accessCache.ts).
+     * Opt-in for the same reason: a sign-out or a removed membership reaches the other processes a notice's delay
+     * after the commit. The embedded engine always keeps them: its notices arrive before the change returns.
+     */
+    sessionCache: e.SESSION_CACHE ?? false,
     mail: {
       driver: mailDriver,
       smtpUrl: e.SMTP_URL,

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Dns } from './dns/dns';
 import type { EventBus } from './events/bus';
+import type { AccessCache } from './http/accessCache';
 import type { TokenService } from './http/tokens';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/outbox';
@@ -24,6 +25,8 @@ export interface AppContext {
    */
   reportDb: Db;
   tokens: TokenService;
+  /** Sessions, memberships and the communities each user sees, kept in memory while changes are announced. */
+  access: AccessCache;
   queue: JobQueue;
   mailer: Mailer;
   storage: StorageDriver;

@@ -1,10 +1,12 @@
 import { communityCreateSchema, communityUpdateSchema } from '@mutirao/core';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { communities, communityUsers, invitations, recipients, users } from '../db/schema';
-import { loaderOf } from '../graphql/context';
+import { type GraphQLContext, loaderOf } from '../graphql/context';
 import { domainErrors } from '../graphql/errors';
+import { GRAPHQL_LIMITS } from '../graphql/limits';
 import type { GraphQLModule, GraphQLNode } from '../graphql/policy';
-import { actorIn, atPath, rowOf } from '../graphql/read';
+import { actorIn, atPath, type ListArgs, rowOf } from '../graphql/read';
+import { membershipsOf } from '../http/session';
 import { parseInput } from '../http/validate';
 import { adminCommunityFilter, managedCommunityFilter, memberCommunityFilter, workableCommunityFilter } from './access';
 import { createCommunity, updateCommunity } from './service';
@@ -30,14 +32,17 @@ export const communityGraphQL: GraphQLModule = {
       fields: {
         role: {
           sdl: `"The caller's role in this community (1 admin, 2 mobilizer)."\n    role: Int`,
-          resolve: (node, _args, gctx) =>
-            loaderOf(gctx, 'communities.role', async (ids) => {
+          resolve: async (node, _args, gctx) => {
+            if (outsideTransaction(gctx))
+              return (await membershipsOf(gctx.app, gctx.user.id)).find((m) => m.communityId === node.id)?.role ?? null;
+            return loaderOf(gctx, 'communities.role', async (ids) => {
               const rows = await gctx.app.db
                 .select({ id: communityUsers.communityId, role: communityUsers.role })
                 .from(communityUsers)
                 .where(and(eq(communityUsers.userId, gctx.user.id), inArray(communityUsers.communityId, [...ids])));
               return new Map(rows.map((r) => [r.id, r.role]));
-            }).load(node.id as number),
+            }).load(node.id as number);
+          },
         },
       },
     },
@@ -78,13 +83,15 @@ export const communityGraphQL: GraphQLModule = {
       fields: {
         permissions: {
           sdl: `"The user's memberships (the original's name for community_users)."\n    permissions: [community_users!]!`,
-          resolve: (node, _args, gctx) =>
-            gctx.surface.rows(
-              gctx.surface.table('community_users'),
-              gctx,
-              {},
-              eq(communityUsers.userId, node.id as number),
-            ),
+          resolve: async (node, _args, gctx) => {
+            const t = gctx.surface.table('community_users');
+            // One's own memberships are all visible to oneself: the kept list, capped and ordered as a list read is.
+            if (node.id === gctx.user.id && outsideTransaction(gctx))
+              return (await membershipsOf(gctx.app, gctx.user.id))
+                .slice(0, GRAPHQL_LIMITS.defaultRows)
+                .map((row) => gctx.surface.node(t, row));
+            return gctx.surface.rows(t, gctx, {}, eq(communityUsers.userId, node.id as number));
+          },
         },
       },
     },
@@ -96,8 +103,9 @@ export const communityGraphQL: GraphQLModule = {
     }
   `,
   resolvers: {
-    get_current_user: (_args: unknown, gctx) =>
-      gctx.surface.byIds(gctx.surface.table('users'), gctx, [gctx.user.id], undefined),
+    // The session's own row: read with the session a moment ago, or kept until the user changes.
+    get_current_user: (_args: unknown, gctx) => [gctx.surface.node(gctx.surface.table('users'), gctx.user)],
+    communities: (args, gctx) => domainErrors(gctx.locale, () => communitiesSeen(gctx, args)),
     // A new community makes its creator its admin, which a plain insert would not.
     insert_communities_one: ({ object }, gctx) =>
       domainErrors(gctx.locale, async () => (await insertCommunities(gctx, [object]))[0] ?? null),
@@ -108,6 +116,35 @@ export const communityGraphQL: GraphQLModule = {
       }),
   },
 };
+
+/** Reads of the shared database, not a mutation document's transaction, may use what `ctx.access` keeps. */
+const outsideTransaction = (gctx: GraphQLContext) => gctx.app.db === gctx.app.database.db;
+
+/**
+ * The `communities` root field. The usual call (the Session query: ordered by columns, maybe paged) depends only on
+ * the caller's memberships and the communities' rows, whose every change is announced, so its rows are kept in
+ * `ctx.access` per caller and arguments. A `where` may reach other tables, so it always asks the database.
+ */
+async function communitiesSeen(gctx: GraphQLContext, args: ListArgs) {
+  const t = gctx.surface.table('communities');
+  const columnsOnly = (order: unknown) =>
+    (Array.isArray(order) ? order : [order]).every(
+      (entry) => entry && typeof entry === 'object' && Object.keys(entry).every((key) => t.model.column.has(key)),
+    );
+  const kept = Object.entries(args).every(
+    ([key, value]) =>
+      value === null ||
+      value === undefined ||
+      key === 'limit' ||
+      key === 'offset' ||
+      (key === 'order_by' && columnsOnly(value)),
+  );
+  if (!kept || !outsideTransaction(gctx)) return gctx.surface.rows(t, gctx, args);
+  const rows = await gctx.app.access.get(`communities:${gctx.user.id}:${JSON.stringify(args)}`, async () =>
+    (await gctx.surface.rows(t, gctx, args)).map(rowOf),
+  );
+  return rows.map((row) => gctx.surface.node(t, row));
+}
 
 async function insertCommunities(gctx: Parameters<typeof loaderOf>[0], objects: unknown[]): Promise<GraphQLNode[]> {
   const ids: number[] = [];

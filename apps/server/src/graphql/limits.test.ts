@@ -168,6 +168,10 @@ describe('introspection', () => {
       expect((await user.graphql('{ get_current_user { __typename id } }')).body.data.get_current_user).toHaveLength(1);
       const root = await signIn(prod, 'gql-limits-root@example.org');
       expect((await root.graphql(INTROSPECT)).body.data.__schema.queryType.name).toBe('query_root');
+      // The same text, validated and kept for each kind of caller, still answers each by its own rules.
+      expect((await user.graphql(INTROSPECT)).body.errors[0].message).toBe(
+        'A introspecção do esquema não está disponível aqui.',
+      );
     } finally {
       await prod.close();
     }

@@ -7,9 +7,7 @@ import {
   GraphQLError,
   NoSchemaIntrospectionCustomRule,
   type OperationDefinitionNode,
-  parse,
   specifiedRules,
-  validate,
 } from 'graphql';
 import type { AppContext } from '../context';
 import { integrityFailure, isDataException } from '../db/errors';
@@ -17,6 +15,7 @@ import { localeOf } from '../http/locale';
 import type { UserRow } from '../http/session';
 import { sessionOf } from '../http/session';
 import type { GraphQLContext } from './context';
+import { DocumentCache } from './documents';
 import { checkDocumentLimits, type LimitFailure } from './limits';
 import type { GraphQLApi } from './surface';
 
@@ -45,12 +44,13 @@ function operationOf(document: DocumentNode, name: string | null | undefined) {
 /** `POST /v1/graphql`, always answering 200 with `data` or `errors`, as Hasura does. */
 export function graphqlRoute(app: FastifyInstance, ctx: AppContext, api: GraphQLApi) {
   const { schema } = api;
+  const documents = new DocumentCache(schema);
   app.post('/v1/graphql', async (request, reply) => {
     const body = (request.body ?? {}) as GraphQLBody;
     if (typeof body.query !== 'string') return reply.send(hasuraError('missing query', 'bad-request'));
     let document: DocumentNode;
     try {
-      document = parse(body.query);
+      document = documents.parse(body.query);
     } catch (error) {
       return reply.send(hasuraError((error as GraphQLError).message, 'validation-failed'));
     }
@@ -69,8 +69,9 @@ export function graphqlRoute(app: FastifyInstance, ctx: AppContext, api: GraphQL
     }
     const user = session.kind === 'user' ? session.user : undefined;
     const locale = localeOf(request);
-    const rules = mayIntrospect(ctx, user) ? specifiedRules : [...specifiedRules, NoSchemaIntrospectionCustomRule];
-    const errors = validate(schema, document, rules, { maxErrors: 10 });
+    const introspect = mayIntrospect(ctx, user);
+    const rules = introspect ? specifiedRules : [...specifiedRules, NoSchemaIntrospectionCustomRule];
+    const errors = documents.validate(body.query, document, rules, introspect ? 'introspect' : 'plain');
     if (errors.length)
       return reply.send({
         errors: errors.map((e) => ({

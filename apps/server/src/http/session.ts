@@ -1,8 +1,7 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { communityUsers, sessions, users } from '../db/schema';
 import { unauthorized } from './errors';
 import type { TokenFailure } from './tokens';
 
@@ -18,33 +17,51 @@ const DAY_MS = 86_400_000;
 
 /**
  * The user behind a live session, or undefined when the session was revoked, expired or left idle too long.
- * One primary-key lookup joined to the user; a session last seen over ten minutes ago is touched.
+ * One primary-key lookup joined to the user, kept in `ctx.access` between changes (sessions end by a deleted row,
+ * which is announced); a session last seen over ten minutes ago is touched.
  */
-export async function userOfSession(db: Db, userId: number, sessionId: string, policy: SessionPolicy) {
+export async function userOfSession(
+  ctx: Pick<AppContext, 'db' | 'access'>,
+  userId: number,
+  sessionId: string,
+  policy: SessionPolicy,
+) {
+  const row = await ctx.access.get(`session:${sessionId}`, async () => {
+    const [found] = await ctx.db
+      .select({ user: users, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sessionId))
+      .limit(1);
+    return found;
+  });
   const now = Date.now();
-  const [row] = await db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
-        gt(sessions.expiresAt, new Date(now)),
-        gt(sessions.lastSeenAt, new Date(now - policy.idleDays * DAY_MS)),
-      ),
-    )
-    .limit(1);
-  if (!row) return undefined;
-  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS)
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.id, sessionId));
+  if (
+    !row ||
+    row.user.id !== userId ||
+    row.expiresAt.getTime() <= now ||
+    row.lastSeenAt.getTime() <= now - policy.idleDays * DAY_MS
+  )
+    return undefined;
+  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    // The kept row learns of the touch too, so the next request does not write it again.
+    row.lastSeenAt = new Date(now);
+    await ctx.db.update(sessions).set({ lastSeenAt: row.lastSeenAt }).where(eq(sessions.id, sessionId));
+  }
   return row.user;
 }
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * Every membership of the user (their `community_users` rows, by id), kept in `ctx.access` between changes. Reads
+ * outside a transaction only: inside one, ask the transaction, which may hold changes no one has seen yet.
+ */
+export function membershipsOf(ctx: Pick<AppContext, 'db' | 'access'>, userId: number) {
+  return ctx.access.get(`memberships:${userId}`, () =>
+    ctx.db.select().from(communityUsers).where(eq(communityUsers.userId, userId)).orderBy(communityUsers.id),
+  );
+}
 
 export type SessionState =
   | { kind: 'anonymous' }
@@ -88,7 +105,7 @@ export async function resolveSession(ctx: AppContext, token: string | undefined)
   const verified = await ctx.tokens.verify(token);
   if (!verified.ok) return { kind: 'invalid', failure: verified.failure };
   const { userId, sessionId } = verified.claims;
-  const user = await userOfSession(ctx.db, userId, sessionId, ctx.config.sessions);
+  const user = await userOfSession(ctx, userId, sessionId, ctx.config.sessions);
   if (!user) return { kind: 'invalid', failure: 'revoked' };
   return { kind: 'user', user, sessionId };
 }

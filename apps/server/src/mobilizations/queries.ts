@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { type Mobilization, mobilizations } from '../db/schema';
-import { listThemes } from '../themes/service';
+import { type Mobilization, mobilizations, themes } from '../db/schema';
+import { listThemes, type SubthemeWithTheme } from '../themes/service';
 import { type MobilizationExtras, presentMobilization } from './presenter';
 import { subthemeLinksOf } from './subthemes';
 
@@ -13,25 +13,24 @@ const MOBILIZATION_ID = sql.raw('"mobilizations"."id"');
  * total_fund_raising: paid donations in cents. Each is an index lookup on mobilization_id per row, and only
  * for the rows of the page being shown.
  */
+const USERS_COUNT = sql<number>`(
+  select count(*) from (
+    select fe.activist_id from form_entries fe where fe.mobilization_id = ${MOBILIZATION_ID} and fe.activist_id is not null
+    union
+    select ap.activist_id from activist_pressures ap where ap.mobilization_id = ${MOBILIZATION_ID} and ap.activist_id is not null
+    union
+    select d.activist_id from donations d where d.mobilization_id = ${MOBILIZATION_ID} and d.activist_id is not null
+  ) acted
+)::int`;
+const TOTAL_FUND_RAISING = sql<number>`(
+  select coalesce(sum(d.amount), 0) from donations d where d.mobilization_id = ${MOBILIZATION_ID} and d.status = 'paid'
+)::float8`;
+
 export async function mobilizationStats(db: Db | Tx, ids: number[]) {
   const stats = new Map<number, { usersCount: number; totalFundRaising: number }>();
   if (!ids.length) return stats;
   const rows = await db
-    .select({
-      id: mobilizations.id,
-      usersCount: sql<number>`(
-        select count(*) from (
-          select fe.activist_id from form_entries fe where fe.mobilization_id = ${MOBILIZATION_ID} and fe.activist_id is not null
-          union
-          select ap.activist_id from activist_pressures ap where ap.mobilization_id = ${MOBILIZATION_ID} and ap.activist_id is not null
-          union
-          select d.activist_id from donations d where d.mobilization_id = ${MOBILIZATION_ID} and d.activist_id is not null
-        ) acted
-      )::int`,
-      totalFundRaising: sql<number>`(
-        select coalesce(sum(d.amount), 0) from donations d where d.mobilization_id = ${MOBILIZATION_ID} and d.status = 'paid'
-      )::float8`,
-    })
+    .select({ id: mobilizations.id, usersCount: USERS_COUNT, totalFundRaising: TOTAL_FUND_RAISING })
     .from(mobilizations)
     .where(inArray(mobilizations.id, ids));
   for (const row of rows)
@@ -82,12 +81,8 @@ function customDomainIs(domain: string): SQL {
   return inArray(sql`lower(${mobilizations.customDomain})`, [bare, `www.${bare}`]);
 }
 
-/**
- * One page of a community's mobilizations, most recently updated first, and how many match in all.
- * The (community_id, status, updated_at desc) index serves both. Callers check access first.
- */
-export async function queryMobilizationPage(db: Db, filter: MobilizationListFilter) {
-  const where = and(
+function pageWhere(filter: MobilizationListFilter) {
+  return and(
     eq(mobilizations.communityId, filter.communityId),
     isNull(mobilizations.deletedAt),
     filter.status ? eq(mobilizations.status, filter.status) : undefined,
@@ -95,15 +90,83 @@ export async function queryMobilizationPage(db: Db, filter: MobilizationListFilt
     filter.slug !== undefined ? eq(mobilizations.slug, filter.slug) : undefined,
     filter.customDomain !== undefined ? customDomainIs(filter.customDomain) : undefined,
   );
+}
+
+const NEWEST_FIRST = [desc(mobilizations.updatedAt), desc(mobilizations.id)];
+
+/**
+ * One page of a community's mobilizations, most recently updated first, and how many match in all.
+ * The (community_id, status, updated_at desc) index serves both. Callers check access first.
+ */
+export async function queryMobilizationPage(db: Db, filter: MobilizationListFilter) {
+  const where = pageWhere(filter);
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(mobilizations)
       .where(where)
-      .orderBy(desc(mobilizations.updatedAt), desc(mobilizations.id))
+      .orderBy(...NEWEST_FIRST)
       .limit(filter.limit)
       .offset(filter.offset),
     db.select({ n: count() }).from(mobilizations).where(where),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** A row's subtheme links with their subtheme and theme, ordered by label as `subthemeLinksOf` orders them. */
+const LINKS = sql<{ id: number; subtheme: SubthemeWithTheme }[]>`(
+  select coalesce(json_agg(json_build_object(
+    'id', ms.id,
+    'subtheme', json_build_object('id', s.id, 'label', s.label, 'themeId', s.theme_id, 'themeLabel', t.label)
+  ) order by s.label, s.id), '[]'::json)
+  from mobilizations_subthemes ms
+  join subthemes s on s.id = ms.subtheme_id
+  join themes t on t.id = s.theme_id
+  where ms.mobilization_id = ${MOBILIZATION_ID}
+)`;
+
+/**
+ * The list's page as `presentMobilizations` shows it, with its total, in one statement: the page's ids come from
+ * the (community_id, status, updated_at desc) index, the total is an uncorrelated subquery run once, and each row's
+ * counts, amounts, subthemes and theme are computed for the page's rows only. A page past the end has no row to
+ * carry the total, so it alone costs a second statement.
+ */
+export async function presentedMobilizationPage(db: Db, filter: MobilizationListFilter) {
+  const where = pageWhere(filter);
+  const page = db
+    .select({ id: mobilizations.id })
+    .from(mobilizations)
+    .where(where)
+    .orderBy(...NEWEST_FIRST)
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .as('page');
+  const rows = await db
+    .select({
+      row: mobilizations,
+      // Inside the subquery "mobilizations" is the subquery's own table, so `where` counts every matching row.
+      total: sql<number>`(select count(*) from ${mobilizations} where ${where})::int`,
+      usersCount: USERS_COUNT,
+      totalFundRaising: TOTAL_FUND_RAISING,
+      links: LINKS,
+      theme: { id: themes.id, label: themes.label },
+    })
+    .from(page)
+    .innerJoin(mobilizations, eq(mobilizations.id, page.id))
+    .leftJoin(themes, eq(themes.id, mobilizations.themeId))
+    .orderBy(...NEWEST_FIRST);
+  const total = rows[0]
+    ? Number(rows[0].total)
+    : filter.offset > 0
+      ? Number((await db.select({ n: count() }).from(mobilizations).where(where))[0]?.n ?? 0)
+      : 0;
+  const presented = rows.map(({ row, usersCount, totalFundRaising, links, theme }) =>
+    presentMobilization(row, {
+      usersCount: Number(usersCount),
+      totalFundRaising: Number(totalFundRaising),
+      links: links.map((l) => ({ id: l.id, mobilizationId: row.id, subtheme: l.subtheme })),
+      theme: row.themeId && theme?.id != null ? { id: theme.id, label: theme.label } : null,
+    }),
+  );
+  return { rows: presented, total };
 }

@@ -8,9 +8,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
+import { membershipsOf } from '../http/session';
 import { actorIn, body, idParams, lenientInt, lenientString, requiredQueryId, signedIn, typed } from '../http/typed';
 import { applyTemplate } from '../templates/service';
-import { presentMobilizations, queryMobilizationPage } from './queries';
+import { presentedMobilizationPage, presentMobilizations } from './queries';
 import { assertCommunityWorkable, createMobilization, updateMobilization } from './service';
 
 export const PER_PAGE_DEFAULT = 30;
@@ -64,10 +65,13 @@ export function mobilizationRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get('/api/mobilizations', { preValidation, schema: { querystring: listQuery } }, async (request, reply) => {
     const filter = request.query;
-    await assertCommunityWorkable(ctx.db, actorIn(request), filter.communityId);
-    const { rows, total } = await queryMobilizationPage(ctx.db, filter);
+    const actor = actorIn(request);
+    await assertCommunityWorkable(ctx.db, actor, filter.communityId, async () =>
+      (await membershipsOf(ctx, actor.id)).find((m) => m.communityId === filter.communityId),
+    );
+    const { rows, total } = await presentedMobilizationPage(ctx.db, filter);
     reply.header('x-total-count', String(total));
-    return presentMobilizations(ctx.db, rows);
+    return rows;
   });
 
   r.post(

@@ -24,8 +24,14 @@ const FALLBACK_SLUG = 'mobilizacao';
  * Throws 404 unless the actor may work on the community's mobilizations. A community the actor does not
  * belong to looks exactly like one that does not exist.
  */
-export async function assertCommunityWorkable(db: Db | Tx, actor: Actor, communityId: number) {
-  const membership = await membershipOf(db, actor.id, communityId);
+export async function assertCommunityWorkable(
+  db: Db | Tx,
+  actor: Actor,
+  communityId: number,
+  lookup: () => Promise<{ communityId: number; role: number } | undefined> = () =>
+    membershipOf(db, actor.id, communityId),
+) {
+  const membership = await lookup();
   if (!policies.canWorkOnMobilizations(actor, membership)) throw notFound();
   if (!membership) {
     const [community] = await db

@@ -77,7 +77,14 @@ export const mobilizations = pgTable(
      * predicate would stop the planner from using it for `lower(custom_domain) = $1`.
      */
     uniqueIndex('mobilizations_custom_domain_lower_idx').on(sql`lower(${t.customDomain})`),
-    index('mobilizations_community_status_updated_idx').on(t.communityId, t.status, t.updatedAt.desc().nullsFirst()),
+    // The list screen's order (GraphQL: updated_at desc, then the primary key), so any page is an index range with
+    // no sort, however far its offset.
+    index('mobilizations_community_status_updated_idx').on(
+      t.communityId,
+      t.status,
+      t.updatedAt.desc().nullsFirst(),
+      t.id,
+    ),
     index('mobilizations_community_created_idx').on(t.communityId, t.createdAt),
     index('mobilizations_user_idx').on(t.userId),
     index('mobilizations_theme_idx').on(t.themeId),
