@@ -24,6 +24,7 @@ await ensureBuilt(root);
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 /**
+ * `BENCH_PROFILE=<folder>`: the servers write CPU profiles there, to find what a figure spends its time on.
  * `BENCH_ONLY=start`: only the cold and warm start on the embedded database.
  * `BENCH_ONLY=public`: only the pages (admin HTML, the public page on both engines) beside nginx, under wrk.
  * `BENCH_ONLY=actions`: only the visitor actions (form submissions, pressure fills, donations) on both engines.
@@ -47,7 +48,9 @@ const freePort = () =>
 async function startServer(dataDir, env = {}) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+  // BENCH_PROFILE=<folder>: each server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, join(root, 'apps/server/dist/main.js')], {
     cwd: root,
     env: {
       ...process.env,
