@@ -128,11 +128,10 @@ function pickSql(key: string) {
 function copyQuery(widget: Widget, columns: Column[]): string {
   const current = inputFields(parseFormFields(widget.settings.fields)).map((f) => f.uid);
   const layout = current.every((uid, i) => columns[i]?.key === uid && uid && !uid.startsWith('label:'));
+  // Every element an object with a uid, in the current order: a strict path fails (silently, giving []) otherwise.
   const laidOut =
     layout && current.length
-      ? `case when jsonb_typeof(e.fields) = 'array' then jsonb_array_length(e.fields) = ${current.length}
-          ${current.map((uid, i) => `and e.fields->${i}->'uid' = ${sqlString(JSON.stringify(uid))}::jsonb`).join(' ')}
-          else false end`
+      ? `jsonb_path_query_array(e.fields, 'strict $[*].uid', '{}', true) = ${sqlString(JSON.stringify(current))}::jsonb`
       : 'false';
   // A laid-out row holds no other key, so the removed fields' columns are empty there.
   const value = (key: string, i: number) =>
