@@ -191,9 +191,13 @@ function copyOutOf(pool: pg.Pool, text: string, options: CopyOutOptions): Readab
     (client) => {
       if (stream.destroyed) return client.release();
       let released = false;
+      // A connection lost midway is reported on the client too; a checked-out client has no pool listener for it.
+      const lost = (error: Error) => stream.destroy(error);
+      client.on('error', lost);
       const release = (error?: Error) => {
         if (released) return;
         released = true;
+        client.removeListener('error', lost);
         client.release(error);
       };
       stream.callback = release;

@@ -120,33 +120,37 @@ function pickSql(key: string) {
 
 /**
  * The whole export as one query for COPY, in id order through `form_entries_widget_id_idx`. Entries sent through the
- * form hold exactly the widget's current fields in order, which a row is checked for (`laid_out`); such a row takes
- * its values by position, which costs next to nothing. Any other row (an old entry of a form changed since, one from
- * the API) picks each column's value as the batches do. A value that is not a string is written by `csv_js_text`
- * as JavaScript would write it. Subqueries with `offset 0` keep each step computed once per row.
+ * form hold exactly the widget's current fields in order, each with a string value; a row is checked for that
+ * (`laid_out`: one JSON path giving the uids of the elements whose value is a string, in order). Such a row takes its
+ * values by position as text, which costs next to nothing, and has nothing for the removed fields. Any other row (an
+ * old entry of a form changed since, one from the API) picks each column's value as the batches do, and a value
+ * that is not a string is written by `csv_js_text` as JavaScript would. `offset 0` keeps each step of the nested
+ * subqueries computed once per row (a step's column is read more than once by the next).
  */
 function copyQuery(widget: Widget, columns: Column[]): string {
   const current = inputFields(parseFormFields(widget.settings.fields)).map((f) => f.uid);
-  const layout = current.every((uid, i) => columns[i]?.key === uid && uid && !uid.startsWith('label:'));
-  // Every element an object with a uid, in the current order: a strict path fails (silently, giving []) otherwise.
-  const laidOut =
-    layout && current.length
-      ? `jsonb_path_query_array(e.fields, 'strict $[*].uid', '{}', true) = ${sqlString(JSON.stringify(current))}::jsonb`
-      : 'false';
-  // A laid-out row holds no other key, so the removed fields' columns are empty there.
-  const value = (key: string, i: number) =>
-    `case when laid_out then ${layout && i < current.length ? `e.fields->${i}->'value'` : 'null::jsonb'}
-      when jsonb_typeof(e.fields) = 'array' then ${pickSql(key)} end`;
-  const n = columns.length;
-  const cols = (f: (i: number) => string) => columns.map((_, i) => f(i)).join(', ');
+  const layout =
+    current.length > 0 && current.every((uid, i) => columns[i]?.key === uid && uid && !uid.startsWith('label:'));
+  // A strict path fails (silently, giving []) on anything but an array of objects with a uid and a value.
+  const laidOut = layout
+    ? `jsonb_path_query_array(e.fields, 'strict $[*] ? (@.value.type() == "string").uid', '{}', true)
+        = ${sqlString(JSON.stringify(current))}::jsonb`
+    : 'false';
+  const fast = (i: number) => (layout && i < current.length ? `e.fields->${i}->>'value'` : 'null::text');
+  const picked = (key: string) =>
+    `case when not laid_out and jsonb_typeof(e.fields) = 'array' then ${pickSql(key)} end`;
+  const text = (i: number) =>
+    `case when laid_out then s${i} when jsonb_typeof(v${i}) = 'string' then v${i} #>> '{}' else csv_js_text(v${i}) end`;
+  const each = (f: (i: number) => string) => columns.map((_, i) => `${f(i)}, `).join('');
   return `
-    select ${n ? `${cols((i) => guardedCell(`t${i}`))}, ` : ''}${guardedCell('name')}, ${guardedCell('email')},
+    select ${each((i) => guardedCell(`t${i}`))}${guardedCell('name')}, ${guardedCell('email')},
       ${guardedCell('phone')}, created_at
     from (
-      select ${n ? `${cols((i) => `case when jsonb_typeof(v${i}) = 'string' then v${i} #>> '{}' else csv_js_text(v${i}) end as t${i}`)}, ` : ''}
-        name, email, phone, created_at
+      select ${each((i) => `${text(i)} as t${i}`)}name, email, phone, created_at
       from (
-        select ${n ? `${columns.map((c, i) => `${value(c.key, i)} as v${i}`).join(', ')}, ` : ''}name, email, phone, created_at
+        select ${each((i) => `case when laid_out then ${fast(i)} end as s${i}`)}
+          ${columns.map((c, i) => `${picked(c.key)} as v${i}, `).join('')}
+          laid_out, name, email, phone, created_at
         from (
           select e.id, e.fields, ${laidOut} as laid_out, a.name, a.email, a.phone,
             ${utcSecondsSql('e.created_at')} as created_at
