@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { communityWithMembers } from '../../test/community';
 import { downloadCsv, parseCsv } from '../../test/csv';
-import { createFormPage } from '../../test/formPage';
+import { createFormPage, formSettings } from '../../test/formPage';
 import { signIn, startTestServer, type TestServer } from '../../test/harness';
 import { activists, type Widget, widgets } from '../db/schema';
 import { createActivist, createDonation, createPressure } from '../seed/factories';
@@ -152,6 +152,32 @@ describe('the form-entries export by COPY', () => {
     if (copyOut)
       expect((await bytesOf(formEntriesCsv(server.ctx.db, widget, 'es', copyOut))).toString()).toBe(
         (await bytesOf(formEntriesCsv(server.ctx.db, widget, 'es'))).toString(),
+      );
+  });
+
+  it('tells a uid that a number or a boolean could spell from that number or boolean', async () => {
+    const fields = ['5', 'true', '[x]', 'x'].map((uid) => ({
+      uid,
+      kind: 'text' as const,
+      label: `Campo ${uid}`,
+      placeholder: '',
+      required: 'false' as const,
+    }));
+    const page = await createFormPage(server.ctx.db, { settings: formSettings(fields) });
+    const laid = (uids: unknown[]) => uids.map((uid, i) => ({ uid, label: `L${i}`, value: `v${i}` }));
+    await insertEntries(page.form.id, page.page.id, [
+      { fields: laid(['5', 'true', '[x]', 'x']) },
+      { fields: laid([5, true, ['x'], 'x']) },
+      { fields: laid([5, 'true', '[x]', 'x']) },
+      { fields: [...laid(['5', 'true', '[x]', 'x']).slice(0, 3), { uid: 'x', label: 'L3', value: 12 }] },
+    ]);
+    const [widget] = await server.ctx.db.select().from(widgets).where(sql`${widgets.id} = ${page.form.id}`);
+    const batches = await bytesOf(formEntriesCsv(server.ctx.db, widget as Widget, 'pt-BR'));
+    expect(batches.toString()).toContain('\r\nv0,v1,v2,v3,');
+    const copyOut = copyOutOf(server.ctx.database);
+    if (copyOut)
+      expect((await bytesOf(formEntriesCsv(server.ctx.db, widget as Widget, 'pt-BR', copyOut))).toString()).toBe(
+        batches.toString(),
       );
   });
 

@@ -19,9 +19,27 @@ const keyOf = (f: EntryField) => (typeof f.uid === 'string' && f.uid ? f.uid : `
 
 /**
  * Fields that entries hold but the widget no longer has (removed from the form since): found in one pass in the
- * database, in the order they first appeared (entry, then position in it), named by their latest label. Their values get columns of their own
+ * database, in the order they first appeared (entry, then position in it), named by their latest label. An entry that
+ * holds just the current fields in order (`holdsOnly`, most of them) is not taken apart. Their values get columns of their own
  * after the current fields, so nothing an activist sent silently disappears from the report.
  */
+/**
+ * SQL true for an entry (`e`) whose fields are exactly these uids in order, read by position as text: what the
+ * form stores, and cheap to see. `->>` gives a number, a boolean or an object as text too, so a key that such a
+ * value could spell is compared as JSON instead; only the type of `e.fields` is checked before its length.
+ */
+export function holdsOnly(keys: readonly string[]): string {
+  if (!keys.length) return 'false';
+  const spelledByOther = (key: string) => /^[-\d[{]|^(true|false)$/.test(key);
+  const at = keys.map((key, i) =>
+    spelledByOther(key)
+      ? `e.fields->${i}->'uid' = ${sqlString(JSON.stringify(key))}::jsonb`
+      : `e.fields->${i}->>'uid' = ${sqlString(key)}`,
+  );
+  return `case when jsonb_typeof(e.fields) = 'array' then jsonb_array_length(e.fields) = ${keys.length}
+    and ${at.join(' and ')} else false end`;
+}
+
 async function removedFields(db: Db, widgetId: number, currentKeys: string[]): Promise<Column[]> {
   const result = (await db.execute(sql`
     select coalesce(f->>'uid', 'label:' || coalesce(f->>'label', '')) as key,
@@ -29,7 +47,7 @@ async function removedFields(db: Db, widgetId: number, currentKeys: string[]): P
     from ${formEntries} e
     cross join lateral jsonb_array_elements(
       case when jsonb_typeof(e.fields) = 'array' then e.fields else '[]'::jsonb end) with ordinality as x(f, position)
-    where e.widget_id = ${widgetId} and jsonb_typeof(f) = 'object'
+    where e.widget_id = ${widgetId} and not (${sql.raw(holdsOnly(currentKeys))}) and jsonb_typeof(f) = 'object'
       and not (${JSON.stringify(currentKeys)}::jsonb ? coalesce(f->>'uid', 'label:' || coalesce(f->>'label', '')))
     group by 1
     order by min(e.id), min(x.position)`)) as unknown as { rows: { key: string; label: string | null }[] };
@@ -131,16 +149,16 @@ function copyQuery(widget: Widget, columns: Column[]): string {
   const current = inputFields(parseFormFields(widget.settings.fields)).map((f) => f.uid);
   const layout =
     current.length > 0 && current.every((uid, i) => columns[i]?.key === uid && uid && !uid.startsWith('label:'));
-  // A strict path fails (silently, giving []) on anything but an array of objects with a uid and a value.
-  const laidOut = layout
-    ? `jsonb_path_query_array(e.fields, 'strict $[*] ? (@.value.type() == "string").uid', '{}', true)
-        = ${sqlString(JSON.stringify(current))}::jsonb`
-    : 'false';
+  const laidOut = layout ? holdsOnly(current) : 'false';
+  // A laid-out row's value as text by position: `->>` gives a string as `String()` would (and a boolean, and nothing
+  // for null), so only text that could be a number, an array or an object has its type looked at.
   const fast = (i: number) => (layout && i < current.length ? `e.fields->${i}->>'value'` : 'null::text');
   const picked = (key: string) =>
     `case when not laid_out and jsonb_typeof(e.fields) = 'array' then ${pickSql(key)} end`;
   const text = (i: number) =>
-    `case when laid_out then s${i} when jsonb_typeof(v${i}) = 'string' then v${i} #>> '{}' else csv_js_text(v${i}) end`;
+    `case when laid_out then (case when ascii(s${i}) not in (45, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 91, 123)
+        or jsonb_typeof(fields->${i}->'value') = 'string' then s${i} else csv_js_text(fields->${i}->'value') end)
+      when jsonb_typeof(v${i}) = 'string' then v${i} #>> '{}' else csv_js_text(v${i}) end`;
   const each = (f: (i: number) => string) => columns.map((_, i) => `${f(i)}, `).join('');
   return `
     select ${each((i) => guardedCell(`t${i}`))}${guardedCell('name')}, ${guardedCell('email')},
@@ -150,7 +168,7 @@ function copyQuery(widget: Widget, columns: Column[]): string {
       from (
         select ${each((i) => `case when laid_out then ${fast(i)} end as s${i}`)}
           ${columns.map((c, i) => `${picked(c.key)} as v${i}, `).join('')}
-          laid_out, name, email, phone, created_at
+          e.fields, laid_out, name, email, phone, created_at
         from (
           select e.id, e.fields, ${laidOut} as laid_out, a.name, a.email, a.phone,
             ${utcSecondsSql('e.created_at')} as created_at
