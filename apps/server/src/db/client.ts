@@ -182,8 +182,15 @@ class CopyOutStream extends Readable implements pg.Submittable {
 }
 
 /**
- * Runs one COPY on a connection of its own from the pool. The connection goes back when the COPY has ended; if the
- * reader gave up midway (the client went away) it is closed instead, since it is still in COPY mode.
+ * How long one COPY may run, waiting on its reader included. The pool's `statement_timeout` bounds queries that only
+ * compute; a COPY lasts as long as the client takes to download (a slow link, a large file), so it gets this instead.
+ */
+const COPY_TIMEOUT_MS = 60 * 60 * 1000;
+
+/**
+ * Runs one COPY on a connection of its own from the pool, with `COPY_TIMEOUT_MS` as its statement timeout. The
+ * connection goes back, with the pool's timeout restored, when the COPY has ended; if the COPY failed or the reader
+ * gave up midway (the client went away) it is closed instead, since it may still be in COPY mode.
  */
 function copyOutOf(pool: pg.Pool, text: string, options: CopyOutOptions): Readable {
   const stream = new CopyOutStream(text, options.crlf ?? false);
@@ -198,10 +205,15 @@ function copyOutOf(pool: pg.Pool, text: string, options: CopyOutOptions): Readab
         if (released) return;
         released = true;
         client.removeListener('error', lost);
-        client.release(error);
+        if (error) return client.release(error);
+        client.query('reset statement_timeout').then(
+          () => client.release(),
+          (failed: Error) => client.release(failed),
+        );
       };
       stream.callback = release;
       stream.on('close', () => release(new Error('COPY abandoned')));
+      client.query(`set statement_timeout = ${COPY_TIMEOUT_MS}`).catch((error: Error) => stream.destroy(error));
       client.query(stream as unknown as pg.Submittable);
     },
     (error: Error) => stream.destroy(error),

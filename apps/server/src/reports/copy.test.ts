@@ -4,6 +4,7 @@ import { communityWithMembers } from '../../test/community';
 import { downloadCsv, parseCsv } from '../../test/csv';
 import { createFormPage, formSettings } from '../../test/formPage';
 import { signIn, startTestServer, type TestServer } from '../../test/harness';
+import { openDatabase } from '../db/client';
 import { activists, type Widget, widgets } from '../db/schema';
 import { createActivist, createDonation, createPressure } from '../seed/factories';
 import { activistsCsv } from './activists';
@@ -312,5 +313,31 @@ describe('a COPY that fails midway', () => {
     const again = await downloadCsv(server.url, organiser.cookie('session'), 'GET', path);
     expect(again.res.status).toBe(200);
     expect(again.text.split('\r\n')).toHaveLength(1502);
+  });
+});
+
+describe('a COPY read slowly', () => {
+  it('outlasts the pool’s statement timeout, which its connection gets back afterwards', async () => {
+    if (!onPostgres() || !server.ctx.config.databaseUrl) return;
+    const database = await openDatabase({ databaseUrl: server.ctx.config.databaseUrl, statementTimeoutMs: 300 });
+    try {
+      const rows = database.copyOut?.(`COPY (select repeat('x', 1000) from generate_series(1, 20000)) TO STDOUT`);
+      if (!rows) throw new Error('no COPY on PostgreSQL');
+      let bytes = 0;
+      let waited = false;
+      for await (const chunk of rows as AsyncIterable<Buffer>) {
+        bytes += chunk.length;
+        if (!waited) {
+          // The reader stalls past the timeout; the COPY waits on its socket meanwhile.
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          waited = true;
+        }
+      }
+      expect(bytes).toBe(20000 * 1001);
+      const shown = await database.raw.executeSql('show statement_timeout');
+      expect(shown.rows[0]?.statement_timeout).toBe('300ms');
+    } finally {
+      await database.close();
+    }
   });
 });
