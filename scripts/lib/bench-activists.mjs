@@ -1,7 +1,7 @@
 // The community's activists report (`GET /api/communities/{id}/activists.csv`) of 200,000 activists, beside
 // PostgreSQL's own COPY of the same rows and columns. docs/bench.md explains how to read it.
 import { Agent } from 'node:http';
-import { csvRows, seedFormPage, timedCopy, withPeakRss } from './bench-forms.mjs';
+import { csvRows, formExportBench, seedFormPage, timedCopy, withPeakRss } from './bench-forms.mjs';
 
 export const EXPORT_ACTIVISTS = 200_000;
 
@@ -20,6 +20,9 @@ const copyQuery = (communityId) => `COPY (SELECT a.id, a.name, a.email, a.phone,
 
 /** The activists CSV on one running server on PostgreSQL (`pgUrl`): rows/s, peak RSS, and COPY as the ratio. */
 export async function activistsBench({ server, label, rows, pgUrl }) {
+  // `BENCH_ONLY=reports` runs the PostgreSQL exports alone: the form entries' CSV too (a whole run has it in the
+  // form figures).
+  if (process.env.BENCH_ONLY === 'reports') await formExportBench({ server, label, rows, pgUrl });
   const agent = new Agent({ keepAlive: true });
   const started = performance.now();
   const page = await seedFormPage(agent, server.url, `activists-${label}`, EXPORT_ACTIVISTS);

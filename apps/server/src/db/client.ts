@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -27,6 +28,11 @@ export interface Database {
    * `onUp` each time it listens again (including the first). Resolves to a function that stops listening.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /**
+   * `COPY (…) TO STDOUT` on PostgreSQL as a stream of its CopyData messages (one per row), undefined on PGlite (whose
+   * COPY lands in an in-memory blob: not flat). COPY takes no parameters, so the text carries its own literals.
+   */
+  copyOut?(text: string, options?: CopyOutOptions): Readable;
   /** Runs fn while holding a PostgreSQL advisory lock (one process at a time); PGlite has one process anyway. */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -83,6 +89,138 @@ function listenOnPostgres(connectionString: string) {
   };
 }
 
+/** Bytes gathered from CopyData messages before they are pushed as one chunk. */
+const COPY_CHUNK = 64 * 1024;
+const CR = 0x0d;
+const LF = 0x0a;
+
+interface PgConnection {
+  query(text: string): void;
+  stream: { pause(): void; resume(): void };
+}
+
+export interface CopyOutOptions {
+  /**
+   * Each row's line end as CRLF: COPY ends rows with LF, and sends one CopyData message per row (the protocol says
+   * so), so the last byte of each message is the row's end whatever LF the cells hold inside their quotes.
+   */
+  crlf?: boolean;
+}
+
+/**
+ * A `COPY … TO STDOUT` as a pg submittable (what `pg-copy-streams` does, in the few lines we need): the rows, as the
+ * server sent them, gathered into chunks of about 64 kB. Back-pressure reaches the server: when the reader is full the
+ * socket is paused, so PostgreSQL waits on its send buffer and memory stays flat. An error (a statement timeout, a
+ * lost connection) destroys the stream with it.
+ */
+class CopyOutStream extends Readable implements pg.Submittable {
+  private connection: PgConnection | undefined;
+  private buffer = Buffer.allocUnsafe(COPY_CHUNK);
+  private used = 0;
+  callback: ((error?: Error) => void) | undefined;
+
+  constructor(
+    private readonly text: string,
+    private readonly crlf: boolean,
+  ) {
+    super({ highWaterMark: COPY_CHUNK * 2 });
+  }
+
+  submit(connection: unknown) {
+    this.connection = connection as PgConnection;
+    this.connection.query(this.text);
+  }
+
+  override _read() {
+    this.connection?.stream.resume();
+  }
+
+  /** Pushes what is gathered; false when the reader is full. */
+  private flush() {
+    if (!this.used) return true;
+    const chunk = this.buffer.subarray(0, this.used);
+    this.buffer = Buffer.allocUnsafe(COPY_CHUNK);
+    this.used = 0;
+    return this.push(chunk);
+  }
+
+  /** One row. The parser hands a view into its own buffer, which it reuses, so the bytes are copied out at once. */
+  handleCopyData(message: { chunk: Buffer }) {
+    const row = message.chunk;
+    const crlf = this.crlf && row[row.length - 1] === LF;
+    const size = row.length + (crlf ? 1 : 0);
+    let open = true;
+    if (this.used + size > this.buffer.length) open = this.flush();
+    if (size > this.buffer.length) this.buffer = Buffer.allocUnsafe(size);
+    if (crlf) {
+      row.copy(this.buffer, this.used, 0, row.length - 1);
+      this.buffer[this.used + row.length - 1] = CR;
+      this.buffer[this.used + row.length] = LF;
+    } else row.copy(this.buffer, this.used);
+    this.used += size;
+    if (!open) this.connection?.stream.pause();
+  }
+
+  handleCommandComplete() {}
+  handleRowDescription() {}
+  handleDataRow() {}
+  handleEmptyQuery() {}
+  handlePortalSuspended() {}
+
+  handleReadyForQuery() {
+    // After an error the server still says it is ready: the stream has already been destroyed with the error.
+    if (this.destroyed) return this.callback?.();
+    this.flush();
+    this.push(null);
+    this.callback?.();
+  }
+
+  handleError(error: Error) {
+    this.destroy(error);
+    this.callback?.(error);
+  }
+}
+
+/**
+ * How long one COPY may run, waiting on its reader included. The pool's `statement_timeout` bounds queries that only
+ * compute; a COPY lasts as long as the client takes to download (a slow link, a large file), so it gets this instead.
+ */
+const COPY_TIMEOUT_MS = 60 * 60 * 1000;
+
+/**
+ * Runs one COPY on a connection of its own from the pool, with `COPY_TIMEOUT_MS` as its statement timeout. The
+ * connection goes back, with the pool's timeout restored, when the COPY has ended; if the COPY failed or the reader
+ * gave up midway (the client went away) it is closed instead, since it may still be in COPY mode.
+ */
+function copyOutOf(pool: pg.Pool, text: string, options: CopyOutOptions): Readable {
+  const stream = new CopyOutStream(text, options.crlf ?? false);
+  pool.connect().then(
+    (client) => {
+      if (stream.destroyed) return client.release();
+      let released = false;
+      // A connection lost midway is reported on the client too; a checked-out client has no pool listener for it.
+      const lost = (error: Error) => stream.destroy(error);
+      client.on('error', lost);
+      const release = (error?: Error) => {
+        if (released) return;
+        released = true;
+        client.removeListener('error', lost);
+        if (error) return client.release(error);
+        client.query('reset statement_timeout').then(
+          () => client.release(),
+          (failed: Error) => client.release(failed),
+        );
+      };
+      stream.callback = release;
+      stream.on('close', () => release(new Error('COPY abandoned')));
+      client.query(`set statement_timeout = ${COPY_TIMEOUT_MS}`).catch((error: Error) => stream.destroy(error));
+      client.query(stream as unknown as pg.Submittable);
+    },
+    (error: Error) => stream.destroy(error),
+  );
+  return stream;
+}
+
 export interface OpenOptions {
   databaseUrl?: string;
   /** Folder of the embedded database; ignored when databaseUrl is set. */
@@ -124,6 +262,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
           client.release();
         }
       },
+      copyOut: (text, options = {}) => copyOutOf(pool, text, options),
       close: () => pool.end(),
     };
   }

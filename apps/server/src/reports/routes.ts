@@ -12,6 +12,7 @@ import { serverKind } from '../widgets/kinds';
 import { findPageWidget } from '../widgets/service';
 import { activistActionsCsv } from './activistActions';
 import { activistsCsv } from './activists';
+import { copyOutOf } from './copy';
 import { donationsCsv, subscriptionsCsv } from './donations';
 
 /**
@@ -32,7 +33,7 @@ const exportQuery = z.object({
  * Sends a report as a file download. One batch in hand while the socket drains the last: the next query waits for
  * the client, so memory stays flat.
  */
-export function sendCsv(reply: FastifyReply, filename: string, chunks: AsyncIterable<string>) {
+export function sendCsv(reply: FastifyReply, filename: string, chunks: AsyncIterable<string | Buffer>) {
   reply.headers({
     'content-type': 'text/csv; charset=utf-8',
     'content-disposition': `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`,
@@ -47,7 +48,7 @@ export function sendCsv(reply: FastifyReply, filename: string, chunks: AsyncIter
  * dado para ser exportado'): the first batch is read before answering, and when it holds no row there is no file.
  * Otherwise the header and that first batch go out, then the rest as it is read.
  */
-async function sendCsvOrNoContent(reply: FastifyReply, filename: string, report: AsyncGenerator<string>) {
+async function sendCsvOrNoContent(reply: FastifyReply, filename: string, report: AsyncGenerator<string | Buffer>) {
   const header = await report.next();
   const first = await report.next();
   if (header.done || first.done) {
@@ -55,8 +56,8 @@ async function sendCsvOrNoContent(reply: FastifyReply, filename: string, report:
     return reply.status(204).header('cache-control', 'no-store').send();
   }
   async function* whole() {
-    yield header.value as string;
-    yield first.value as string;
+    yield header.value as string | Buffer;
+    yield first.value as string | Buffer;
     yield* report;
   }
   return sendCsv(reply, filename, whole());
@@ -78,7 +79,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!csv) throw new AppError('unprocessable', { widget_id: ['formEntries.notForm'] });
     const locale = localeOf(request);
     const filename = `${translate(locale, csv.filePrefix)}-${mobilization.slug}-${widget.id}-${today()}.csv`;
-    return sendCsv(reply, filename, csv.rows(ctx.db, widget, locale));
+    return sendCsv(reply, filename, csv.rows(ctx.db, widget, locale, copyOutOf(ctx.database)));
   });
 
   /**
@@ -107,7 +108,11 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
         const { community } = await findCommunityFor(ctx.db, actorIn(request), request.params.id);
         const locale = localeOf(request);
         const filename = `${translate(locale, report.prefix)}-${community.id}-${today()}.csv`;
-        return sendCsvOrNoContent(reply, filename, report.rows(ctx.reportDb, community.id, locale));
+        return sendCsvOrNoContent(
+          reply,
+          filename,
+          report.rows(ctx.reportDb, community.id, locale, copyOutOf(ctx.replica ?? ctx.database)),
+        );
       },
     });
   }

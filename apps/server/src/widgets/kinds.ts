@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import type { Widget } from '../db/schema';
+import type { CopyOut } from '../reports/copy';
 import { formEntriesCsv } from '../reports/formEntries';
 import { donationRoutes } from './donation/routes';
 import { formEntryRoutes } from './form/routes';
@@ -17,7 +18,8 @@ export type CountedActionTable = (typeof COUNTED_ACTION_TABLES)[number];
 /** A kind's CSV export of its actions: the rows, streamed, and the name the file starts with. */
 export interface KindExport {
   filePrefix: MessageKey;
-  rows(db: Db, widget: Widget, locale: Locale): AsyncIterable<string>;
+  /** With `copyOut` (PostgreSQL), the rows come from one COPY; without it, from keyset batches. */
+  rows(db: Db, widget: Widget, locale: Locale, copyOut?: CopyOut): AsyncIterable<string | Buffer>;
 }
 
 /**
