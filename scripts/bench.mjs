@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { activistsBench } from './lib/bench-activists.mjs';
 import { adminBench } from './lib/bench-admin.mjs';
 import { donationBench } from './lib/bench-donations.mjs';
-import { formBench } from './lib/bench-forms.mjs';
+import { formBench, formExportBench } from './lib/bench-forms.mjs';
 import { massMessagesBench } from './lib/bench-massmessages.mjs';
 import { peopleBench } from './lib/bench-people.mjs';
 import { pressureBench } from './lib/bench-pressure.mjs';
@@ -28,7 +28,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
  * `BENCH_ONLY=start`: only the cold and warm start on the embedded database.
  * `BENCH_ONLY=public`: only the pages (admin HTML, the public page on both engines) beside nginx, under wrk.
  * `BENCH_ONLY=actions`: only the visitor actions (form submissions, pressure fills, donations) on both engines.
- * `BENCH_ONLY=reports`: only the community's activists CSV on PostgreSQL, beside COPY.
+ * `BENCH_ONLY=reports`: only the exports on PostgreSQL (form entries, the community's activists), beside COPY.
  * `BENCH_ONLY=people`: only the people list over 1,000,000 activists on PostgreSQL (first and last page, counts).
  * `BENCH_ONLY=admin`: only the admin's reads (Session, mobilization list) on the warm embedded server.
  * `BENCH_ONLY=massmessages`: only a mass message to 100,000 subscribers on PostgreSQL (enqueue, fan-out rate).
@@ -296,6 +296,8 @@ async function postgresBenches() {
         await pressureBench({ server, label: 'PostgreSQL', seconds, rows });
         await donationBench({ server, label: 'PostgreSQL', seconds, rows });
       }
+      // Without BENCH_ONLY the form export ran with the form figures above.
+      if (only === 'reports') await formExportBench({ server, label: 'PostgreSQL', rows, pgUrl: pg.url });
       if (wants('reports')) await activistsBench({ server, label: 'PostgreSQL', rows, pgUrl: pg.url });
       if (wants('people')) await peopleBench({ server, label: 'PostgreSQL', rows, pgUrl: pg.url });
       if (wants('massmessages')) await massMessagesBench({ server, label: 'PostgreSQL', rows, pgUrl: pg.url });
