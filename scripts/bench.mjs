@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { activistsBench } from './lib/bench-activists.mjs';
 import { adminBench } from './lib/bench-admin.mjs';
 import { donationBench } from './lib/bench-donations.mjs';
-import { formBench, formExportBench } from './lib/bench-forms.mjs';
+import { formBench } from './lib/bench-forms.mjs';
 import { massMessagesBench } from './lib/bench-massmessages.mjs';
 import { peopleBench } from './lib/bench-people.mjs';
 import { pressureBench } from './lib/bench-pressure.mjs';
@@ -296,8 +296,6 @@ async function postgresBenches() {
         await pressureBench({ server, label: 'PostgreSQL', seconds, rows });
         await donationBench({ server, label: 'PostgreSQL', seconds, rows });
       }
-      // Without BENCH_ONLY the form export ran with the form figures above.
-      if (only === 'reports') await formExportBench({ server, label: 'PostgreSQL', rows, pgUrl: pg.url });
       if (wants('reports')) await activistsBench({ server, label: 'PostgreSQL', rows, pgUrl: pg.url });
       if (wants('people')) await peopleBench({ server, label: 'PostgreSQL', rows, pgUrl: pg.url });
       if (wants('massmessages')) await massMessagesBench({ server, label: 'PostgreSQL', rows, pgUrl: pg.url });
