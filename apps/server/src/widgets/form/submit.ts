@@ -8,10 +8,13 @@ import { formEntries, type Widget, widgetCounters } from '../../db/schema';
 import { queueMailQuery } from '../../mail/outbox';
 import { mailchimpQueueQuery } from '../../mailing/sync';
 import { thankYouMail } from '../autofire';
+import { pageAtVersion } from '../visitor';
 import { activistFromEntry } from './activist';
 
 export interface FormEntrySubmission {
   mobilizationId: number;
+  /** The page version the widget was checked at: the write fails with `isStalePage` if the page moved on since. */
+  pageVersion: number;
   communityId: number;
   widget: Widget;
   fields: FormEntryField[];
@@ -57,7 +60,7 @@ export async function submitFormEntry(ctx: AppContext, submission: FormEntrySubm
     .insert(formEntries)
     .values({
       widgetId: widget.id,
-      mobilizationId: submission.mobilizationId,
+      mobilizationId: pageAtVersion({ mobilizationId: submission.mobilizationId, version: submission.pageVersion }),
       activistId: activist ? sql`(select id from activist)` : null,
       fields: submission.fields as unknown as Record<string, unknown>[],
     })
