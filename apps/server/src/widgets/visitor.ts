@@ -1,5 +1,5 @@
 import { msg } from '@mutirao/core';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { preValidationAsyncHookHandler } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../context';
@@ -108,9 +108,10 @@ export async function findPublishedWidget(db: Db, widgetId: number, mobilization
 /**
  * Published widgets kept in this process's memory for visitor actions (issue 18): a submission costs no lookup.
  * Each entry carries the page version it was read at, and the action's write names that version
- * (`pageAtVersion`): a write against a page that moved on since (unpublished, deleted, a block hidden, a widget
+ * (`mutirao_page_at_version` in the form entries' statement): a write against a page that moved on since (unpublished, deleted, a block hidden, a widget
  * edited or removed, in this process or any other) changes nothing and fails with `isStalePage`, and the action
- * looks the widget up again (`PublishedWidgets.refresh`). So the cache needs no notices to be exact.
+ * looks the widget up again (`PublishedWidgets.refresh`); a submission refused on the kept copy is checked again on
+ * a fresh one before the refusal stands. So the cache needs no notices to be exact.
  * Misses (404) are not kept: they are looked up every time, as before.
  */
 export class PublishedWidgets {
@@ -118,14 +119,12 @@ export class PublishedWidgets {
 
   constructor(private readonly db: Db) {}
 
-  async find(widgetId: number, mobilizationId: number): Promise<PublishedWidget> {
-    const key = `${mobilizationId}:${widgetId}`;
-    const cached = this.found.get(key);
-    if (cached) return cached;
-    return this.refresh(widgetId, mobilizationId);
+  /** The widget as this process last read it, if it did. */
+  cached(widgetId: number, mobilizationId: number): PublishedWidget | undefined {
+    return this.found.get(`${mobilizationId}:${widgetId}`);
   }
 
-  /** Reads the widget from the database again (after `isStalePage`), keeping the fresh answer. */
+  /** Reads the widget from the database (first, or again after `isStalePage`), keeping the answer; 404 if gone. */
   async refresh(widgetId: number, mobilizationId: number): Promise<PublishedWidget> {
     const key = `${mobilizationId}:${widgetId}`;
     this.found.delete(key);
@@ -145,11 +144,6 @@ export function publishedWidgets(db: Db): PublishedWidgets {
     publishedWidgetCaches.set(db, cache);
   }
   return cache;
-}
-
-/** The page's id, for a write made on the checks of `found`: stops the write (`isStalePage`) if the page moved on. */
-export function pageAtVersion(found: Pick<PublishedWidget, 'mobilizationId' | 'version'>): SQL {
-  return sql`mutirao_page_at_version(${found.mobilizationId}::int, ${found.version}::int)`;
 }
 
 /** Whether a write failed because its page changed after the widget was read (migration 0027, SQLSTATE MU409). */

@@ -426,7 +426,19 @@ describe('the published widget kept in memory (issue 18)', () => {
     expect(ok.status).toBe(201);
     const [entry] = await db.select().from(formEntries).where(eq(formEntries.id, ok.body.form_entry.id));
     expect(entry?.fields[0]).toMatchObject({ uid: 'f-nome', label: 'Nome completo' });
-    expect(await stored(target.form.id)).toBe(2);
+    // A field added since: the kept copy would refuse it as unknown, the page as it is now takes it.
+    const added = [
+      ...TEST_FIELDS,
+      { uid: 'f-cidade', kind: 'text' as const, label: 'Cidade', placeholder: '', required: 'false' as const },
+    ];
+    await db
+      .update(widgets)
+      .set({ settings: formSettings(added) })
+      .where(eq(widgets.id, target.form.id));
+    expect((await post(target.page.id, entryBody(target.form.id, { ...VALID, 'f-cidade': 'Olinda' }))).status).toBe(
+      201,
+    );
+    expect(await stored(target.form.id)).toBe(3);
   });
 });
 

@@ -46,22 +46,26 @@ export function formEntryRoutes(app: FastifyInstance, ctx: AppContext) {
           locale: (found.language === 'es' ? 'es' : 'pt-BR') satisfies Locale,
           baseUrl: adminBaseUrl(ctx.config),
           consent: consentShown(ctx.config, found),
-        }).then((written) => ({ found, ...written }));
+        });
       };
-      // The widget as this process last saw it; if the page changed since, the write refuses and it is read again.
+      // The widget as this process last saw it. Its answer is checked before it counts: an entry is written only if
+      // the page is still at that version, and a refusal is made again on the widget as it is now.
+      let found = widgets.cached(input.widget_id, mobilizationId);
+      let fresh = found === undefined;
+      found ??= await widgets.refresh(input.widget_id, mobilizationId);
       let written: Awaited<ReturnType<typeof submit>>;
       for (let attempt = 1; ; attempt++) {
         try {
-          written = await (attempt === 1
-            ? widgets.find(input.widget_id, mobilizationId)
-            : widgets.refresh(input.widget_id, mobilizationId)
-          ).then(submit);
+          written = await submit(found);
           break;
         } catch (error) {
-          if (!isStalePage(error) || attempt === 3) throw error;
+          const stale = isStalePage(error) || (!fresh && error instanceof AppError && error.code === 'unprocessable');
+          if (!stale || attempt === 3) throw error;
+          found = await widgets.refresh(input.widget_id, mobilizationId);
+          fresh = true;
         }
       }
-      const { found, entry, count } = written;
+      const { entry, count } = written;
       return reply.status(201).send({
         form_entry: { id: entry.id, widget_id: found.widget.id, created_at: entry.createdAt.toISOString() },
         form_entries_count: count,
