@@ -221,7 +221,7 @@ export class FormEntryWriter {
       );
       this.stats.batches += 1;
       this.stats.rows += batch.length;
-      batch.forEach((w, i) => w.resolve(written[i] as EntryWritten));
+      for (const [i, w] of batch.entries()) w.resolve(written[i] as EntryWritten);
     } catch (error) {
       if (batch.length === 1) return batch[0]?.reject(error);
       this.stats.fallbacks += 1;
