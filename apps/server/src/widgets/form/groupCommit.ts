@@ -64,14 +64,34 @@ interface Result {
  * its place among the batch's rows of the same widget.
  */
 function batchStatement(rows: EntryRow[]) {
-  const input = JSON.stringify(rows.map((row, n) => ({ ...row, n })));
+  // A thank-you body is the same for every entry of a widget (autofire.ts keeps one per widget version): each goes
+  // once in the batch, and the rows name it by its place.
+  const bodies: { text: string; html: string | null }[] = [];
+  const seen = new Map<string | null, Map<string, number>>();
+  const input = JSON.stringify(
+    rows.map(({ mail_text, mail_html, ...row }, n) => {
+      if (mail_text === null) return { ...row, n, mail_body: null };
+      let byText = seen.get(mail_html);
+      if (!byText) seen.set(mail_html, (byText = new Map()));
+      let body = byText.get(mail_text);
+      if (body === undefined) {
+        body = bodies.push({ text: mail_text, html: mail_html }) - 1;
+        byText.set(mail_text, body);
+      }
+      return { ...row, n, mail_body: body };
+    }),
+  );
   return sql`
     with input as (
       select * from jsonb_to_recordset(${input}::jsonb) as r(
         n int, community_id int, widget_id int, mobilization_id int, version int, fields jsonb,
         email text, name text, first_name text, last_name text, phone text, city text,
-        mail_key text, mail_kind text, mail_to text, mail_from text, mail_subject text, mail_text text, mail_html text,
+        mail_key text, mail_kind text, mail_to text, mail_from text, mail_subject text, mail_body int,
         consent_text text, consent_url text, consent_locale text)
+    ),
+    body as (
+      select (b.i - 1)::int as i, b.value->>'text' as text, b.value->>'html' as html
+      from jsonb_array_elements(${JSON.stringify(bodies)}::jsonb) with ordinality as b(value, i)
     ),
     ids as (
       select input.*, nextval(pg_get_serial_sequence('form_entries', 'id'))::int as entry_id from input order by n
@@ -99,8 +119,8 @@ function batchStatement(rows: EntryRow[]) {
     ),
     mail as (
       insert into outbox (idempotency_key, kind, to_address, subject, text, html, from_address, community_id)
-      select mail_key, mail_kind, mail_to, mail_subject, mail_text, mail_html, mail_from, community_id
-      from input where mail_key is not null order by n
+      select mail_key, mail_kind, mail_to, mail_subject, body.text, body.html, mail_from, community_id
+      from input join body on body.i = input.mail_body where mail_key is not null order by n
       on conflict (idempotency_key) do nothing
       returning id
     ),
