@@ -23,9 +23,6 @@ export interface FormEntrySubmission {
   consent: ConsentShown;
 }
 
-/** Writers of form entries at once on PostgreSQL (group commit); the embedded engine has one. */
-const WRITERS_ON_POSTGRES = 4;
-
 /**
  * Stores a checked form entry: the activist upserted by e-mail within the community, the entry, its consent notice,
  * the thank-you e-mail in the outbox when the widget has one, and the entry in the Mailchimp queue when the community
@@ -50,7 +47,7 @@ export async function submitFormEntry(ctx: AppContext, submission: FormEntrySubm
         baseUrl: submission.baseUrl,
       })
     : undefined;
-  const written = await formEntryWriter(ctx.database, WRITERS_ON_POSTGRES).write({
+  const written = await formEntryWriter(ctx.database, ctx.config.formEntryWriters).write({
     community_id: submission.communityId,
     widget_id: widget.id,
     mobilization_id: submission.mobilizationId,
