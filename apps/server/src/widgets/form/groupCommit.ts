@@ -72,7 +72,10 @@ function batchStatement(rows: EntryRow[]) {
     rows.map(({ mail_text, mail_html, ...row }, n) => {
       if (mail_text === null) return { ...row, n, mail_body: null };
       let byText = seen.get(mail_html);
-      if (!byText) seen.set(mail_html, (byText = new Map()));
+      if (!byText) {
+        byText = new Map();
+        seen.set(mail_html, byText);
+      }
       let body = byText.get(mail_text);
       if (body === undefined) {
         body = bodies.push({ text: mail_text, html: mail_html }) - 1;
