@@ -192,6 +192,7 @@ interface Waiting {
 export class FormEntryWriter {
   private readonly waiting: Waiting[] = [];
   private running = 0;
+  private scheduled = false;
   /** Batches and rows written, the largest batch tried, and the batches written again one row at a time. */
   readonly stats = { batches: 0, rows: 0, largest: 0, fallbacks: 0 };
 
@@ -203,7 +204,16 @@ export class FormEntryWriter {
   write(row: EntryRow): Promise<EntryWritten> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ row, resolve, reject });
-      this.pump();
+      // The embedded engine runs a statement on this thread: started at once, it would end before the next request
+      // of the same turn of the event loop is read, and every batch would hold one entry. So a writer starts after
+      // the requests already received have queued theirs (one turn, no timer).
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          this.pump();
+        });
+      }
     });
   }
 
