@@ -46,6 +46,7 @@ const envSchema = z.object({
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   ACTION_MAX_PER_IP: z.coerce.number().int().positive().default(30),
   ACTION_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  FORM_ENTRY_WRITERS: z.coerce.number().int().positive().max(20).default(2),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().positive().default(30),
   MAIL_LEASE_SECONDS: z.coerce.number().int().positive().default(120),
   SUPPORT_EMAIL: z.string().default('suporte@mutirao.org'),
@@ -238,6 +239,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     /** Visitor actions (form entries, later pressures and donations) per IP and window, shared by every action. */
     actionLimits: { perIp: e.ACTION_MAX_PER_IP, windowSeconds: e.ACTION_WINDOW_SECONDS },
+    /** Form entries written at once per process on PostgreSQL (group commit); the embedded engine writes one batch at a time. */
+    formEntryWriters: e.FORM_ENTRY_WRITERS,
     telephony: {
       driver: e.TELEPHONY_DRIVER,
       /** Twilio's REST API; tests point it at a loopback double. */

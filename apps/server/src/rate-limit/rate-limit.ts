@@ -13,17 +13,128 @@ export interface Hit {
  * Fixed-window counter kept in PostgreSQL so that every app process shares it.
  * One statement: it opens a new window when the old one ended, else increments.
  */
-export async function hit(db: Db, key: string, windowSeconds: number): Promise<Hit> {
+export function hit(db: Db, key: string, windowSeconds: number): Promise<Hit> {
+  return hitBy(db, key, windowSeconds, 1);
+}
+
+/** `hit`, counting `n` hits at once (the buffered limiter's flush). */
+async function hitBy(db: Db, key: string, windowSeconds: number, n: number): Promise<Hit> {
   const result = (await db.execute(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+    insert into rate_limits (key, window_start, count) values (${key}, now(), ${n})
     on conflict (key) do update set
-      count = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
+      count = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then ${n} else rate_limits.count + ${n} end,
       window_start = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
     returning count, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())))::int as retry_after`)) as unknown as {
     rows: { count: number; retry_after: number }[];
   };
   const row = result.rows[0];
-  return { count: Number(row?.count ?? 1), retryAfter: Number(row?.retry_after ?? windowSeconds) };
+  return { count: Number(row?.count ?? n), retryAfter: Number(row?.retry_after ?? windowSeconds) };
+}
+
+interface LocalWindow {
+  /** The shared count as the database last answered it. */
+  known: number;
+  /** Hits taken here and not yet added to the database. */
+  pending: number;
+  /** Hits being added to the database right now. */
+  inFlight: number;
+  /** When the window ends, by this process's clock (from the database's answer). */
+  endsAt: number;
+}
+
+/**
+ * The same fixed window as `hit`, counted in this process's memory and added to `rate_limits` in batches (issue 18):
+ * the database row stays the shared truth across processes, but a hit far below the limit costs no statement. The
+ * pending hits of a key are added every `flushEvery` hits or `flushMs` milliseconds, whichever comes first. Within
+ * `flushEvery` of the limit, and at the start of a window, every hit goes to the database at once, as `hit` does, so
+ * the refusals are exact; past that, each other process can have taken at most `flushEvery` hits the database has
+ * not counted yet.
+ */
+export class BufferedLimiter {
+  private readonly windows = new Map<string, LocalWindow>();
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: { limit: number; windowSeconds: number; flushEvery?: number; flushMs?: number },
+  ) {}
+
+  private get flushEvery() {
+    return this.options.flushEvery ?? 50;
+  }
+
+  async hit(key: string): Promise<Hit> {
+    const now = Date.now();
+    const w = this.windows.get(key);
+    if (
+      this.closed ||
+      !w ||
+      now >= w.endsAt ||
+      w.known + w.pending + w.inFlight + 1 > this.options.limit - this.flushEvery
+    )
+      return this.now(key, w && now < w.endsAt ? w.pending : 0);
+    w.pending += 1;
+    if (w.pending >= this.flushEvery) void this.flush(key);
+    else this.timer ??= setTimeout(() => this.flushAll(), this.options.flushMs ?? 200).unref();
+    return { count: w.known + w.pending + w.inFlight, retryAfter: Math.max(1, Math.ceil((w.endsAt - now) / 1000)) };
+  }
+
+  /** This hit and the key's pending ones, counted in the database before answering. */
+  private async now(key: string, pending: number): Promise<Hit> {
+    const counted = await this.add(key, pending + 1);
+    if (!counted) throw new Error('rate limit: the database did not count the hit');
+    return counted;
+  }
+
+  /** Adds `n` of the key's hits (taken from its pending ones, but for the one being answered) to the database. */
+  private async add(key: string, n: number): Promise<Hit | undefined> {
+    let w = this.windows.get(key);
+    if (!w) {
+      w = { known: 0, pending: 0, inFlight: 0, endsAt: 0 };
+      this.windows.set(key, w);
+    }
+    const fromPending = Math.min(w.pending, n);
+    w.pending -= fromPending;
+    w.inFlight += n;
+    try {
+      const counted = await hitBy(this.db, key, this.options.windowSeconds, n);
+      const endsAt = Date.now() + counted.retryAfter * 1000;
+      // Answers can come back out of order: within a window the larger count is the later one.
+      w.known = endsAt > w.endsAt + 1500 ? counted.count : Math.max(w.known, counted.count);
+      w.endsAt = Math.max(w.endsAt, endsAt);
+      return counted;
+    } catch (error) {
+      if (n === fromPending) console.error('[rate limit] could not add buffered hits:', (error as Error).message);
+      else throw error;
+    } finally {
+      w.inFlight -= n;
+    }
+  }
+
+  private async flush(key: string) {
+    const w = this.windows.get(key);
+    if (w && w.pending > 0) await this.add(key, w.pending);
+  }
+
+  /** Adds every key's pending hits, and forgets windows that ended with nothing pending. */
+  async flushAll() {
+    this.timer = undefined;
+    const now = Date.now();
+    const flushes: Promise<void>[] = [];
+    for (const [key, w] of this.windows) {
+      if (w.pending > 0) flushes.push(this.flush(key));
+      else if (now >= w.endsAt && w.inFlight === 0) this.windows.delete(key);
+    }
+    await Promise.all(flushes);
+  }
+
+  /** Adds what is pending and counts every later hit in the database at once. */
+  async close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    await this.flushAll();
+  }
 }
 
 export async function peek(db: Db, key: string, windowSeconds: number): Promise<number> {

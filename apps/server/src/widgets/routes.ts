@@ -5,6 +5,7 @@ import { actorIn, idParams, pageWidgetParams, signedIn, typed } from '../http/ty
 import { parseInput, unwrap } from '../http/validate';
 import { SERVER_WIDGET_KINDS, type ServerWidgetKind } from './kinds';
 import { listWidgets, updateWidget } from './service';
+import { closeVisitorGuards } from './visitor';
 
 /**
  * Widgets, spec 01 §7 paths: the organiser's list and update (every route checks the page's community first), then
@@ -35,4 +36,6 @@ export function widgetRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   for (const kind of Object.values<ServerWidgetKind>(SERVER_WIDGET_KINDS)) kind.routes?.(app, ctx);
+  // The visitor actions counted only in this process's memory reach the database before it closes.
+  app.addHook('onClose', () => closeVisitorGuards(ctx));
 }

@@ -1,21 +1,43 @@
 import { msg } from '@mutirao/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { preValidationAsyncHookHandler } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { blocks, mobilizations, widgets } from '../db/schema';
 import { AppError } from '../http/errors';
-import { hit } from '../rate-limit/rate-limit';
+import { BufferedLimiter } from '../rate-limit/rate-limit';
 
 /*
  * The guards every visitor action (form entry, and later pressure and donation) passes before it touches data:
  * a rate limit per IP, a honeypot, and the widget looked up on its published page.
  */
 
-/** Counts this action against the IP's window (ACTION_MAX_PER_IP per ACTION_WINDOW_SECONDS); 429 past it. */
+const actionLimiters = new WeakMap<Db, BufferedLimiter>();
+
+/** This process's count of visitor actions per IP, buffered in memory and added to `rate_limits` in batches. */
+function actionLimiter(ctx: AppContext): BufferedLimiter {
+  let limiter = actionLimiters.get(ctx.db);
+  if (!limiter) {
+    const { perIp, windowSeconds } = ctx.config.actionLimits;
+    limiter = new BufferedLimiter(ctx.db, { limit: perIp, windowSeconds });
+    actionLimiters.set(ctx.db, limiter);
+  }
+  return limiter;
+}
+
+/** Adds the visitor actions still counted only in memory to the database (when the app closes). */
+export async function closeVisitorGuards(ctx: AppContext): Promise<void> {
+  await actionLimiters.get(ctx.db)?.close();
+}
+
+/**
+ * Counts this action against the IP's window (ACTION_MAX_PER_IP per ACTION_WINDOW_SECONDS); 429 past it. Far below
+ * the limit the count is kept in memory and reaches the database in batches (`BufferedLimiter`).
+ */
 export async function limitVisitorActions(ctx: AppContext, ip: string): Promise<void> {
-  const { perIp, windowSeconds } = ctx.config.actionLimits;
-  const { count, retryAfter } = await hit(ctx.db, `action:ip:${ip}`, windowSeconds);
+  const { perIp } = ctx.config.actionLimits;
+  const { count, retryAfter } = await actionLimiter(ctx).hit(`action:ip:${ip}`);
   if (count > perIp) {
     const minutes = Math.max(1, Math.ceil(retryAfter / 60));
     throw new AppError('rate_limited', undefined, msg('formEntries.tooManyRequests', { minutes }));
@@ -61,6 +83,8 @@ export async function findPublishedWidget(db: Db, widgetId: number, mobilization
       language: mobilizations.language,
       slug: mobilizations.slug,
       customDomain: mobilizations.customDomain,
+      /** The page's cache_version these answers hold for: any change to the page, block or widget moves it. */
+      version: mobilizations.cacheVersion,
     })
     .from(widgets)
     .innerJoin(blocks, eq(blocks.id, widgets.blockId))
@@ -79,4 +103,52 @@ export async function findPublishedWidget(db: Db, widgetId: number, mobilization
     .limit(1);
   if (!row) throw new AppError('not_found', undefined, 'formEntries.widgetNotFound');
   return row;
+}
+
+/**
+ * Published widgets kept in this process's memory for visitor actions (issue 18): a submission costs no lookup.
+ * Each entry carries the page version it was read at, and the action's write names that version
+ * (`mutirao_page_at_version` in the form entries' statement): a write against a page that moved on since (unpublished, deleted, a block hidden, a widget
+ * edited or removed, in this process or any other) changes nothing and fails with `isStalePage`, and the action
+ * looks the widget up again (`PublishedWidgets.refresh`); a submission refused on the kept copy is checked again on
+ * a fresh one before the refusal stands. So the cache needs no notices to be exact.
+ * Misses (404) are not kept: they are looked up every time, as before.
+ */
+export class PublishedWidgets {
+  private readonly found = new LRUCache<string, PublishedWidget>({ max: 10_000 });
+
+  constructor(private readonly db: Db) {}
+
+  /** The widget as this process last read it, if it did. */
+  cached(widgetId: number, mobilizationId: number): PublishedWidget | undefined {
+    return this.found.get(`${mobilizationId}:${widgetId}`);
+  }
+
+  /** Reads the widget from the database (first, or again after `isStalePage`), keeping the answer; 404 if gone. */
+  async refresh(widgetId: number, mobilizationId: number): Promise<PublishedWidget> {
+    const key = `${mobilizationId}:${widgetId}`;
+    this.found.delete(key);
+    const row = await findPublishedWidget(this.db, widgetId, mobilizationId);
+    this.found.set(key, row);
+    return row;
+  }
+}
+
+const publishedWidgetCaches = new WeakMap<Db, PublishedWidgets>();
+
+/** This process's published widgets for the database `db`. */
+export function publishedWidgets(db: Db): PublishedWidgets {
+  let cache = publishedWidgetCaches.get(db);
+  if (!cache) {
+    cache = new PublishedWidgets(db);
+    publishedWidgetCaches.set(db, cache);
+  }
+  return cache;
+}
+
+/** Whether a write failed because its page changed after the widget was read (migration 0027, SQLSTATE MU409). */
+export function isStalePage(error: unknown): boolean {
+  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
+    if ((e as { code?: unknown }).code === 'MU409') return true;
+  return false;
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFormPage, entryBody, formSettings, TEST_FIELDS, THANK_YOU_SETTINGS } from '../../../test/formPage';
 import { Client, startTestServer, type TestServer } from '../../../test/harness';
 import { adminBaseUrl, publicPageUrl } from '../../config';
-import { activistConsents, activists, blocks, formEntries, mobilizations, outbox } from '../../db/schema';
+import { activistConsents, activists, blocks, formEntries, mobilizations, outbox, widgets } from '../../db/schema';
 import { loadPublicPage } from '../../public/pages';
 import { rateLimitSweepJob } from '../../rate-limit/rate-limit';
 
@@ -372,6 +372,73 @@ describe('POST /api/mobilizations/:id/form_entries', () => {
       .from(activists)
       .where(and(eq(activists.email, 'host@example.org')));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('the published widget kept in memory (issue 18)', () => {
+  // Each page takes one submission first, so the route holds its widget; the edit is made straight in the database,
+  // as another process would, with no notice to this one: the next submission must still see it.
+  const first = async () => {
+    const target = await createFormPage(server.ctx.db);
+    expect((await post(target.page.id, entryBody(target.form.id, VALID))).status).toBe(201);
+    return target;
+  };
+  const notFound = { errors: ['Este formulário não existe ou não está mais publicado.'] };
+
+  it('sees an unpublished, deleted or hidden page, or a deleted widget, on the next submission', async () => {
+    const db = server.ctx.db;
+    const archived = await first();
+    await db.update(mobilizations).set({ status: 'archived' }).where(eq(mobilizations.id, archived.page.id));
+    expect((await post(archived.page.id, entryBody(archived.form.id, VALID))).body).toEqual(notFound);
+
+    const deleted = await first();
+    await db.update(mobilizations).set({ deletedAt: new Date() }).where(eq(mobilizations.id, deleted.page.id));
+    expect((await post(deleted.page.id, entryBody(deleted.form.id, VALID))).status).toBe(404);
+
+    const hidden = await first();
+    await db.update(blocks).set({ hidden: true }).where(eq(blocks.id, hidden.form.blockId));
+    expect((await post(hidden.page.id, entryBody(hidden.form.id, VALID))).status).toBe(404);
+
+    const removed = await first();
+    await db.update(widgets).set({ deletedAt: new Date() }).where(eq(widgets.id, removed.form.id));
+    expect((await post(removed.page.id, entryBody(removed.form.id, VALID))).status).toBe(404);
+
+    for (const t of [archived, deleted, hidden, removed]) expect(await stored(t.form.id)).toBe(1);
+  });
+
+  it('checks the next submission against edited settings, and takes it on the page as it is now', async () => {
+    const db = server.ctx.db;
+    const target = await first();
+    const required = TEST_FIELDS.map((f) => (f.uid === 'f-fone' ? { ...f, required: 'true' as const } : f));
+    await db
+      .update(widgets)
+      .set({ settings: formSettings(required) })
+      .where(eq(widgets.id, target.form.id));
+    const refused = await post(target.page.id, entryBody(target.form.id, { ...VALID, 'f-fone': '' }));
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toHaveProperty('f-fone');
+    const renamed = TEST_FIELDS.map((f) => (f.uid === 'f-nome' ? { ...f, label: 'Nome completo' } : f));
+    await db
+      .update(widgets)
+      .set({ settings: formSettings(renamed) })
+      .where(eq(widgets.id, target.form.id));
+    const ok = await post(target.page.id, entryBody(target.form.id, VALID));
+    expect(ok.status).toBe(201);
+    const [entry] = await db.select().from(formEntries).where(eq(formEntries.id, ok.body.form_entry.id));
+    expect(entry?.fields[0]).toMatchObject({ uid: 'f-nome', label: 'Nome completo' });
+    // A field added since: the kept copy would refuse it as unknown, the page as it is now takes it.
+    const added = [
+      ...TEST_FIELDS,
+      { uid: 'f-cidade', kind: 'text' as const, label: 'Cidade', placeholder: '', required: 'false' as const },
+    ];
+    await db
+      .update(widgets)
+      .set({ settings: formSettings(added) })
+      .where(eq(widgets.id, target.form.id));
+    expect((await post(target.page.id, entryBody(target.form.id, { ...VALID, 'f-cidade': 'Olinda' }))).status).toBe(
+      201,
+    );
+    expect(await stored(target.form.id)).toBe(3);
   });
 });
 

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { body, idParams, typed } from '../../http/typed';
 import { actionCount } from '../counters';
-import { findPublishedWidget, visitorAction } from '../visitor';
+import { findPublishedWidget, isStalePage, type PublishedWidget, publishedWidgets, visitorAction } from '../visitor';
 import { matchSubmission, readSubmittedFields } from './entries';
 import { submitFormEntry } from './submit';
 
@@ -30,18 +30,42 @@ export function formEntryRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const { id: mobilizationId } = request.params;
       const input = request.body;
-      const found = await findPublishedWidget(ctx.db, input.widget_id, mobilizationId);
-      if (found.widget.kind !== 'form') throw new AppError('unprocessable', { widget_id: ['formEntries.notForm'] });
-      const fields = matchSubmission(parseFormFields(found.widget.settings.fields), readSubmittedFields(input.fields));
-      const { entry, count } = await submitFormEntry(ctx, {
-        mobilizationId,
-        communityId: found.communityId,
-        widget: found.widget,
-        fields,
-        locale: (found.language === 'es' ? 'es' : 'pt-BR') satisfies Locale,
-        baseUrl: adminBaseUrl(ctx.config),
-        consent: consentShown(ctx.config, found),
-      });
+      const widgets = publishedWidgets(ctx.db);
+      const submit = (found: PublishedWidget) => {
+        if (found.widget.kind !== 'form') throw new AppError('unprocessable', { widget_id: ['formEntries.notForm'] });
+        const fields = matchSubmission(
+          parseFormFields(found.widget.settings.fields),
+          readSubmittedFields(input.fields),
+        );
+        return submitFormEntry(ctx, {
+          mobilizationId,
+          pageVersion: found.version,
+          communityId: found.communityId,
+          widget: found.widget,
+          fields,
+          locale: (found.language === 'es' ? 'es' : 'pt-BR') satisfies Locale,
+          baseUrl: adminBaseUrl(ctx.config),
+          consent: consentShown(ctx.config, found),
+        });
+      };
+      // The widget as this process last saw it. Its answer is checked before it counts: an entry is written only if
+      // the page is still at that version, and a refusal is made again on the widget as it is now.
+      let found = widgets.cached(input.widget_id, mobilizationId);
+      let fresh = found === undefined;
+      found ??= await widgets.refresh(input.widget_id, mobilizationId);
+      let written: Awaited<ReturnType<typeof submit>>;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          written = await submit(found);
+          break;
+        } catch (error) {
+          const stale = isStalePage(error) || (!fresh && error instanceof AppError && error.code === 'unprocessable');
+          if (!stale || attempt === 3) throw error;
+          found = await widgets.refresh(input.widget_id, mobilizationId);
+          fresh = true;
+        }
+      }
+      const { entry, count } = written;
       return reply.status(201).send({
         form_entry: { id: entry.id, widget_id: found.widget.id, created_at: entry.createdAt.toISOString() },
         form_entries_count: count,
