@@ -242,3 +242,31 @@ describe.skipIf(inject('engine') !== 'postgres')('WEB_PROCESSES: several web pro
     for (const pid of all) expect(alive(pid), `process ${pid}`).toBe(false);
   }, 120_000);
 });
+
+describe.skipIf(inject('engine') !== 'postgres')('web processes booting together on a new database', () => {
+  it('start: one at a time creates the job queues (pg-boss deadlocked on its queue table otherwise)', async () => {
+    const fresh = await freshDatabase();
+    const port = await freePort();
+    const proc = runEntry('main', {
+      DATABASE_URL: fresh.url ?? '',
+      PROCESS_ROLE: 'web',
+      WEB_PROCESSES: '2',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    });
+    try {
+      for (let i = 0; i < 600 && !proc.output().includes('Mutirão is running at'); i++) {
+        if (proc.child.exitCode !== null) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(proc.output()).toContain('2 web processes');
+      expect(proc.output()).not.toContain('deadlock');
+      proc.child.kill('SIGTERM');
+      expect(await proc.exited).toBe(0);
+    } finally {
+      if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
+      await fresh.database.close();
+      await fresh.drop();
+    }
+  }, 120_000);
+});

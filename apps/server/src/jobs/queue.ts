@@ -58,6 +58,9 @@ async function execute(tx: Tx, text: string, values: unknown[]) {
   return { rows: result.rows };
 }
 
+/** The advisory lock under which a booting process creates the queues. */
+const QUEUE_LOCK = 727_003;
+
 /** pg-boss in the same PostgreSQL: through the pool on a server, through PGlite's executor when embedded. */
 export class JobQueue {
   private readonly boss: PgBoss;
@@ -66,7 +69,10 @@ export class JobQueue {
   /** True when this process runs the handlers (not a web-only process): work can then be started in-process. */
   working = false;
 
-  constructor(database: Database, options: { databaseUrl?: string; pollingIntervalSeconds?: number } = {}) {
+  constructor(
+    private readonly database: Database,
+    options: { databaseUrl?: string; pollingIntervalSeconds?: number } = {},
+  ) {
     this.boss = new PgBoss({
       ...(database.kind === 'postgres' && options.databaseUrl
         ? { connectionString: options.databaseUrl, max: 5 }
@@ -92,14 +98,19 @@ export class JobQueue {
     await this.boss.start();
     this.started = true;
     this.working = work;
+    // Processes booting together (WEB_PROCESSES, or web and worker at once) deadlock in pg-boss's create_queue on a
+    // new database, each locking the queue table the other waits on: one process at a time creates them.
+    await this.database.withLock(QUEUE_LOCK, async () => {
+      for (const def of this.definitions.values())
+        await this.boss.createQueue(def.name, {
+          name: def.name,
+          retryLimit: def.retryLimit,
+          retryDelay: def.retryDelaySeconds,
+          retryBackoff: true,
+        });
+    });
+    if (!work) return;
     for (const def of this.definitions.values()) {
-      await this.boss.createQueue(def.name, {
-        name: def.name,
-        retryLimit: def.retryLimit,
-        retryDelay: def.retryDelaySeconds,
-        retryBackoff: true,
-      });
-      if (!work) continue;
       await this.boss.work(
         def.name,
         { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: def.batchSize ?? 1 },
