@@ -27,9 +27,15 @@ const ms = (text) => {
 export function parseWrk(output) {
   const latency = (q) => ms(new RegExp(`^\\s+${q}%\\s+(\\S+)`, 'm').exec(output)?.[1] ?? '');
   const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  const read = /requests in [\d.]+\w+, ([\d.]+)(B|KB|MB|GB) read/.exec(output);
+  const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? Number.NaN);
   return {
     rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? Number.NaN),
-    requests: Number(/(\d+) requests in/.exec(output)?.[1] ?? Number.NaN),
+    requests,
+    /** Bytes per answer, headers included: the same page from two servers must weigh about the same. */
+    bytesPerAnswer: read
+      ? (Number(read[1]) * { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 }[read[2]]) / requests
+      : Number.NaN,
     p50: latency(50),
     p90: latency(90),
     p99: latency(99),
@@ -46,7 +52,10 @@ export function wrk({ url, connections = 100, seconds = 10, headers = {}, thread
   const bin = ensureWrk();
   if (!bin) throw new Error('wrk is not installed (apt-get install wrk)');
   const args = ['-t', String(threads), '-c', String(connections), '-d', `${seconds}s`, '--latency'];
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  // wrk adds its own `Host` unless one is spelled exactly so: a lower-case `host` would make two, and nginx answers
+  // 400 to that while Node takes the first (wrk's own, the address), which is the admin app, not the page.
+  for (const [name, value] of Object.entries(headers))
+    args.push('-H', `${name.toLowerCase() === 'host' ? 'Host' : name}: ${value}`);
   args.push(url);
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -62,5 +71,5 @@ export function wrk({ url, connections = 100, seconds = 10, headers = {}, thread
 /** A rate with its latency, for one bench line: '25,900/s', 'p50 3.1 ms, p99 12 ms'. */
 export const rateCells = (r) => [
   `${Math.round(r.rps).toLocaleString('en')}/s`,
-  `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms${r.errors + r.non2xx ? `; ${r.errors} errors, ${r.non2xx} non-2xx` : ''}`,
+  `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms; ${(r.bytesPerAnswer / 1024).toFixed(1)} kB an answer${r.errors + r.non2xx ? `; ${r.errors} errors, ${r.non2xx} non-2xx` : ''}`,
 ];
