@@ -30,6 +30,20 @@ type Seeded = { communities: { form: { mobilization_id: number; widget_id: numbe
 
 type SeededForm = Seeded['communities'][number]['form'];
 
+/** An organiser and a community with the sign-up form page, through the test seed route of the process at `url`. */
+async function seedFormCommunity(url: string, email: string, name: string): Promise<Seeded> {
+  const res = await fetch(`${url}/api/dev/seed`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      user: { email, password: 'scaling-password', firstName: 'Sol' },
+      communities: [{ name, formEntries: 0 }],
+    }),
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as Seeded;
+}
+
 /** One visitor's sign-up through the web process at `url`, on a new connection: it must be accepted. */
 async function submit(url: string, form: SeededForm, email: string, i: number) {
   const fields = [
@@ -94,16 +108,7 @@ describe.skipIf(inject('engine') !== 'postgres')('two web processes and a worker
       await waitHealthy(`http://127.0.0.1:${port}`, web);
     }
     procs.push(runEntry('main', { ...env, PORT: String(await freePort()), PROCESS_ROLE: 'worker' }));
-    const res = await fetch(`http://127.0.0.1:${ports[0]}/api/dev/seed`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        user: { email: 'scaling@example.org', password: 'scaling-password', firstName: 'Sol' },
-        communities: [{ name: 'Rede Escala', formEntries: 0 }],
-      }),
-    });
-    expect(res.status).toBe(201);
-    seeded = (await res.json()) as Seeded;
+    seeded = await seedFormCommunity(`http://127.0.0.1:${ports[0]}`, 'scaling@example.org', 'Rede Escala');
   }, 120_000);
 
   afterAll(async () => {
@@ -219,16 +224,7 @@ describe.skipIf(inject('engine') !== 'postgres')('WEB_PROCESSES: several web pro
     expect(proc.output()).toMatch(new RegExp(`O processo web ${victim} parou`));
     await waitHealthy(url, proc);
 
-    const res = await fetch(`${url}/api/dev/seed`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        user: { email: 'processos@example.org', password: 'processos-password', firstName: 'Rui' },
-        communities: [{ name: 'Rede Processos', formEntries: 0 }],
-      }),
-    });
-    expect(res.status).toBe(201);
-    const form = ((await res.json()) as Seeded).communities[0]?.form;
+    const form = (await seedFormCommunity(url, 'processos@example.org', 'Rede Processos')).communities[0]?.form;
     if (!form) throw new Error('no form page seeded');
     const emails = Array.from({ length: ENTRIES }, (_, i) => `processo-${i}@example.org`);
     // A new connection each time: the first process hands connections to the web processes in turn.
