@@ -148,6 +148,8 @@ test('an organiser builds a page of blocks in four layouts, writes rich text, re
   await page.keyboard.type('nossa');
   await page.keyboard.press('Control+b');
   await page.keyboard.type('! Leia o manifesto');
+  // Every keystroke has reached the editor before the selection moves (under load a late one landed after it).
+  await expect(text).toContainText('Praça é nossa! Leia o manifesto');
   // A link over "manifesto", through the link dialog (the selection is extended the browser's own way).
   for (let i = 0; i < 'manifesto'.length; i += 1) await page.keyboard.press('Shift+ArrowLeft');
   await page.keyboard.press('Control+k');
