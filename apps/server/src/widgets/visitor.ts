@@ -146,7 +146,7 @@ export function publishedWidgets(db: Db): PublishedWidgets {
   return cache;
 }
 
-/** Whether a write failed because its page changed after the widget was read (migration 0027, SQLSTATE MU409). */
+/** Whether a write failed because its page changed after the widget was read (migration 0029, SQLSTATE MU409). */
 export function isStalePage(error: unknown): boolean {
   for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
     if ((e as { code?: unknown }).code === 'MU409') return true;
