@@ -18,6 +18,9 @@ const WORKSPACES = [
       graphqlApi: 3,
       main: 3,
       bootstrap: 3,
+      // The build's template of new embedded databases, and the tests' template databases, are made by the app.
+      migratedDump: 3,
+      makeTemplate: 3,
       seed: 3,
       graphql: 1,
       http: 1,

@@ -1,5 +1,6 @@
 // Bundles the server (and the workspace packages it imports) into dist/main.js, and its database commands into
-// dist/cli.js; npm dependencies stay external.
+// dist/cli.js; npm dependencies stay external. Then it makes the template of new embedded databases
+// (dist/pglite-template.tar.gz, see src/db/template.ts) when the migrations changed.
 // Also builds the public pages' island bundle into dist/islands/ (see packages/widgets/build-islands.mjs).
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { buildIslands } from '@mutirao/widgets/build-islands';
@@ -9,18 +10,21 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@mutirao/'));
 
 await build({
-  entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },
+  entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts', template: 'src/makeTemplate.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  // esbuild itself is only loaded from sources, when no island bundle was built.
-  external: [...external, 'esbuild'],
+  // The island builder (and esbuild with it) is loaded only when no island bundle was built: left out of the bundle,
+  // its import stays dynamic, so a start never loads esbuild.
+  external: [...external, 'esbuild', '@mutirao/widgets/build-islands'],
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
 });
+
+await import(new URL('./dist/template.js', import.meta.url).href);
 
 const islands = await buildIslands();
 const dir = new URL('./dist/islands/', import.meta.url);

@@ -22,7 +22,7 @@ import { registerErrorHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/headers';
 import { localeOf } from './http/locale';
 import { refuseNulCharacters } from './http/nul';
-import { registerTypedRoutes } from './http/typed';
+import { registerTypedRoutes, schemaController } from './http/typed';
 import { mailboxRoutes } from './mail/routes';
 import { metricsRoutes } from './metrics/routes';
 import { mobilizationRoutes } from './mobilizations/routes';
@@ -60,6 +60,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    schemaController,
   });
   const routes: { method: string; url: string }[] = [];
   registeredRoutes.set(app, routes);

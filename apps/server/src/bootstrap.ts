@@ -100,11 +100,12 @@ export async function createContext(config: Config, options: ContextOptions = {}
   return ctx;
 }
 
-export async function closeContext(ctx: AppContext): Promise<void> {
+/** Stops every service; the database closes too unless `keepDatabase` (its opener closes it). */
+export async function closeContext(ctx: AppContext, options: { keepDatabase?: boolean } = {}): Promise<void> {
   ctx.mailer.stop();
   ctx.telephony.stop();
   await ctx.queue.stop();
   await ctx.access.close();
   await ctx.replica?.close();
-  await ctx.database.close();
+  if (!options.keepDatabase) await ctx.database.close();
 }

@@ -43,12 +43,14 @@ async function main() {
       await seedThemes(context.db);
       return config.seedDemo ? seedDemoIfEmpty(context.db, context.storage) : false;
     });
-    await ctx.queue.start({ work: role !== 'web' });
+    // The handlers start once the app listens (below): no request waits for them, so pages are served sooner.
+    await ctx.queue.start({ work: false });
   }
   const stopSnapshots = ctx ? scheduleSnapshots(ctx, config) : () => {};
 
   const app = ctx && (role === 'web' || role === 'all') ? await buildApp(ctx, { logger: true }) : undefined;
   if (app) await app.listen({ port: config.port, host: config.host });
+  if (ctx && role !== 'web') await ctx.queue.startWorkers();
   const address = app?.server.address();
   const port = web ? await web.ready : typeof address === 'object' && address ? address.port : config.port;
   if (app || web) {

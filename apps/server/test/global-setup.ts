@@ -1,12 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
-import { migrate } from '../src/db/migrate';
-import { JobQueue } from '../src/jobs/queue';
+import { migratedDump, prepareDatabase } from '../src/migratedDump';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,7 +19,7 @@ declare module 'vitest' {
 export const TEMPLATE_DB = 'mutirao_test_template';
 
 /**
- * Migrates once (schema and pg-boss's tables), then every test file starts from a copy:
+ * Migrates once (schema, pg-boss's tables and the app's queues: `prepareDatabase`), then every test file starts from a copy:
  * a PGlite data-dir dump, or a PostgreSQL template database.
  */
 export default async function setup(project: TestProject) {
@@ -35,26 +33,15 @@ export default async function setup(project: TestProject) {
     const url = new URL(serverUrl);
     url.pathname = `/${TEMPLATE_DB}`;
     const database = await openDatabase({ databaseUrl: url.toString() });
-    await migrate(database);
-    const queue = new JobQueue(database, { databaseUrl: url.toString() });
-    await queue.start({ work: false });
-    await queue.stop();
+    await prepareDatabase(database, url.toString());
     await database.close();
     project.provide('engine', 'postgres');
     project.provide('templateUrl', url.toString());
     project.provide('snapshotFile', '');
     return;
   }
-  const pglite = new PGlite();
-  const database = await openDatabase({ pglite });
-  await migrate(database);
-  const queue = new JobQueue(database);
-  await queue.start({ work: false });
-  await queue.stop();
-  const dump = await pglite.dumpDataDir('none');
   const file = join(mkdtempSync(join(tmpdir(), 'mutirao-test-')), 'migrated.tar');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  await database.close();
+  writeFileSync(file, await migratedDump('none'));
   // The embedded-database tests run the built server in processes of its own, as `npm start` does.
   const { ensureBuilt } = await import('../../../scripts/lib/build.mjs');
   await ensureBuilt(join(import.meta.dirname, '../../..'));

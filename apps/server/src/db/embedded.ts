@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { migrationsFolder } from './migrate';
+import { builtTemplate, unpackTemplate } from './template';
 
 /**
  * The embedded database's folder, its lock and its snapshots. PGlite keeps PostgreSQL's files in
@@ -61,8 +63,17 @@ export function lockDataDir(dataDir: string): () => void {
 }
 
 /** Opens the embedded files, or throws `EmbeddedDatabaseUnopenable` (PGlite aborts with a bare `Aborted()`). */
-export async function openPglite(dataDir: string): Promise<PGlite> {
+export async function openPglite(dataDir: string, options: { template?: string } = {}): Promise<PGlite> {
   const dir = pgliteDir(dataDir);
+  // A new database starts from the built template (`template.ts`) when there is one; else PGlite runs initdb.
+  const template = options.template ?? builtTemplate(migrationsFolder());
+  if (template && !existsSync(join(dir, 'PG_VERSION')) && (!existsSync(dir) || readdirSync(dir).length === 0)) {
+    try {
+      unpackTemplate(template, dir);
+    } catch (error) {
+      console.warn(`The database template ${template} could not be used (${String(error)}); creating the database.`);
+    }
+  }
   mkdirSync(dir, { recursive: true });
   try {
     const pglite = new PGlite(dir);

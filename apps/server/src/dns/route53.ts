@@ -1,14 +1,7 @@
-import {
-  type Change,
-  ChangeResourceRecordSetsCommand,
-  CreateHostedZoneCommand,
-  DeleteHostedZoneCommand,
-  ListResourceRecordSetsCommand,
-  type ResourceRecordSet,
-  Route53Client,
-  Route53ServiceException,
-} from '@aws-sdk/client-route-53';
+import type { Change, ResourceRecordSet, Route53Client } from '@aws-sdk/client-route-53';
 import { type CreatedZone, type DnsDriver, DnsError, fqdn, quotedText, type RecordSet, type ZoneRef } from './driver';
+
+type Sdk = typeof import('@aws-sdk/client-route-53');
 
 export interface Route53Options {
   accessKeyId: string;
@@ -24,21 +17,15 @@ export interface Route53Options {
  */
 export class Route53DnsDriver implements DnsDriver {
   readonly name = 'route53' as const;
-  private readonly client: Route53Client;
+  /** AWS's client is loaded by the first call, not at every start. */
+  private sdk?: Promise<{ aws: Sdk; client: Route53Client }>;
 
-  constructor(options: Route53Options) {
-    this.client = new Route53Client({
-      region: 'us-east-1',
-      endpoint: options.endpoint,
-      credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-      maxAttempts: 3,
-    });
-  }
+  constructor(private readonly options: Route53Options) {}
 
   async createZone(domainName: string): Promise<CreatedZone> {
-    const out = await this.call(() =>
-      this.client.send(
-        new CreateHostedZoneCommand({ Name: domainName, CallerReference: `mutirao-${domainName}-${Date.now()}` }),
+    const out = await this.call((client, aws) =>
+      client.send(
+        new aws.CreateHostedZoneCommand({ Name: domainName, CallerReference: `mutirao-${domainName}-${Date.now()}` }),
       ),
     );
     const nameServers = out.DelegationSet?.NameServers ?? [];
@@ -51,17 +38,17 @@ export class Route53DnsDriver implements DnsDriver {
 
   async deleteZone(zone: ZoneRef) {
     const id = this.zoneId(zone);
-    const { ResourceRecordSets: sets = [] } = await this.call(() =>
-      this.client.send(new ListResourceRecordSetsCommand({ HostedZoneId: id, MaxItems: 300 })),
+    const { ResourceRecordSets: sets = [] } = await this.call((client, aws) =>
+      client.send(new aws.ListResourceRecordSetsCommand({ HostedZoneId: id, MaxItems: 300 })),
     );
     const apex = fqdn(zone.domainName);
     const own = (s: ResourceRecordSet) => s.Name === apex && (s.Type === 'SOA' || s.Type === 'NS');
     const changes: Change[] = sets.filter((s) => !own(s)).map((s) => ({ Action: 'DELETE', ResourceRecordSet: s }));
     if (changes.length)
-      await this.call(() =>
-        this.client.send(new ChangeResourceRecordSetsCommand({ HostedZoneId: id, ChangeBatch: { Changes: changes } })),
+      await this.call((client, aws) =>
+        client.send(new aws.ChangeResourceRecordSetsCommand({ HostedZoneId: id, ChangeBatch: { Changes: changes } })),
       );
-    await this.call(() => this.client.send(new DeleteHostedZoneCommand({ Id: id })));
+    await this.call((client, aws) => client.send(new aws.DeleteHostedZoneCommand({ Id: id })));
   }
 
   upsertRecord(zone: ZoneRef, record: RecordSet) {
@@ -73,9 +60,9 @@ export class Route53DnsDriver implements DnsDriver {
   }
 
   private async change(zone: ZoneRef, record: RecordSet, action: 'UPSERT' | 'DELETE') {
-    await this.call(() =>
-      this.client.send(
-        new ChangeResourceRecordSetsCommand({
+    await this.call((client, aws) =>
+      client.send(
+        new aws.ChangeResourceRecordSetsCommand({
           HostedZoneId: this.zoneId(zone),
           ChangeBatch: {
             Changes: [
@@ -102,11 +89,21 @@ export class Route53DnsDriver implements DnsDriver {
   }
 
   /** One call, its failures as DnsError: the service's own code and message for refusals, status 0 when unreachable. */
-  private async call<T>(request: () => Promise<T>): Promise<T> {
+  private async call<T>(request: (client: Route53Client, aws: Sdk) => Promise<T>): Promise<T> {
+    this.sdk ??= import('@aws-sdk/client-route-53').then((aws) => ({
+      aws,
+      client: new aws.Route53Client({
+        region: 'us-east-1',
+        endpoint: this.options.endpoint,
+        credentials: { accessKeyId: this.options.accessKeyId, secretAccessKey: this.options.secretAccessKey },
+        maxAttempts: 3,
+      }),
+    }));
+    const { aws, client } = await this.sdk;
     try {
-      return await request();
+      return await request(client, aws);
     } catch (error) {
-      if (error instanceof Route53ServiceException)
+      if (error instanceof aws.Route53ServiceException)
         throw new DnsError(error.$metadata.httpStatusCode ?? 500, `${error.name}: ${error.message}`);
       throw new DnsError(0, error instanceof Error ? error.message : String(error));
     }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { buildSchema, validateSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, signIn, startTestServer, type TestServer } from '../../test/harness';
 import {
@@ -161,6 +162,11 @@ async function idsSeenBy(client: Client, table: string, pk: string): Promise<num
 }
 
 describe('the generated surface', () => {
+  it('is a valid schema: the server builds it without checking, so the check is here', () => {
+    expect(() => buildSchema(graphqlApi.sdl)).not.toThrow();
+    expect(validateSchema(graphqlApi.schema)).toEqual([]);
+  });
+
   it('covers every table of the data model but the server’s own (sessions, tokens, counters, the outbox)', () => {
     expect(tables.map((t) => t.name).sort()).toEqual(
       [

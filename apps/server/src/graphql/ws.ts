@@ -10,8 +10,7 @@ import {
   specifiedRules,
   validate,
 } from 'graphql';
-import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
+import type { WebSocketServer } from 'ws';
 import { adminBaseUrl } from '../config';
 import type { AppContext } from '../context';
 import { resolveSession, sessionCookieName, type UserRow } from '../http/session';
@@ -53,13 +52,35 @@ function localeOf(app: FastifyInstance, request: IncomingMessage): Locale {
   return resolveLocale(cookie || request.headers['accept-language']);
 }
 
+/**
+ * The socket server (ws and graphql-ws) is loaded by the first socket, not at start. A client sends nothing after its
+ * upgrade request until the answer, so the socket waits the load out safely.
+ */
 export function graphqlSocket(app: FastifyInstance, ctx: AppContext, api: GraphQLApi) {
-  const server = new WebSocketServer({ noServer: true });
-  const callers = new WeakMap<object, Caller>();
+  let server: Promise<WebSocketServer> | undefined;
   app.server.on('upgrade', (request, socket, head) => {
     if (new URL(request.url ?? '/', 'http://localhost').pathname !== '/v1/graphql') return socket.destroy();
-    server.handleUpgrade(request, socket, head, (ws) => server.emit('connection', ws, request));
+    server ??= openSocketServer(app, ctx, api);
+    server.then(
+      (wss) => wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request)),
+      (error) => {
+        console.error(error);
+        socket.destroy();
+      },
+    );
   });
+  app.addHook('onClose', async () => {
+    if (!server) return;
+    const wss = await server;
+    for (const ws of wss.clients) ws.close(1001, 'server shutting down');
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+  });
+}
+
+async function openSocketServer(app: FastifyInstance, ctx: AppContext, api: GraphQLApi): Promise<WebSocketServer> {
+  const [{ WebSocketServer }, { useServer }] = await Promise.all([import('ws'), import('graphql-ws/use/ws')]);
+  const server = new WebSocketServer({ noServer: true });
+  const callers = new WeakMap<object, Caller>();
   useServer<InitPayload>(
     {
       onConnect: async (connection) => {
@@ -112,8 +133,5 @@ export function graphqlSocket(app: FastifyInstance, ctx: AppContext, api: GraphQ
     },
     server,
   );
-  app.addHook('onClose', async () => {
-    for (const ws of server.clients) ws.close(1001, 'server shutting down');
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+  return server;
 }

@@ -3,6 +3,7 @@ import type {
   FastifyInstance,
   FastifyRequest,
   FastifySchemaCompiler,
+  FastifyServerOptions,
   FastifyTypeProvider,
   preValidationAsyncHookHandler,
 } from 'fastify';
@@ -112,6 +113,19 @@ declare module 'fastify' {
     actor: Actor | null;
   }
 }
+
+/**
+ * Fastify's `schemaController` option: zod checks every request part, and no route declares a response schema, so
+ * Fastify's own compilers (ajv, fast-json-stringify) are never loaded; a start saves the quarter second they cost.
+ */
+type Compilers = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+export const schemaController: FastifyServerOptions['schemaController'] = {
+  compilersFactory: {
+    // Fastify types its factories for ajv's JSON schemas; ours compile zod schemas, as `setValidatorCompiler` does.
+    buildValidator: (() => zodCompiler) as unknown as Compilers['buildValidator'],
+    buildSerializer: (() => () => (data: unknown) => JSON.stringify(data)) as unknown as Compilers['buildSerializer'],
+  },
+};
 
 /** Installs the zod validator and the request's `actor` slot; call once, before routes are added. */
 export function registerTypedRoutes(app: FastifyInstance) {

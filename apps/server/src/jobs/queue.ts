@@ -93,23 +93,34 @@ export class JobQueue {
     this.definitions.set(definition.name, definition);
   }
 
-  /** Creates the schema and queues. With `work`, this process also runs the handlers. */
+  /**
+   * Creates the schema and the queues that do not exist yet. With `work`, this process also runs the handlers at once;
+   * a server that should answer first starts them afterwards with `startWorkers`.
+   */
   async start({ work }: { work: boolean }): Promise<void> {
     await this.boss.start();
     this.started = true;
-    this.working = work;
+    const existing = new Set((await this.boss.getQueues()).map((queue: { name: string }) => queue.name));
+    const missing = [...this.definitions.values()].filter((def) => !existing.has(def.name));
     // Processes booting together (WEB_PROCESSES, or web and worker at once) deadlock in pg-boss's create_queue on a
     // new database, each locking the queue table the other waits on: one process at a time creates them.
-    await this.database.withLock(QUEUE_LOCK, async () => {
-      for (const def of this.definitions.values())
-        await this.boss.createQueue(def.name, {
-          name: def.name,
-          retryLimit: def.retryLimit,
-          retryDelay: def.retryDelaySeconds,
-          retryBackoff: true,
-        });
-    });
-    if (!work) return;
+    if (missing.length)
+      await this.database.withLock(QUEUE_LOCK, async () => {
+        for (const def of missing)
+          await this.boss.createQueue(def.name, {
+            name: def.name,
+            retryLimit: def.retryLimit,
+            retryDelay: def.retryDelaySeconds,
+            retryBackoff: true,
+          });
+      });
+    if (work) await this.startWorkers();
+  }
+
+  /** Runs the handlers in this process: a worker per queue, the schedules, and the jobs that run once per start. */
+  async startWorkers(): Promise<void> {
+    if (!this.started || this.working) return;
+    this.working = true;
     for (const def of this.definitions.values()) {
       await this.boss.work(
         def.name,

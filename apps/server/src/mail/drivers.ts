@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface OutgoingMail {
   from: string;
@@ -30,16 +30,17 @@ export class SandboxMailDriver implements MailDriver {
   }
 }
 
+/** nodemailer is loaded by the first message, not at start (the sandbox, the default, never needs it). */
 export class SmtpMailDriver implements MailDriver {
   readonly name = 'smtp' as const;
-  private readonly transport: Transporter;
+  private transport?: Promise<Transporter>;
 
-  constructor(smtpUrl: string) {
-    this.transport = nodemailer.createTransport(smtpUrl);
-  }
+  constructor(private readonly smtpUrl: string) {}
 
   async send(mail: OutgoingMail): Promise<void> {
-    await this.transport.sendMail({
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(this.smtpUrl));
+    const transport = await this.transport;
+    await transport.sendMail({
       from: mail.from,
       to: mail.to,
       subject: mail.subject,

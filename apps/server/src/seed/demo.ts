@@ -34,13 +34,11 @@ export async function seedDemoIfEmpty(db: Db, storage?: StorageDriver): Promise<
   await seedThemes(db);
   const [row] = await db.select({ n: count() }).from(users);
   if (Number(row?.n ?? 0) > 0) return false;
-  const organiser = await createUser(db, DEMO_ORGANISER);
-  const colleague = await createUser(db, {
-    email: 'joao@mutirao.org',
-    password: 'mutirao-demo',
-    firstName: 'João',
-    lastName: 'Lima',
-  });
+  // Each password hash takes a thread a few hundred milliseconds: both at once.
+  const [organiser, colleague] = await Promise.all([
+    createUser(db, DEMO_ORGANISER),
+    createUser(db, { email: 'joao@mutirao.org', password: 'mutirao-demo', firstName: 'João', lastName: 'Lima' }),
+  ]);
   const bemViver = await createCommunity(db, {
     name: 'Coletivo Bem Viver',
     city: 'Recife',
@@ -55,9 +53,10 @@ export async function seedDemoIfEmpty(db: Db, storage?: StorageDriver): Promise<
     ownerId: organiser.id,
   });
   await seedGlobalTemplates(db);
-  const images = storage ? await storeDemoImages(db, storage) : {};
+  const { images, copies } = storage ? await storeDemoImages(db, storage) : { images: {}, copies: undefined };
   await seedDemoMobilizations(db, bemViver.id, organiser.id, images);
   await seedDemoBot(db, bemViver.id);
+  await copies;
   return true;
 }
 

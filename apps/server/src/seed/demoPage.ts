@@ -29,12 +29,17 @@ export interface DemoImages {
 /**
  * Stores the demo images as uploads (local storage only: with S3 the demo page simply has no pictures) and
  * returns their addresses. Relative addresses work on the admin host and on every public host alike. The documents
- * give the images no size: the public page takes it from the stored upload.
+ * give the images no size: the public page takes it from the stored upload. Their resized copies are made in
+ * sharp's thread while the rest of the demo is written: `copies` settles when they are stored.
  */
-export async function storeDemoImages(db: Db, storage: StorageDriver): Promise<DemoImages> {
-  if (!(storage instanceof LocalStorage)) return {};
-  const dir = assetsDir();
+export async function storeDemoImages(
+  db: Db,
+  storage: StorageDriver,
+): Promise<{ images: DemoImages; copies: Promise<unknown> }> {
   const images: DemoImages = {};
+  const copies: Promise<unknown>[] = [];
+  if (!(storage instanceof LocalStorage)) return { images, copies: Promise.resolve() };
+  const dir = assetsDir();
   for (const [name, file] of [
     ['hero', 'moradia-centro.jpg'],
     ['meeting', 'assembleia.jpg'],
@@ -56,13 +61,14 @@ export async function storeDemoImages(db: Db, storage: StorageDriver): Promise<D
         })
         .returning({ id: uploads.id, key: uploads.key });
       images[name] = url;
-      // Seeding runs before the job worker starts, so the demo page's resized copies are made here.
-      if (row) await storeVariants(db, storage, row);
+      // Seeding runs before the job worker starts, so the demo page's resized copies are made here. A copy that
+      // fails leaves the page with the original only, as a missing asset leaves it without that picture.
+      if (row) copies.push(storeVariants(db, storage, row).catch(() => undefined));
     } catch {
       // A missing asset leaves the page without that picture.
     }
   }
-  return images;
+  return { images, copies: Promise.all(copies) };
 }
 
 /** The demo images' addresses if the demo seed stored them (test pages borrow them without storing them again). */

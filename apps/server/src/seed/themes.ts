@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { subthemes, themes } from '../db/schema';
 
@@ -32,21 +32,24 @@ export const THEMES: { label: string; subthemes: string[] }[] = [
 
 /**
  * Makes sure every theme and subtheme above exists, adding only what is missing, so it can run on every boot
- * and in every test database. It does not depend on a migration holding the data.
+ * and in every test database. It does not depend on a migration holding the data. A boot where all exist reads two
+ * small tables and writes nothing.
  */
 export async function seedThemes(db: Db | Tx): Promise<void> {
+  const themeRows = await db.select({ id: themes.id, label: themes.label }).from(themes);
+  const subthemeRows = await db.select({ themeId: subthemes.themeId, label: subthemes.label }).from(subthemes);
+  const themeIds = new Map(themeRows.map((row) => [row.label, row.id]));
+  const present = new Set(subthemeRows.map((row) => `${row.themeId}\u0000${row.label}`));
   for (const theme of THEMES) {
-    let [row] = await db.select().from(themes).where(eq(themes.label, theme.label)).limit(1);
-    if (!row) [row] = await db.insert(themes).values({ label: theme.label }).returning();
-    if (!row) throw new Error('seedThemes: theme insert returned nothing');
-    for (const label of theme.subthemes) {
-      const [existing] = await db
-        .select({ id: subthemes.id })
-        .from(subthemes)
-        .where(and(eq(subthemes.themeId, row.id), eq(subthemes.label, label)))
-        .limit(1);
-      if (!existing) await db.insert(subthemes).values({ label, themeId: row.id });
+    let id = themeIds.get(theme.label);
+    if (id === undefined) {
+      const [row] = await db.insert(themes).values({ label: theme.label }).returning({ id: themes.id });
+      if (!row) throw new Error('seedThemes: theme insert returned nothing');
+      id = row.id;
     }
+    const themeId = id;
+    const missing = theme.subthemes.filter((label) => !present.has(`${themeId}\u0000${label}`));
+    if (missing.length) await db.insert(subthemes).values(missing.map((label) => ({ label, themeId })));
   }
 }
 

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
+import type sharpModule from 'sharp';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
@@ -23,9 +23,19 @@ export function parseVariantKey(key: string): { key: string; width: number } | u
   return match ? { key: match[1] as string, width: Number(match[2]) } : undefined;
 }
 
-// One image at a time and no cache: the worker shares a small machine with the web process.
-sharp.concurrency(1);
-sharp.cache(false);
+/**
+ * sharp (libvips) is loaded by the first image, not at start: most starts resize nothing. One image at a time and no
+ * cache: the worker shares a small machine with the web process.
+ */
+let loaded: Promise<typeof sharpModule> | undefined;
+function loadSharp(): Promise<typeof sharpModule> {
+  loaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return sharp;
+  });
+  return loaded;
+}
 
 /** An 8 MB file can still claim a huge canvas (a decompression bomb); 50 megapixels covers any real photo. */
 const MAX_INPUT_PIXELS = 50_000_000;
@@ -38,6 +48,7 @@ export interface Variant {
 
 /** WebP copies at each width below the image's own (turned upright first, as browsers show it). */
 export async function makeVariants(original: Buffer): Promise<{ width: number; height: number; variants: Variant[] }> {
+  const sharp = await loadSharp();
   const options = { animated: true, limitInputPixels: MAX_INPUT_PIXELS };
   const meta = await sharp(original, options).metadata();
   const upright = (meta.orientation ?? 1) >= 5;
