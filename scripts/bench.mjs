@@ -7,6 +7,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { answerOf, startBareNode } from './lib/bare-node.mjs';
 import { activistsBench } from './lib/bench-activists.mjs';
 import { adminBench } from './lib/bench-admin.mjs';
 import { donationBench } from './lib/bench-donations.mjs';
@@ -134,21 +135,37 @@ async function publicPageWeight(baseUrl) {
 /**
  * One page under `wrk` (100 connections, gzip accepted), then nginx serving the very same bytes from a pre-compressed
  * file (`gzip_static`) in the same run: the ceiling the ratio is taken against, and the proof that wrk is not the
- * bottleneck (nginx must go far faster). Each line has its rate with p50 and p99.
+ * bottleneck (nginx must go far faster). Each line has its rate with p50 and p99. With `processes`, Node's bare
+ * `http` module answering the same bytes from as many processes comes between them (`lib/bare-node.mjs`): the ceiling
+ * for any Node server, which shows how much of the gap to nginx is the app's and how much is Node's.
  */
-async function pageBeside(name, baseUrl, host, path = '/') {
+async function pageBeside(name, baseUrl, host, path = '/', processes = 0) {
   const html = await getText(baseUrl, host, path);
   const headers = { host, accept: 'text/html', 'accept-encoding': 'gzip' };
   const ours = await wrk({ url: `${baseUrl}${path}`, connections: 100, seconds, headers });
+  rows.push([`${name}, 100 connections`, ...rateCells(ours)]);
+  if (processes) {
+    // Node's own HTTP stack with the same answer and process count: the most any Node server could do here.
+    const bare = await startBareNode({ port: await freePort(), processes, ...(await answerOf(baseUrl, host, path)) });
+    try {
+      const theirs = await wrk({ url: bare.url, connections: 100, seconds, headers });
+      rows.push([
+        `  bare node:http, same answer, ${processes} process(es), same run`,
+        ...rateCells(theirs).map((cell, i) =>
+          i === 1 ? `${cell}; ours = ${(ours.rps / theirs.rps).toFixed(2)} of it` : cell,
+        ),
+      ]);
+    } finally {
+      bare.stop();
+    }
+  }
   const nginx = await startNginx(html);
   if (!nginx) {
-    rows.push([`${name}, 100 connections`, ...rateCells(ours)]);
     rows.push(['  nginx, same bytes', 'skipped', 'nginx not installed (apt-get install nginx-light)']);
     return;
   }
   try {
     const theirs = await wrk({ url: nginx.url, connections: 100, seconds, headers });
-    rows.push([`${name}, 100 connections`, ...rateCells(ours)]);
     // Headers differ a little; a different page would differ by kilobytes.
     const same = Math.abs(ours.bytesPerAnswer - theirs.bytesPerAnswer) < 0.2 * theirs.bytesPerAnswer;
     if (!same) rows.push(['  NOT THE SAME PAGE: the answers differ in size; no ratio', '', '']);
@@ -250,7 +267,7 @@ async function embeddedBenches() {
     if (wants('public')) {
       await pageBeside('admin page HTML (built index.html)', warm.url, '127.0.0.1', '/login');
       await publicPageWeight(warm.url);
-      await pageBeside('PGlite: public demo page (PROCESS_ROLE=all, one process)', warm.url, DEMO_HOST);
+      await pageBeside('PGlite: public demo page (PROCESS_ROLE=all, one process)', warm.url, DEMO_HOST, '/', 1);
     }
     if (wants('actions')) {
       await formBench({ server: warm, label: 'PGlite', seconds, rows, withExport: !only });
@@ -285,7 +302,13 @@ async function postgresBenches() {
         PUBLIC_LOOKUP_CACHE: 'true',
       });
       try {
-        await pageBeside(`PostgreSQL: public demo page (${processes} web processes)`, web.url, DEMO_HOST);
+        await pageBeside(
+          `PostgreSQL: public demo page (${processes} web processes)`,
+          web.url,
+          DEMO_HOST,
+          '/',
+          processes,
+        );
       } finally {
         await stop(web.child);
       }
