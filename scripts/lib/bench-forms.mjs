@@ -11,7 +11,8 @@ const CEILING_SUBMISSIONS_PER_S = 6_800;
 /** Beside a rate with no ceiling measured in its run: the reference, never a ratio. */
 export const notThisRun = `no ceiling in this run (STACK-NOTES' pgbench: ${CEILING_SUBMISSIONS_PER_S.toLocaleString('en')}/s, another day)`;
 /** STACK-NOTES.md: COPY (SELECT … JOIN activists …) TO STDOUT (FORMAT csv), 270k rows in 0.56 s. */
-export const EXPORT_ENTRIES = 200_000;
+/** Entries in the exported page: 200,000, or `BENCH_EXPORT_ROWS` (up to 1,000,000, the test seed route's limit). */
+export const EXPORT_ENTRIES = Number(process.env.BENCH_EXPORT_ROWS ?? 200_000);
 const VISITORS = 100;
 
 const rssKb = (pid) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? Number.NaN);
@@ -340,7 +341,7 @@ export async function formBench({ server, label, seconds, rows, pgUrl, withExpor
 }
 
 /**
- * The form-entries CSV of 200,000 entries on one running server: rows/s, the server's peak RSS during it, and, with
+ * The form-entries CSV of `EXPORT_ENTRIES` entries on one running server: rows/s, the server's peak RSS during it, and, with
  * `pgUrl`, PostgreSQL's own COPY of the same rows and columns as the ratio's baseline.
  */
 export async function formExportBench({ server, label, rows, pgUrl }) {
