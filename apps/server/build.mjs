@@ -20,6 +20,10 @@ await build({
   // The island builder (and esbuild with it) is loaded only when no island bundle was built: left out of the bundle,
   // its import stays dynamic, so a start never loads esbuild.
   external: [...external, 'esbuild', '@mutirao/widgets/build-islands'],
+  // React is bundled (through the widgets) and picks its build by NODE_ENV at run time: fixed to production here, so
+  // the bundle holds React's production server renderer only (0.9 MB less to load at every start) and `npm start`
+  // renders pages as production does. The tests run the sources, with React's development checks.
+  define: { 'process.env.NODE_ENV': '"production"' },
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
 });

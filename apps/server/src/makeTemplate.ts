@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrationsFolder } from './db/migrate';
@@ -8,15 +6,12 @@ import { migratedDump } from './migratedDump';
 
 /**
  * `dist/template.js`, run by the build: makes the template of new embedded databases beside the bundle, unless the
- * one there was made by this same code from the same migrations and PGlite version.
+ * one there was made from the same migrations and PGlite and pg-boss versions.
  */
-const self = fileURLToPath(import.meta.url);
-const file = join(dirname(self), TEMPLATE_FILE);
+const file = join(dirname(fileURLToPath(import.meta.url)), TEMPLATE_FILE);
 const key = templateKey(migrationsFolder());
-// This bundle holds everything that shapes the template (the job queues, pg-boss): a change to it remakes one.
-const recipe = createHash('sha256').update(readFileSync(self)).digest('hex').slice(0, 16);
-if (!templateCurrent(file, key, recipe)) {
+if (!templateCurrent(file, key)) {
   const started = performance.now();
-  saveTemplate(file, await migratedDump('gzip'), key, recipe);
+  saveTemplate(file, await migratedDump('gzip'), key);
   console.log(`Embedded database template: ${TEMPLATE_FILE}, ${Math.round(performance.now() - started)} ms`);
 }

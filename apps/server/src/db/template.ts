@@ -23,40 +23,36 @@ import { gunzipSync } from 'node:zlib';
 
 export const TEMPLATE_FILE = 'pglite-template.tar.gz';
 
-/** PGlite's version and every migration file: a template made from anything else is not used. */
+/**
+ * PGlite's and pg-boss's versions and every migration file: a template made from anything else is not used. (The job
+ * queues it holds may lag behind the code's: a start creates any that are missing.)
+ */
 export function templateKey(migrationsFolder: string): string {
   const hash = createHash('sha256');
-  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  hash.update(readFileSync(join(dirname(entry), '..', 'package.json')));
+  const require = createRequire(import.meta.url);
+  for (const pkg of ['@electric-sql/pglite', 'pg-boss']) {
+    hash.update(readFileSync(join(dirname(require.resolve(pkg)), '..', 'package.json')));
+  }
   const files = [join('meta', '_journal.json'), ...readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql'))];
-  for (const file of files.sort())
-    hash
-      .update(file)
-      .update('\0')
-      .update(readFileSync(join(migrationsFolder, file)));
+  for (const file of files.sort()) hash.update(file).update('\0').update(readFileSync(join(migrationsFolder, file)));
   return hash.digest('hex').slice(0, 16);
 }
 
 const manifestOf = (file: string) => `${file}.json`;
 
-/**
- * Writes the template and, once complete, its manifest: a half-written template is never found. `recipe` names the
- * code that made it (the build's own bundle): the build remakes a template whose recipe changed, while a start only
- * needs the key to match.
- */
-export function saveTemplate(file: string, dump: Buffer, key: string, recipe: string): void {
+/** Writes the template and, once complete, its manifest: a half-written template is never found. */
+export function saveTemplate(file: string, dump: Buffer, key: string): void {
   rmSync(manifestOf(file), { force: true });
   writeFileSync(`${file}.tmp`, dump);
   renameSync(`${file}.tmp`, file);
-  writeFileSync(manifestOf(file), `${JSON.stringify({ key, recipe })}\n`);
+  writeFileSync(manifestOf(file), `${JSON.stringify({ key })}\n`);
 }
 
-/** True when `file` holds a template made with this key (and this recipe, when given). */
-export function templateCurrent(file: string, key: string, recipe?: string): boolean {
+/** True when `file` holds a template made with this key. */
+export function templateCurrent(file: string, key: string): boolean {
   if (!existsSync(file) || !existsSync(manifestOf(file))) return false;
   try {
-    const manifest = JSON.parse(readFileSync(manifestOf(file), 'utf8')) as { key?: string; recipe?: string };
-    return manifest.key === key && (recipe === undefined || manifest.recipe === recipe);
+    return (JSON.parse(readFileSync(manifestOf(file), 'utf8')) as { key?: string }).key === key;
   } catch {
     return false;
   }
