@@ -3,9 +3,9 @@
 // cannot be faster than this; the gap between this line and nginx is Node's HTTP stack, not the app.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request } from 'node:http';
 
 const SERVER = `
 const cluster = require('node:cluster');

@@ -34,7 +34,11 @@ export function templateKey(migrationsFolder: string): string {
     hash.update(readFileSync(join(dirname(require.resolve(pkg)), '..', 'package.json')));
   }
   const files = [join('meta', '_journal.json'), ...readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql'))];
-  for (const file of files.sort()) hash.update(file).update('\0').update(readFileSync(join(migrationsFolder, file)));
+  for (const file of files.sort())
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(migrationsFolder, file)));
   return hash.digest('hex').slice(0, 16);
 }
 
