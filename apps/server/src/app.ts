@@ -92,7 +92,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   domainRoutes(app, ctx);
   // The mobilization list's answers (REST and the list screen's GraphQL document), kept per process like the access
   // cache and dropped on every announced change to what they show or to who may see it (http/accessCache.ts).
-  const lists = new AccessCache(['mutirao_access', 'mutirao_lists'], { max: 1_000 });
+  const lists = new AccessCache(['mutirao_access', 'mutirao_lists'], { max: 256 });
   if (ctx.database.kind === 'pglite' || ctx.config.sessionCache) {
     await lists.listen(ctx.database);
     app.addHook('onClose', () => lists.close());
