@@ -2,8 +2,28 @@
 // autocannon drives them because each request posts a body; at these rates it is not the bottleneck.
 import autocannon from 'autocannon';
 
+/**
+ * One autocannon run, with one more figure than autocannon's: the p99 of the answers after each connection's first.
+ * A connection's first answer also waits for the server to accept it, and Node accepts one new connection per turn
+ * of its event loop (measured: 41 connections left in the listen queue while the loop served the first ten), so when
+ * all 50 connections open at once the last ones wait for as many turns. The two p99s tell that wait apart from the
+ * requests' own latency.
+ */
 const load = (seconds, opts) =>
-  new Promise((resolve, reject) => autocannon({ duration: seconds, ...opts }, (e, r) => (e ? reject(e) : resolve(r))));
+  new Promise((resolve, reject) => {
+    const seen = new Set();
+    const later = [];
+    const run = autocannon({ duration: seconds, ...opts }, (e, r) => {
+      if (e) return reject(e);
+      later.sort((a, b) => a - b);
+      const p99 = later.length ? Math.round(later[Math.min(later.length - 1, Math.floor(later.length * 0.99))]) : 0;
+      resolve({ ...r, p99AfterFirst: p99 });
+    });
+    run.on('response', (client, _status, _bytes, ms) => {
+      if (seen.has(client)) later.push(ms);
+      else seen.add(client);
+    });
+  });
 
 /** The admin's reads on a running server: the Session query and the mobilization list over 2,000 rows. */
 export async function adminBench({ server: warm, seconds, rows }) {
@@ -25,7 +45,11 @@ export async function adminBench({ server: warm, seconds, rows }) {
     }),
   });
   rows.push([`Session query, 50 connections, ${seconds} s: requests/s`, session.requests.average.toFixed(0), '']);
-  rows.push(['Session query: latency p50 / p99', `${session.latency.p50} ms / ${session.latency.p99} ms`, '']);
+  rows.push([
+    "Session query: latency p50 / p99 / p99 after each connection's first answer",
+    `${session.latency.p50} ms / ${session.latency.p99} ms / ${session.p99AfterFirst} ms`,
+    '',
+  ]);
   rows.push(['Session query: errors + non-2xx', String(session.errors + session.non2xx), '']);
 
   // A community with 2,000 mobilizations: the list screen's REST call and its GraphQL twin.
@@ -84,7 +108,11 @@ export async function adminBench({ server: warm, seconds, rows }) {
       headers: { 'content-type': 'application/json', ...auth },
     });
     rows.push([`${name}, 50 connections: requests/s`, r.requests.average.toFixed(0), '']);
-    rows.push([`${name}: latency p50 / p99`, `${r.latency.p50} ms / ${r.latency.p99} ms`, '']);
+    rows.push([
+      `${name}: latency p50 / p99 / p99 after each connection's first answer`,
+      `${r.latency.p50} ms / ${r.latency.p99} ms / ${r.p99AfterFirst} ms`,
+      '',
+    ]);
     rows.push([`${name}: errors + non-2xx`, String(r.errors + r.non2xx), '']);
   }
 }

@@ -17,6 +17,7 @@ import { domainRoutes } from './domains/routes';
 import { graphqlRoute } from './graphql/route';
 import { graphqlSocket } from './graphql/ws';
 import { graphqlApi } from './graphqlApi';
+import { AccessCache } from './http/accessCache';
 import { registerAccessLog } from './http/accessLog';
 import { registerErrorHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/headers';
@@ -90,7 +91,14 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   chatbotRoutes(app, ctx);
   teamRoutes(app, ctx);
   domainRoutes(app, ctx);
-  mobilizationRoutes(app, ctx);
+  // The mobilization list's answers (REST and the list screen's GraphQL document), kept per process like the access
+  // cache and dropped on every announced change to what they show or to who may see it (http/accessCache.ts).
+  const lists = new AccessCache(['mutirao_access', 'mutirao_lists'], { max: 256 });
+  if (ctx.database.kind === 'pglite' || ctx.config.sessionCache) {
+    await lists.listen(ctx.database);
+    app.addHook('onClose', () => lists.close());
+  }
+  mobilizationRoutes(app, ctx, lists);
   metricsRoutes(app, ctx);
   blockRoutes(app, ctx);
   widgetRoutes(app, ctx);
@@ -98,7 +106,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   templateRoutes(app, ctx);
   uploadRoutes(app, ctx);
   mailboxRoutes(app, ctx);
-  graphqlRoute(app, ctx, graphqlApi);
+  graphqlRoute(app, ctx, graphqlApi, lists);
   graphqlSocket(app, ctx, graphqlApi);
   testSeedRoutes(app, ctx);
 

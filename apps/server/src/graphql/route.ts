@@ -11,12 +11,14 @@ import {
 } from 'graphql';
 import type { AppContext } from '../context';
 import { integrityFailure, isDataException } from '../db/errors';
+import type { AccessCache } from '../http/accessCache';
 import { localeOf } from '../http/locale';
 import type { UserRow } from '../http/session';
 import { sessionOf } from '../http/session';
 import type { GraphQLContext } from './context';
 import { DocumentCache } from './documents';
 import { checkDocumentLimits, type LimitFailure } from './limits';
+import { isKeptListDocument } from './listCache';
 import type { GraphQLApi } from './surface';
 
 interface GraphQLBody {
@@ -42,7 +44,7 @@ function operationOf(document: DocumentNode, name: string | null | undefined) {
 }
 
 /** `POST /v1/graphql`, always answering 200 with `data` or `errors`, as Hasura does. */
-export function graphqlRoute(app: FastifyInstance, ctx: AppContext, api: GraphQLApi) {
+export function graphqlRoute(app: FastifyInstance, ctx: AppContext, api: GraphQLApi, lists: AccessCache) {
   const { schema } = api;
   const documents = new DocumentCache(schema);
   app.post('/v1/graphql', async (request, reply) => {
@@ -84,7 +86,23 @@ export function graphqlRoute(app: FastifyInstance, ctx: AppContext, api: GraphQL
     const failure = checkDocumentLimits(schema, document, body.operationName, body.variables);
     if (failure) return reply.send(hasuraError(limitMessage(locale, failure), 'validation-failed'));
     if (!user) return reply.send({ data: {} });
-    const result = await run(ctx, api, { user, locale }, document, body);
+    // The list screen's document is answered from memory while nothing it shows has changed (graphql/listCache.ts).
+    let failed: ExecutionResult | undefined;
+    const kept =
+      lists.enabled && isKeptListDocument(document, operationOf(document, body.operationName), body.variables)
+        ? await lists.get(
+            `graphql:${user.id}:${locale}:${body.operationName ?? ''}:${JSON.stringify(body.variables ?? null)}:${body.query}`,
+            async () => {
+              const result = await run(ctx, api, { user, locale }, document, body);
+              if (!result.errors?.length) return JSON.stringify({ data: result.data });
+              failed = result;
+              return undefined;
+            },
+          )
+        : undefined;
+    // The very bytes and type `reply.send({ data })` gives.
+    if (kept !== undefined) return reply.type('application/json; charset=utf-8').send(kept);
+    const result = failed ?? (await run(ctx, api, { user, locale }, document, body));
     if (result.errors?.length) {
       return reply.send({
         ...(result.data ? { data: result.data } : {}),

@@ -105,11 +105,14 @@ describe('GET /api/mobilizations in one statement', () => {
   ];
   for (const [query, filter] of cases)
     it(`answers ${query || 'the first page'} byte for byte as before, with the same total`, async () => {
-      const res = await client.request('GET', `/api/mobilizations?community_id=${communityId}${query}`);
-      expect(res.status).toBe(200);
       const before = await reference(filter);
-      expect(JSON.stringify(res.body)).toBe(before.body);
-      expect(res.headers.get('x-total-count')).toBe(before.total);
+      // Asked twice: the second answer comes from the process's list cache on the embedded engine (listCache.test.ts).
+      for (let ask = 0; ask < 2; ask++) {
+        const res = await client.request('GET', `/api/mobilizations?community_id=${communityId}${query}`);
+        expect(res.status).toBe(200);
+        expect(JSON.stringify(res.body)).toBe(before.body);
+        expect(res.headers.get('x-total-count')).toBe(before.total);
+      }
     });
 
   it('carries counts, amounts, themes and subthemes on the fixture (not an empty comparison)', async () => {

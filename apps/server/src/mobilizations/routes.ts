@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
+import type { AccessCache } from '../http/accessCache';
 import { membershipsOf } from '../http/session';
 import { actorIn, body, idParams, lenientInt, lenientString, requiredQueryId, signedIn, typed } from '../http/typed';
 import { applyTemplate } from '../templates/service';
@@ -59,7 +60,7 @@ const listQuery = z
   });
 
 /** spec 01 §7 mobilization calls, under /api. */
-export function mobilizationRoutes(app: FastifyInstance, ctx: AppContext) {
+export function mobilizationRoutes(app: FastifyInstance, ctx: AppContext, lists: AccessCache) {
   const r = typed(app);
   const preValidation = signedIn(ctx);
 
@@ -69,7 +70,10 @@ export function mobilizationRoutes(app: FastifyInstance, ctx: AppContext) {
     await assertCommunityWorkable(ctx.db, actor, filter.communityId, async () =>
       (await membershipsOf(ctx, actor.id)).find((m) => m.communityId === filter.communityId),
     );
-    const { rows, total } = await presentedMobilizationPage(ctx.db, filter);
+    // The answer depends on the filter only; each caller's access was checked just above.
+    const { rows, total } = await lists.get(`rest:${JSON.stringify(filter)}`, () =>
+      presentedMobilizationPage(ctx.db, filter),
+    );
     reply.header('x-total-count', String(total));
     return rows;
   });
