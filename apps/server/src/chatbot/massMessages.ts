@@ -41,7 +41,7 @@ export async function enqueueMassMessage(
   input: MassMessageInput,
 ) {
   const communityId = input.community_id;
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     const { membership } = await findCommunityFor(tx, actor, communityId);
     if (!policies.canManageCommunity(actor, membership))
       throw new AppError('forbidden', undefined, 'errors.manageCommunityOnly');
@@ -57,6 +57,9 @@ export async function enqueueMassMessage(
     await queue.send(chatbot.fanOutJob, { campaignId: campaign.id }, { tx });
     return presentCampaign(campaign, counts);
   });
+  // Committed: the fan-out can start now rather than at its worker's next ask.
+  queue.wake(chatbot.fanOutJob);
+  return created;
 }
 
 /** The campaign row and its recipients, without the job (the enqueue adds it; tests drive workers by hand). */
