@@ -28,6 +28,8 @@ export function formEntryRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { params: idParams, body: body(formEntrySubmissionSchema, { wrappedIn: 'form_entry' }) },
     },
     async (request, reply) => {
+      // When this request began: a copy read since then is as new as this visitor can ask for.
+      const began = performance.now();
       const { id: mobilizationId } = request.params;
       const input = request.body;
       const widgets = publishedWidgets(ctx.db);
@@ -61,7 +63,7 @@ export function formEntryRoutes(app: FastifyInstance, ctx: AppContext) {
         } catch (error) {
           const stale = isStalePage(error) || (!fresh && error instanceof AppError && error.code === 'unprocessable');
           if (!stale || attempt === 3) throw error;
-          found = await widgets.refresh(input.widget_id, mobilizationId);
+          found = await widgets.refresh(input.widget_id, mobilizationId, { version: found.version, since: began });
           fresh = true;
         }
       }
