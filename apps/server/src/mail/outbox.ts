@@ -162,8 +162,13 @@ export class Mailer {
           const batch = await this.claim();
           if (!batch.length) break;
           for (let i = 0; i < batch.length; i += CONCURRENCY) {
-            const sent = await Promise.all(batch.slice(i, i + CONCURRENCY).map((row) => this.attempt(row, false)));
-            await this.markSent(sent.filter((id) => id !== undefined));
+            const outcomes = await Promise.allSettled(
+              batch.slice(i, i + CONCURRENCY).map((row) => this.attempt(row, false)),
+            );
+            // A failure that could not even be recorded stays leased, and goes again when its lease runs out.
+            await this.markSent(
+              outcomes.flatMap((o) => (o.status === 'fulfilled' && o.value !== undefined ? [o.value] : [])),
+            );
           }
         }
       } while (this.again);
