@@ -1,20 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { countedDb } from '../../test/countedDb';
-import { freshDatabase, startTestServer, type TestServer } from '../../test/harness';
+import { startTestServer, type TestServer, useFreshDatabase } from '../../test/harness';
 import { buildApp } from '../app';
 import { closeContext, createContext } from '../bootstrap';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
 import { BufferedLimiter, peek } from './rate-limit';
 
-let fresh: Awaited<ReturnType<typeof freshDatabase>>;
-beforeAll(async () => {
-  fresh = await freshDatabase();
-});
-afterAll(async () => {
-  await fresh.database.close();
-  await fresh.drop();
-});
+const fresh = useFreshDatabase();
 
 const WINDOW = 600;
 

@@ -1,20 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countedDb } from '../../test/countedDb';
 import { createFormPage } from '../../test/formPage';
-import { freshDatabase } from '../../test/harness';
+import { useFreshDatabase } from '../../test/harness';
 import { mobilizations, widgets } from '../db/schema';
 import { AppError } from '../http/errors';
 import { PublishedWidgets } from './visitor';
 
-let fresh: Awaited<ReturnType<typeof freshDatabase>>;
-beforeAll(async () => {
-  fresh = await freshDatabase();
-});
-afterAll(async () => {
-  await fresh.database.close();
-  await fresh.drop();
-});
+const fresh = useFreshDatabase();
 
 const settle = <T>(promises: Promise<T>[]) => Promise.allSettled(promises);
 
