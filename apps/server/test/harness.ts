@@ -8,7 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, registeredRoutes } from '../src/app';
 import { closeContext, createContext } from '../src/bootstrap';
 import { loadConfig } from '../src/config';
@@ -45,6 +45,24 @@ export async function freshDatabase(): Promise<{ database: Database; url?: strin
   const pglite = new PGlite({ loadDataDir: dump });
   const database = await openDatabase({ pglite });
   return { database, drop: async () => {} };
+}
+
+/** `freshDatabase` for a whole test file: opened before its tests, closed and dropped after them. */
+export function useFreshDatabase(): { readonly database: Database } {
+  let fresh: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+  beforeAll(async () => {
+    fresh = await freshDatabase();
+  });
+  afterAll(async () => {
+    await fresh?.database.close();
+    await fresh?.drop();
+  });
+  return {
+    get database() {
+      if (!fresh) throw new Error('the fresh database opens before the tests run');
+      return fresh.database;
+    },
+  };
 }
 
 export interface TestServer {

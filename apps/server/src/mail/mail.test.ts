@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, eventually, signIn, startTestServer, type TestServer } from '../../test/harness';
+import { countedDb } from '../../test/countedDb';
+import { Client, eventually, freshDatabase, signIn, startTestServer, type TestServer } from '../../test/harness';
 import { startSmtp } from '../../test/smtp';
 import { loadConfig } from '../config';
 import { outbox } from '../db/schema';
+import { JobQueue } from '../jobs/queue';
 import { createUser } from '../seed/factories';
-import { queueMail } from './outbox';
+import { SmtpMailDriver } from './drivers';
+import { Mailer, queueMail } from './outbox';
 
 describe('SMTP driver through pg-boss', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -58,6 +61,36 @@ describe('SMTP driver through pg-boss', () => {
     await server.ctx.mailer.deliver(id ?? 0);
     await server.ctx.mailer.deliver(id ?? 0);
     expect(smtp.received.filter((m) => m.to.includes('twice@example.org'))).toHaveLength(1);
+  });
+});
+
+describe('the relay under a crowd (issue 18)', () => {
+  it('claims a batch in one statement and marks what the server took as sent in one per round, not one each', async () => {
+    const smtp = await startSmtp();
+    const fresh = await freshDatabase();
+    try {
+      const db = fresh.database.db;
+      const emails = Array.from({ length: 20 }, (_, i) => `lote-${i}@example.org`);
+      for (const [i, to] of emails.entries())
+        await queueMail(db, { idempotencyKey: `crowd-${i}`, kind: 'test', to, subject: 'Oi', text: 'Oi' });
+      const counted = countedDb(db, 'select', 'update', 'execute');
+      const mailer = new Mailer(
+        counted.db,
+        new SmtpMailDriver(`smtp://127.0.0.1:${smtp.port}`),
+        new JobQueue(fresh.database),
+        'Mutirão <no-reply@mutirao.test>',
+      );
+      await mailer.drain();
+      expect(new Set(smtp.received.flatMap((m) => m.to))).toEqual(new Set(emails));
+      const rows = await db.select({ status: outbox.status, sentAt: outbox.sentAt }).from(outbox);
+      expect(rows.every((r) => r.status === 'sent' && r.sentAt)).toBe(true);
+      // The batch's claim (its rows come back from the update), four rounds of five marked sent, the empty claim.
+      expect(counted.calls.n).toBe(6);
+    } finally {
+      await fresh.database.close();
+      await fresh.drop();
+      await smtp.close();
+    }
   });
 });
 

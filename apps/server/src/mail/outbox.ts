@@ -161,8 +161,15 @@ export class Mailer {
         for (;;) {
           const batch = await this.claim();
           if (!batch.length) break;
-          for (let i = 0; i < batch.length; i += CONCURRENCY)
-            await Promise.allSettled(batch.slice(i, i + CONCURRENCY).map((row) => this.attempt(row)));
+          for (let i = 0; i < batch.length; i += CONCURRENCY) {
+            const outcomes = await Promise.allSettled(
+              batch.slice(i, i + CONCURRENCY).map((row) => this.attempt(row, false)),
+            );
+            // A failure that could not even be recorded stays leased, and goes again when its lease runs out.
+            await this.markSent(
+              outcomes.flatMap((o) => (o.status === 'fulfilled' && o.value !== undefined ? [o.value] : [])),
+            );
+          }
         }
       } while (this.again);
       await this.scheduleNextRetry();
@@ -174,7 +181,8 @@ export class Mailer {
   /** Sends one message now, if it may be sent (not sent, not leased by another worker); rethrows a failure. */
   async deliver(outboxId: number): Promise<void> {
     const [row] = await this.claim(outboxId);
-    if (row) await this.attempt(row, true);
+    const sent = row && (await this.attempt(row, true));
+    if (sent !== undefined) await this.markSent([sent]);
   }
 
   stop() {
@@ -192,23 +200,28 @@ export class Mailer {
     const due = outboxId
       ? sql`${outbox.id} = ${outboxId} and ${outbox.status} in ('queued', 'failed')`
       : sql`${outbox.status} in ('queued', 'failed') and ${outbox.nextAttemptAt} <= now()`;
-    const result = (await this.db.execute(sql`
-      update ${outbox} set status = 'sending', attempts = ${outbox.attempts} + 1,
-        leased_until = now() + make_interval(secs => ${this.leaseSeconds})
-      where ${outbox.id} in (
-        select ${outbox.id} from ${outbox}
-        where ${outbox.status} <> 'sent' and ${outbox.attempts} < ${MAIL_MAX_ATTEMPTS}
-          and ((${due}) or (${outbox.status} = 'sending' and ${outbox.leasedUntil} < now()
-                            ${outboxId ? sql`and ${outbox.id} = ${outboxId}` : sql``}))
-        order by ${outbox.nextAttemptAt}, ${outbox.id}
-        limit ${outboxId ? 1 : BATCH}
-        for update skip locked)
-      returning id`)) as unknown as { rows: { id: number }[] };
-    const ids = result.rows.map((r) => Number(r.id));
-    return ids.length ? this.db.select().from(outbox).where(inArray(outbox.id, ids)) : [];
+    // The claimed rows come back from the update itself: one statement per batch.
+    return this.db
+      .update(outbox)
+      .set({
+        status: 'sending',
+        attempts: sql`${outbox.attempts} + 1`,
+        leasedUntil: sql`now() + make_interval(secs => ${this.leaseSeconds})`,
+      })
+      .where(
+        sql`${outbox.id} in (
+          select ${outbox.id} from ${outbox}
+          where ${outbox.status} <> 'sent' and ${outbox.attempts} < ${MAIL_MAX_ATTEMPTS}
+            and ((${due}) or (${outbox.status} = 'sending' and ${outbox.leasedUntil} < now()
+                              ${outboxId ? sql`and ${outbox.id} = ${outboxId}` : sql``}))
+          order by ${outbox.nextAttemptAt}, ${outbox.id}
+          limit ${outboxId ? 1 : BATCH}
+          for update skip locked)`,
+      )
+      .returning();
   }
 
-  private async attempt(row: OutboxRow, rethrow = false): Promise<void> {
+  private async attempt(row: OutboxRow, rethrow: boolean): Promise<number | undefined> {
     try {
       await this.driver.send({
         from: row.fromAddress ?? this.defaultFrom,
@@ -219,10 +232,7 @@ export class Mailer {
         html: row.html,
         messageId: `<outbox-${row.id}.${row.idempotencyKey.replace(/[^\w.-]/g, '-')}@${this.domain}>`,
       });
-      await this.db
-        .update(outbox)
-        .set({ status: 'sent', driver: this.driver.name, sentAt: new Date(), lastError: null, leasedUntil: null })
-        .where(eq(outbox.id, row.id));
+      return row.id;
     } catch (error) {
       const delay = this.retryDelaySeconds * 2 ** Math.max(0, row.attempts - 1);
       await this.db
@@ -236,7 +246,21 @@ export class Mailer {
         })
         .where(eq(outbox.id, row.id));
       if (rethrow) throw error;
+      return undefined;
     }
+  }
+
+  /**
+   * Marks messages the driver took as sent, in one statement for all of them (issue 18: one per message was most of
+   * the relay's statements under a crowd). A worker that dies before this leaves them leased; the lease runs out and
+   * they go again under the same Message-ID, as for a death mid-send.
+   */
+  private async markSent(ids: number[]): Promise<void> {
+    if (!ids.length) return;
+    await this.db
+      .update(outbox)
+      .set({ status: 'sent', driver: this.driver.name, sentAt: new Date(), lastError: null, leasedUntil: null })
+      .where(inArray(outbox.id, ids));
   }
 
   /** In a worker, wakes the relay when the next retry falls due, rather than waiting for the minute's round. */

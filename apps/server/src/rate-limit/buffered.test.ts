@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freshDatabase, startTestServer, type TestServer } from '../../test/harness';
+import { countedDb } from '../../test/countedDb';
+import { startTestServer, type TestServer, useFreshDatabase } from '../../test/harness';
 import { buildApp } from '../app';
 import { closeContext, createContext } from '../bootstrap';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
 import { BufferedLimiter, peek } from './rate-limit';
 
-let fresh: Awaited<ReturnType<typeof freshDatabase>>;
-beforeAll(async () => {
-  fresh = await freshDatabase();
-});
-afterAll(async () => {
-  await fresh.database.close();
-  await fresh.drop();
-});
+const fresh = useFreshDatabase();
 
 const WINDOW = 600;
+
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('the buffered rate limit (issue 18)', () => {
@@ -50,6 +45,30 @@ describe('the buffered rate limit (issue 18)', () => {
     await limiter.close();
     expect(await peek(db, 't:exact', WINDOW)).toBe(40);
     expect(await peek(db, 't:together', WINDOW)).toBe(40);
+  });
+
+  it("sends a key's first hits at the same moment as one statement; the rest count from its answer", async () => {
+    const { db, calls } = countedDb(fresh.database.db, 'execute');
+    const limiter = new BufferedLimiter(db, { limit: 1000, windowSeconds: WINDOW, flushEvery: 100, flushMs: 60_000 });
+    const hits = await Promise.all(Array.from({ length: 50 }, () => limiter.hit('t:first')));
+    expect(calls.n).toBe(1);
+    expect(hits.map((h) => h.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(await peek(fresh.database.db, 't:first', WINDOW)).toBe(1);
+    await limiter.close();
+    expect(await peek(fresh.database.db, 't:first', WINDOW)).toBe(50);
+  });
+
+  it("gives each waiter the first hit's error, and the next hit asks the database again", async () => {
+    const { db, calls } = countedDb(fresh.database.db, 'execute');
+    const limiter = new BufferedLimiter(db, { limit: 1000, windowSeconds: WINDOW });
+    // PostgreSQL refuses a NUL character in text: a real failure of the statement.
+    const failed = await Promise.allSettled(Array.from({ length: 20 }, () => limiter.hit('t:\u0000')));
+    expect(calls.n).toBe(1);
+    expect(failed.every((f) => f.status === 'rejected')).toBe(true);
+    expect(new Set(failed.map((f) => (f as PromiseRejectedResult).reason)).size).toBe(1);
+    await expect(limiter.hit('t:\u0000')).rejects.toThrow();
+    expect(calls.n).toBe(2);
+    await limiter.close();
   });
 
   it('adds what is pending when it closes', async () => {

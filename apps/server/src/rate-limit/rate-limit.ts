@@ -52,6 +52,8 @@ interface LocalWindow {
  */
 export class BufferedLimiter {
   private readonly windows = new Map<string, LocalWindow>();
+  /** A key's first hit, while the database counts it. */
+  private readonly opening = new Map<string, Promise<Hit>>();
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -67,13 +69,26 @@ export class BufferedLimiter {
   async hit(key: string): Promise<Hit> {
     const now = Date.now();
     const w = this.windows.get(key);
-    if (
-      this.closed ||
-      !w ||
-      now >= w.endsAt ||
-      w.known + w.pending + w.inFlight + 1 > this.options.limit - this.flushEvery
-    )
-      return this.now(key, w && now < w.endsAt ? w.pending : 0);
+    const open = w !== undefined && now < w.endsAt;
+    if (!open && !this.closed) {
+      // The key's window is not known here yet: the first hit asks the database, and the hits that arrive while it
+      // does wait for its answer (one statement, not one each), then count as if they had come after it. If it
+      // fails, each of them fails with its error, and the next hit asks again.
+      const opening = this.opening.get(key);
+      if (opening) {
+        await opening;
+        return this.hit(key);
+      }
+      const first = this.now(key, 0);
+      this.opening.set(key, first);
+      const forget = () => {
+        if (this.opening.get(key) === first) this.opening.delete(key);
+      };
+      first.then(forget, forget);
+      return first;
+    }
+    if (this.closed || !open || w.known + w.pending + w.inFlight + 1 > this.options.limit - this.flushEvery)
+      return this.now(key, open ? w.pending : 0);
     w.pending += 1;
     if (w.pending >= this.flushEvery) void this.flush(key);
     else this.timer ??= setTimeout(() => this.flushAll(), this.options.flushMs ?? 200).unref();

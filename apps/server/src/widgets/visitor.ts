@@ -113,9 +113,15 @@ export async function findPublishedWidget(db: Db, widgetId: number, mobilization
  * looks the widget up again (`PublishedWidgets.refresh`); a submission refused on the kept copy is checked again on
  * a fresh one before the refusal stands. So the cache needs no notices to be exact.
  * Misses (404) are not kept: they are looked up every time, as before.
+ *
+ * One read at a time per widget (single flight): the visitors who miss the same widget at the same moment (a cold
+ * process under a crowd, or everyone just after an edit) wait for one shared read instead of each sending the same
+ * query. A read that fails is not kept: each waiter gets its error, and the next miss reads again.
  */
 export class PublishedWidgets {
   private readonly found = new LRUCache<string, PublishedWidget>({ max: 10_000 });
+  /** The read under way for a widget, and when it started. */
+  private readonly reading = new Map<string, { startedAt: number; row: Promise<PublishedWidget> }>();
 
   constructor(private readonly db: Db) {}
 
@@ -124,13 +130,49 @@ export class PublishedWidgets {
     return this.found.get(`${mobilizationId}:${widgetId}`);
   }
 
-  /** Reads the widget from the database (first, or again after `isStalePage`), keeping the answer; 404 if gone. */
-  async refresh(widgetId: number, mobilizationId: number): Promise<PublishedWidget> {
+  /**
+   * Reads the widget from the database, keeping the answer; 404 if gone. A caller that held a copy it found out of
+   * date (`stale`: the copy, and when its request began) takes the newest kept copy if another caller already read
+   * one, and otherwise shares a read only if that read is known to be newer than its copy: one that started after
+   * its request began, or that found another version. Else it reads again.
+   */
+  async refresh(
+    widgetId: number,
+    mobilizationId: number,
+    stale?: { version: number; since: number },
+  ): Promise<PublishedWidget> {
     const key = `${mobilizationId}:${widgetId}`;
-    this.found.delete(key);
-    const row = await findPublishedWidget(this.db, widgetId, mobilizationId);
-    this.found.set(key, row);
-    return row;
+    if (stale) {
+      const kept = this.found.get(key);
+      if (kept && kept.version > stale.version) return kept;
+    }
+    const shared = this.reading.get(key) ?? this.read(key, widgetId, mobilizationId);
+    const row = await shared.row;
+    if (!stale || row.version !== stale.version || shared.startedAt >= stale.since) return row;
+    return (this.reading.get(key) ?? this.read(key, widgetId, mobilizationId)).row;
+  }
+
+  private read(key: string, widgetId: number, mobilizationId: number) {
+    const shared = {
+      startedAt: performance.now(),
+      row: findPublishedWidget(this.db, widgetId, mobilizationId).then((row) => {
+        const kept = this.found.get(key);
+        // Reads can end out of order: a page's version only grows, so the larger one is the newer read.
+        if (!kept || kept.version <= row.version) this.found.set(key, row);
+        else if (row.version < kept.version) return kept;
+        return row;
+      }),
+    };
+    // A widget no longer published is forgotten, so the next action looks it up rather than writing on the copy.
+    shared.row.catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'not_found') this.found.delete(key);
+    });
+    this.reading.set(key, shared);
+    const forget = () => {
+      if (this.reading.get(key) === shared) this.reading.delete(key);
+    };
+    shared.row.then(forget, forget);
+    return shared;
   }
 }
 

@@ -1,6 +1,6 @@
-import { formEntrySubmissionSchema, type Locale, parseFormFields } from '@mutirao/core';
+import { type FormField, formEntrySubmissionSchema, type Locale, parseFormFields } from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
-import { consentShown } from '../../activists/consent';
+import { type ConsentShown, consentShown } from '../../activists/consent';
 import { adminBaseUrl } from '../../config';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
@@ -19,6 +19,19 @@ export const FORM_ENTRY_BODY_LIMIT = 256 * 1024;
  */
 export function formEntryRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = typed(app);
+  /**
+   * What every submission to a widget reads from it, worked out once per copy of the widget this process holds (a
+   * new version is a new copy): its fields, and the consent notice its page shows.
+   */
+  const perCopy = new WeakMap<PublishedWidget, { stored: FormField[]; consent: ConsentShown }>();
+  const derived = (found: PublishedWidget) => {
+    let known = perCopy.get(found);
+    if (!known) {
+      known = { stored: parseFormFields(found.widget.settings.fields), consent: consentShown(ctx.config, found) };
+      perCopy.set(found, known);
+    }
+    return known;
+  };
   r.post(
     '/api/mobilizations/:id/form_entries',
     {
@@ -28,15 +41,15 @@ export function formEntryRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { params: idParams, body: body(formEntrySubmissionSchema, { wrappedIn: 'form_entry' }) },
     },
     async (request, reply) => {
+      // When this request began: a copy read since then is as new as this visitor can ask for.
+      const began = performance.now();
       const { id: mobilizationId } = request.params;
       const input = request.body;
       const widgets = publishedWidgets(ctx.db);
       const submit = (found: PublishedWidget) => {
         if (found.widget.kind !== 'form') throw new AppError('unprocessable', { widget_id: ['formEntries.notForm'] });
-        const fields = matchSubmission(
-          parseFormFields(found.widget.settings.fields),
-          readSubmittedFields(input.fields),
-        );
+        const { stored, consent } = derived(found);
+        const fields = matchSubmission(stored, readSubmittedFields(input.fields));
         return submitFormEntry(ctx, {
           mobilizationId,
           pageVersion: found.version,
@@ -45,7 +58,7 @@ export function formEntryRoutes(app: FastifyInstance, ctx: AppContext) {
           fields,
           locale: (found.language === 'es' ? 'es' : 'pt-BR') satisfies Locale,
           baseUrl: adminBaseUrl(ctx.config),
-          consent: consentShown(ctx.config, found),
+          consent,
         });
       };
       // The widget as this process last saw it. Its answer is checked before it counts: an entry is written only if
@@ -61,7 +74,7 @@ export function formEntryRoutes(app: FastifyInstance, ctx: AppContext) {
         } catch (error) {
           const stale = isStalePage(error) || (!fresh && error instanceof AppError && error.code === 'unprocessable');
           if (!stale || attempt === 3) throw error;
-          found = await widgets.refresh(input.widget_id, mobilizationId);
+          found = await widgets.refresh(input.widget_id, mobilizationId, { version: found.version, since: began });
           fresh = true;
         }
       }
