@@ -128,6 +128,9 @@ export class JobQueue {
     if (!this.started || this.working) return;
     this.working = true;
     for (const def of this.definitions.values()) {
+      // On the embedded engine each statement runs to its end without letting the event loop read a socket: one
+      // queue at a time, so a request that arrives meanwhile is answered between them, not after all of them.
+      await new Promise((resolve) => setImmediate(resolve));
       const worker = await this.boss.work(
         def.name,
         { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: def.batchSize ?? 1 },
