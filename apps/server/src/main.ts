@@ -49,22 +49,12 @@ async function main() {
   const stopSnapshots = ctx ? scheduleSnapshots(ctx, config) : () => {};
 
   const app = ctx && (role === 'web' || role === 'all') ? await buildApp(ctx, { logger: true }) : undefined;
-  if (app) await app.listen({ port: config.port, host: config.host });
-  if (ctx && role !== 'web') await ctx.queue.startWorkers();
-  const address = app?.server.address();
-  const port = web ? await web.ready : typeof address === 'object' && address ? address.port : config.port;
-  if (app || web) {
-    // Of several web processes, the one that forked them prints the address, once they all listen.
-    if (!process.env[WEB_INDEX_ENV]) printBanner(config, port, ctx, seeded, started);
-  } else {
-    console.log('Mutirão worker started');
-  }
-
   /**
    * Stops in an order that always ends with the database closed: no new requests (the web processes first, when
    * this one forked them); in-flight ones get the grace period, then their connections are cut; the job worker
    * stops; the database closes (PGlite checkpoints there, so an interrupted close is what leaves files that cannot be
-   * opened). A second signal does not interrupt it.
+   * opened). A second signal does not interrupt it. Listened for before the app listens: a signal that comes while
+   * the job workers are still starting stops the process in the same order.
    */
   let stopping = false;
   const stop = async (signal: string) => {
@@ -88,6 +78,17 @@ async function main() {
     process.exit(0);
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));
+  if (app) await app.listen({ port: config.port, host: config.host });
+  if (ctx && role !== 'web') await ctx.queue.startWorkers();
+  if (stopping) return;
+  const address = app?.server.address();
+  const port = web ? await web.ready : typeof address === 'object' && address ? address.port : config.port;
+  if (app || web) {
+    // Of several web processes, the one that forked them prints the address, once they all listen.
+    if (!process.env[WEB_INDEX_ENV]) printBanner(config, port, ctx, seeded, started);
+  } else {
+    console.log('Mutirão worker started');
+  }
 }
 
 /** The start-up lines: where the app answers, on which database, and the demo sign-in. */

@@ -84,6 +84,28 @@ describe.skipIf(inject('engine') !== 'pglite')('a broken embedded database is ne
   }, 180_000);
 });
 
+describe.skipIf(inject('engine') !== 'pglite')('a stop as soon as the server answers', () => {
+  it('closes in order while the job workers are still starting: exit 0, the database closed', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mutirao-early-stop-'));
+    const port = await freePort();
+    try {
+      const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false' };
+      const proc = runEntry('main', env);
+      await waitHealthy(`http://127.0.0.1:${port}`, proc);
+      proc.child.kill('SIGTERM');
+      expect(await proc.exited, proc.output()).toBe(0);
+      expect(proc.output()).toContain('Encerrado.');
+      // The files close cleanly: the next start opens them.
+      const again = runEntry('main', env);
+      await waitHealthy(`http://127.0.0.1:${port}`, again);
+      again.child.kill('SIGTERM');
+      expect(await again.exited).toBe(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
 describe.skipIf(inject('engine') !== 'pglite')('the embedded database is one process', () => {
   it('refuses PROCESS_ROLE=web and WEB_PROCESSES above 1 with a message saying what to do, touching nothing', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mutirao-one-process-'));

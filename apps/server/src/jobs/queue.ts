@@ -123,14 +123,26 @@ export class JobQueue {
     if (work) await this.startWorkers();
   }
 
-  /** Runs the handlers in this process: a worker per queue, the schedules, and the jobs that run once per start. */
+  /**
+   * Runs the handlers in this process: a worker per queue, the schedules, and the jobs that run once per start. A stop
+   * that comes meanwhile ends it quietly (the process is going away).
+   */
   async startWorkers(): Promise<void> {
     if (!this.started || this.working) return;
     this.working = true;
+    try {
+      await this.startEachWorker();
+    } catch (error) {
+      if (this.started) throw error;
+    }
+  }
+
+  private async startEachWorker(): Promise<void> {
     for (const def of this.definitions.values()) {
       // On the embedded engine each statement runs to its end without letting the event loop read a socket: one
       // queue at a time, so a request that arrives meanwhile is answered between them, not after all of them.
       await new Promise((resolve) => setImmediate(resolve));
+      if (!this.started) return;
       const worker = await this.boss.work(
         def.name,
         { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: def.batchSize ?? 1 },
