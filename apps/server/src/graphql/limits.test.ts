@@ -19,8 +19,11 @@ function nested(id: number, levels: number) {
 
 /** The SQL statements the server sends while `fn` runs, on either engine. */
 async function statementsDuring(fn: () => Promise<unknown>): Promise<number> {
+  // The app's own pool on PostgreSQL: pg-boss polls through a pool of its own, which says nothing of this request.
   const pglite = server.ctx.database.pglite;
-  const spy = pglite ? vi.spyOn(pglite, 'query') : vi.spyOn(pg.Pool.prototype, 'query');
+  const spy = pglite
+    ? vi.spyOn(pglite, 'query')
+    : vi.spyOn((server.ctx.db as unknown as { $client: pg.Pool }).$client, 'query');
   try {
     await fn();
     return spy.mock.calls.length;
