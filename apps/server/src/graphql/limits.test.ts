@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Client, signIn, startTestServer, type TestServer } from '../../test/harness';
 import { blocks } from '../db/schema';
