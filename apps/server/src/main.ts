@@ -40,8 +40,10 @@ async function main() {
     // Web and worker may boot together on PostgreSQL: the lock lets only one of them seed.
     // Themes are reference data every install needs (the mobilization form requires a subtheme).
     seeded = await ctx.database.withLock(SEED_LOCK, async () => {
+      // The demo seed makes sure of the themes itself.
+      if (config.seedDemo) return seedDemoIfEmpty(context.db, context.storage);
       await seedThemes(context.db);
-      return config.seedDemo ? seedDemoIfEmpty(context.db, context.storage) : false;
+      return false;
     });
     // The handlers start once the app listens (below): no request waits for them, so pages are served sooner.
     await ctx.queue.start({ work: false });
