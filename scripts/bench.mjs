@@ -25,6 +25,13 @@ await ensureBuilt(root);
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 /**
+ * Each page line's server first takes the same load for this long, unmeasured: a Node process needs several seconds
+ * of traffic before V8 has optimised its hot paths (a fresh web process answered 10,500/s, then 15,100/s, then
+ * 18,500/s in three back-to-back 5 s runs), and the line is about the steady state. nginx and the bare Node server get
+ * the same warm-up. `BENCH_WARMUP_SECONDS=0` measures from cold.
+ */
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
+/**
  * `BENCH_PROFILE=<folder>`: the servers write CPU profiles there, to find what a figure spends its time on.
  * `BENCH_ONLY=start`: only the cold and warm start on the embedded database.
  * `BENCH_ONLY=public`: only the pages (admin HTML, the public page on both engines) beside nginx, under wrk.
@@ -142,13 +149,17 @@ async function publicPageWeight(baseUrl) {
 async function pageBeside(name, baseUrl, host, path = '/', processes = 0) {
   const html = await getText(baseUrl, host, path);
   const headers = { host, accept: 'text/html', 'accept-encoding': 'gzip' };
-  const ours = await wrk({ url: `${baseUrl}${path}`, connections: 100, seconds, headers });
+  const measured = async (url) => {
+    if (warmupSeconds > 0) await wrk({ url, connections: 100, seconds: warmupSeconds, headers });
+    return wrk({ url, connections: 100, seconds, headers });
+  };
+  const ours = await measured(`${baseUrl}${path}`);
   rows.push([`${name}, 100 connections`, ...rateCells(ours)]);
   if (processes) {
     // Node's own HTTP stack with the same answer and process count: the most any Node server could do here.
     const bare = await startBareNode({ port: await freePort(), processes, ...(await answerOf(baseUrl, host, path)) });
     try {
-      const theirs = await wrk({ url: bare.url, connections: 100, seconds, headers });
+      const theirs = await measured(bare.url);
       rows.push([
         `  bare node:http, same answer, ${processes} process(es), same run`,
         ...rateCells(theirs).map((cell, i) =>
@@ -165,7 +176,7 @@ async function pageBeside(name, baseUrl, host, path = '/', processes = 0) {
     return;
   }
   try {
-    const theirs = await wrk({ url: nginx.url, connections: 100, seconds, headers });
+    const theirs = await measured(nginx.url);
     // Headers differ a little; a different page would differ by kilobytes.
     const same = Math.abs(ours.bytesPerAnswer - theirs.bytesPerAnswer) < 0.2 * theirs.bytesPerAnswer;
     if (!same) rows.push(['  NOT THE SAME PAGE: the answers differ in size; no ratio', '', '']);

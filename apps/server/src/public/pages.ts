@@ -93,6 +93,10 @@ export class PageCache {
 
 type Found = Awaited<ReturnType<typeof findPublicPage>>;
 
+/** How long a host lookup is kept at most, and after how long a request that uses it has it read again. */
+export const LOOKUP_TTL_MS = 5_000;
+export const LOOKUP_REFRESH_MS = 3_000;
+
 const keyOf = (site: PublicSite) => (site.by === 'slug' ? `s:${site.slug}` : `d:${site.domain.replace(/^www\./, '')}`);
 
 /**
@@ -105,10 +109,22 @@ export class HostLookups {
   // Misses are kept too (a `null` row): a flood of unknown hosts costs one query each, then nothing, up to the bound.
   // Five seconds at most, whatever happens to the notifications: a connection that dies without a word cannot keep
   // a page stale for longer.
-  private readonly found = new LRUCache<string, { row: Found }>({ max: 10_000, ttl: 5_000 });
+  private readonly found: LRUCache<string, { row: Found; at: number }>;
+  /** Lookups under way, shared by every request that needs the same host meanwhile (single flight). */
+  private readonly loading = new Map<string, Promise<Found>>();
+  /** Moves on every announced change: a lookup begun before it may have read the old row and is not kept. */
+  private generation = 0;
   private listening = false;
 
-  constructor(private readonly db: Db) {}
+  private readonly refreshMs: number;
+
+  constructor(
+    private readonly db: Db,
+    { ttlMs = LOOKUP_TTL_MS, refreshMs = LOOKUP_REFRESH_MS } = {},
+  ) {
+    this.found = new LRUCache({ max: 10_000, ttl: ttlMs });
+    this.refreshMs = refreshMs;
+  }
 
   /**
    * Keeps lookups in memory while the database announces every page change (`mutirao_pages`, migration 0003): every
@@ -116,30 +132,61 @@ export class HostLookups {
    */
   listen(database: Pick<Database, 'listen'>): Promise<() => Promise<void>> {
     return database.listen('mutirao_pages', {
-      onNotify: () => this.found.clear(),
+      onNotify: () => this.forget(),
       onUp: () => {
-        this.found.clear();
+        this.forget();
         this.listening = true;
       },
       onDown: () => {
         this.listening = false;
-        this.found.clear();
+        this.forget();
       },
     });
   }
 
-  /** What memory holds for the site, without asking the database: `undefined` when it would have to. */
+  /**
+   * What memory holds for the site, without asking the database: `undefined` when it would have to. A lookup kept
+   * for more than `refreshMs` is read again in the background while it is still served, so a page under
+   * constant load never falls out of memory: every request in flight at the five-second bound would otherwise take
+   * the slow path at once.
+   */
   peek(site: PublicSite): { row: Found } | undefined {
-    return this.listening ? this.found.get(keyOf(site)) : undefined;
+    if (!this.listening) return undefined;
+    const key = keyOf(site);
+    const kept = this.found.get(key);
+    if (kept && performance.now() - kept.at > this.refreshMs && !this.loading.has(key))
+      this.load(key, site).catch(() => {
+        // The kept lookup still ends at its bound; the next request then asks again and meets the error itself.
+      });
+    return kept;
   }
 
   async find(site: PublicSite): Promise<Found> {
     if (!this.listening) return findPublicPage(this.db, site);
     const key = keyOf(site);
-    const cached = this.found.get(key);
-    if (cached) return cached.row;
-    const row = await findPublicPage(this.db, site);
-    this.found.set(key, { row });
-    return row;
+    const kept = this.found.get(key);
+    return kept ? kept.row : this.load(key, site);
+  }
+
+  private load(key: string, site: PublicSite): Promise<Found> {
+    const pending = this.loading.get(key);
+    if (pending) return pending;
+    const generation = this.generation;
+    const lookup = findPublicPage(this.db, site)
+      .then((row) => {
+        if (generation === this.generation) this.found.set(key, { row, at: performance.now() });
+        return row;
+      })
+      .finally(() => {
+        if (this.loading.get(key) === lookup) this.loading.delete(key);
+      });
+    this.loading.set(key, lookup);
+    return lookup;
+  }
+
+  private forget() {
+    this.generation += 1;
+    this.found.clear();
+    this.loading.clear();
   }
 }

@@ -52,11 +52,13 @@ export function notFoundDocument(locale: Locale): string {
 /** A cached page's answer to one request: 304 when the browser has it, else gzip when it accepts it. Node itself
  * leaves the body out of an answer to HEAD. */
 function pageAnswer(page: RenderedPage, headers: IncomingHttpHeaders) {
-  if (headers['if-none-match'] === page.etag) return { status: 304, headers: { etag: page.etag }, body: undefined };
+  if (headers['if-none-match'] === page.etag)
+    return { status: 304, kind: '304', headers: { etag: page.etag }, body: undefined };
   const gzip = /\bgzip\b/.test(String(headers['accept-encoding'] ?? ''));
   const body = gzip ? page.gzip : page.html;
   return {
     status: 200,
+    kind: gzip ? 'gzip' : 'identity',
     headers: { etag: page.etag, 'content-length': String(body.length), ...(gzip && { 'content-encoding': 'gzip' }) },
     body,
   };
@@ -142,18 +144,37 @@ export async function publicPageRoutes(
   const fixed = { ...PAGE_HEADERS, ...commonSecurityHeaders(ctx.config) };
   const answered = { count: 0 };
   answeredFromMemory.set(app, answered);
+  // Each page's three answers' headers are built once, not per view.
+  const headersOf = new WeakMap<RenderedPage, Record<string, Record<string, string>>>();
+  const headersFor = (page: RenderedPage, answer: ReturnType<typeof pageAnswer>) => {
+    let built = headersOf.get(page);
+    if (!built) {
+      built = {};
+      headersOf.set(page, built);
+    }
+    built[answer.kind] ??= { ...fixed, ...answer.headers };
+    return built[answer.kind];
+  };
+  // Where each Host header leads: a pure function of the header, kept for the few hosts a process serves.
+  const sites = new Map<string | undefined, ReturnType<typeof publicSiteOf>>();
+  const siteOf = (host: string | undefined) => {
+    if (sites.has(host)) return sites.get(host);
+    if (sites.size >= 1_000) sites.clear();
+    const site = publicSiteOf(host, rules);
+    sites.set(host, site);
+    return site;
+  };
   return (req, res) => {
     const started = performance.now();
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '/';
-    const path = url.indexOf('?') === -1 ? url : url.slice(0, url.indexOf('?'));
-    if (path !== '/' && path !== '/index.html') return false;
-    const site = publicSiteOf(req.headers.host, rules);
+    if (url !== '/' && url !== '/index.html' && !url.startsWith('/?') && !url.startsWith('/index.html?')) return false;
+    const site = siteOf(req.headers.host);
     const found = site && lookups.peek(site)?.row;
     const page = found && cache.get(found.id, found.version);
     if (!page) return false;
     const answer = pageAnswer(page, req.headers);
-    res.writeHead(answer.status, { ...fixed, ...answer.headers });
+    res.writeHead(answer.status, headersFor(page, answer));
     res.end(answer.body);
     answered.count += 1;
     onAnswer?.(req.method, answer.status, performance.now() - started);
