@@ -25,7 +25,7 @@ await ensureBuilt(root);
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 /**
- * Each page line's server first takes the same load for this long, unmeasured: a Node process needs several seconds
+ * Each page line's server, and the form submissions' server, first takes the same load for this long, unmeasured: a Node process needs several seconds
  * of traffic before V8 has optimised its hot paths (a fresh web process answered 10,500/s, then 15,100/s, then
  * 18,500/s in three back-to-back 5 s runs), and the line is about the steady state. nginx and the bare Node server get
  * the same warm-up. `BENCH_WARMUP_SECONDS=0` measures from cold.
@@ -281,7 +281,7 @@ async function embeddedBenches() {
       await pageBeside('PGlite: public demo page (PROCESS_ROLE=all, one process)', warm.url, DEMO_HOST, '/', 1);
     }
     if (wants('actions')) {
-      await formBench({ server: warm, label: 'PGlite', seconds, rows, withExport: !only });
+      await formBench({ server: warm, label: 'PGlite', seconds, rows, withExport: !only, warmupSeconds });
       await pressureBench({ server: warm, label: 'PGlite', seconds, rows });
       await donationBench({ server: warm, label: 'PGlite', seconds, rows });
     }
@@ -329,7 +329,15 @@ async function postgresBenches() {
     const server = await startServer(pgData, { DATABASE_URL: pg.url, MESSENGER_MAX_PER_SECOND: '0' });
     try {
       if (wants('actions')) {
-        await formBench({ server, label: 'PostgreSQL', seconds, rows, pgUrl: pg.url, withExport: !only });
+        await formBench({
+          server,
+          label: 'PostgreSQL',
+          seconds,
+          rows,
+          pgUrl: pg.url,
+          withExport: !only,
+          warmupSeconds,
+        });
         await pressureBench({ server, label: 'PostgreSQL', seconds, rows });
         await donationBench({ server, label: 'PostgreSQL', seconds, rows });
       }

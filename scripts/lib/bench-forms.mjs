@@ -338,8 +338,19 @@ function copyExport(pgUrl, widgetId) {
  * Both form figures on one running server (`{child, url}`), labelled by engine. With `pgUrl`, the export is also
  * timed against COPY on the same rows.
  */
-export async function formBench({ server, label, seconds, rows, pgUrl, withExport = true }) {
+export async function formBench({ server, label, seconds, rows, pgUrl, withExport = true, warmupSeconds = 0 }) {
   const agent = new Agent({ keepAlive: true });
+  if (warmupSeconds > 0) {
+    // The same load on a page of its own first, so the measured line is the warm server's; its own figures are
+    // printed too, and its answers are checked against its rows like the measured ones.
+    const warm = await submissions(server.url, await seedFormPage(agent, server.url, label, 0), warmupSeconds, label);
+    const equal = warm.accepted === warm.counter.form_entries_count && warm.accepted === warm.stored.rows;
+    rows.push([
+      `${label}: warm-up, the same load on another page, ${warmupSeconds} s, not in the ratio`,
+      `${warm.perSecond.toFixed(0)}/s`,
+      `p50 ${warm.p50.toFixed(0)} ms / p99 ${warm.p99.toFixed(0)} ms; accepted ${warm.accepted} / rows ${warm.stored.rows}: ${equal ? 'equal' : 'MISMATCH'}`,
+    ]);
+  }
   const target = await seedFormPage(agent, server.url, label, 0);
   const s = await submissions(server.url, target, seconds, label);
   const consistent = s.accepted === s.counter.form_entries_count && s.accepted === s.stored.rows;

@@ -102,7 +102,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
 
 /** Stops every service; the database closes too unless `keepDatabase` (its opener closes it). */
 export async function closeContext(ctx: AppContext, options: { keepDatabase?: boolean } = {}): Promise<void> {
-  ctx.mailer.stop();
+  await ctx.mailer.stop();
   ctx.telephony.stop();
   await ctx.queue.stop();
   await ctx.access.close();

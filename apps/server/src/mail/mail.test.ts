@@ -175,3 +175,48 @@ describe('mailbox outside development', () => {
     }
   });
 });
+
+describe('stopping the relay (issue 18)', () => {
+  it('waits for the round under way, so what the server took is marked sent before the database closes', async () => {
+    const smtp = await startSmtp();
+    const fresh = await freshDatabase();
+    try {
+      const db = fresh.database.db;
+      for (let i = 0; i < 30; i++)
+        await queueMail(db, {
+          idempotencyKey: `stop-${i}`,
+          kind: 'test',
+          to: `parar-${i}@example.org`,
+          subject: 'Oi',
+          text: 'Oi',
+        });
+      const smtpDriver = new SmtpMailDriver(`smtp://127.0.0.1:${smtp.port}`);
+      // A slow server: each message takes a moment, so the stop lands in the middle of a round.
+      const slow = {
+        name: 'smtp' as const,
+        send: async (mail: Parameters<SmtpMailDriver['send']>[0]) => {
+          await new Promise((resolve) => setTimeout(resolve, 150));
+          await smtpDriver.send(mail);
+        },
+      };
+      const mailer = new Mailer(db, slow, new JobQueue(fresh.database), 'Mutirão <no-reply@mutirao.test>');
+      const relay = mailer.drain();
+      await eventually(async () => smtp.received.length > 0);
+      await mailer.stop();
+      // Every message the server took is marked sent by the time stop resolves; the rest wait for the next start.
+      const rows = await db.select({ to: outbox.toAddress, status: outbox.status }).from(outbox);
+      const received = new Set(smtp.received.flatMap((m) => m.to));
+      expect(received.size).toBeGreaterThan(0);
+      expect(received.size).toBeLessThan(30);
+      for (const row of rows) expect(row.status, row.to).toBe(received.has(row.to) ? 'sent' : 'queued');
+      await relay;
+      // Stopped means stopped: a nudge or the minute's job after it sends nothing.
+      await mailer.drain();
+      expect(smtp.received).toHaveLength(received.size);
+    } finally {
+      await fresh.database.close();
+      await fresh.drop();
+      await smtp.close();
+    }
+  });
+});

@@ -99,8 +99,10 @@ export class Mailer {
   private readonly retryDelaySeconds: number;
   private readonly leaseSeconds: number;
   private readonly domain: string;
-  private draining = false;
+  /** The relay pass under way, if any: `stop` waits for it, so it never outlives the pool it writes through. */
+  private draining: Promise<void> | undefined;
   private again = false;
+  private stopped = false;
   private timer: NodeJS.Timeout | undefined;
   private nudge: NodeJS.Timeout | undefined;
 
@@ -150,32 +152,37 @@ export class Mailer {
 
   /** Sends what is due, batch after batch, until nothing is left; a nudge while draining runs one more pass. */
   async drain(): Promise<void> {
+    if (this.stopped) return;
     if (this.draining) {
       this.again = true;
       return;
     }
-    this.draining = true;
+    this.draining = this.relay();
     try {
-      do {
-        this.again = false;
-        for (;;) {
-          const batch = await this.claim();
-          if (!batch.length) break;
-          for (let i = 0; i < batch.length; i += CONCURRENCY) {
-            const outcomes = await Promise.allSettled(
-              batch.slice(i, i + CONCURRENCY).map((row) => this.attempt(row, false)),
-            );
-            // A failure that could not even be recorded stays leased, and goes again when its lease runs out.
-            await this.markSent(
-              outcomes.flatMap((o) => (o.status === 'fulfilled' && o.value !== undefined ? [o.value] : [])),
-            );
-          }
-        }
-      } while (this.again);
-      await this.scheduleNextRetry();
+      await this.draining;
     } finally {
-      this.draining = false;
+      this.draining = undefined;
     }
+  }
+
+  private async relay(): Promise<void> {
+    do {
+      this.again = false;
+      while (!this.stopped) {
+        const batch = await this.claim();
+        if (!batch.length) break;
+        for (let i = 0; i < batch.length; i += CONCURRENCY) {
+          const outcomes = await Promise.allSettled(
+            batch.slice(i, i + CONCURRENCY).map((row) => this.attempt(row, false)),
+          );
+          // A failure that could not even be recorded stays leased, and goes again when its lease runs out.
+          await this.markSent(
+            outcomes.flatMap((o) => (o.status === 'fulfilled' && o.value !== undefined ? [o.value] : [])),
+          );
+        }
+      }
+    } while (this.again && !this.stopped);
+    if (!this.stopped) await this.scheduleNextRetry();
   }
 
   /** Sends one message now, if it may be sent (not sent, not leased by another worker); rethrows a failure. */
@@ -185,11 +192,19 @@ export class Mailer {
     if (sent !== undefined) await this.markSent([sent]);
   }
 
-  stop() {
+  /**
+   * Starts no more relay passes, and resolves once the one under way has finished its batch: a message it sent is
+   * marked sent before the database closes. What it had not claimed stays queued for the next start.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     if (this.nudge) clearTimeout(this.nudge);
     this.timer = undefined;
     this.nudge = undefined;
+    await this.draining?.catch(() => {
+      // Already reported by whoever started the pass.
+    });
   }
 
   /**
