@@ -347,3 +347,29 @@ describe('a COPY read slowly', () => {
     }
   });
 });
+
+describe('a COPY compiles nothing just in time', () => {
+  it('runs with jit off, and its connection gets the pool’s setting back afterwards', async () => {
+    if (!onPostgres() || !server.ctx.config.databaseUrl) return;
+    const database = await openDatabase({ databaseUrl: server.ctx.config.databaseUrl });
+    const settings = async () => {
+      // Ten at once: every pooled connection answers, the COPY's among them.
+      const shown = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          database.raw.executeSql("select current_setting('jit') as jit, pg_sleep(0.05)::text"),
+        ),
+      );
+      return new Set(shown.map((r) => r.rows[0]?.jit));
+    };
+    try {
+      const before = await settings();
+      expect(before.size).toBe(1);
+      const rows = database.copyOut?.(`COPY (select current_setting('jit')) TO STDOUT`);
+      if (!rows) throw new Error('no COPY on PostgreSQL');
+      expect(Buffer.concat(await rows.toArray()).toString()).toBe('off\n');
+      expect(await settings()).toEqual(before);
+    } finally {
+      await database.close();
+    }
+  });
+});
