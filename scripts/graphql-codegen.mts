@@ -33,9 +33,9 @@ function webDocuments(): ClientDocument[] {
 }
 
 const outputs: [string, string][] = [
-  ['apps/server/schema.graphql', `${printSchema(graphqlApi.schema)}\n`],
-  ['apps/server/src/graphql/args.generated.ts', generateArgTypes(graphqlApi.schema)],
-  ['apps/web/src/api/graphql.generated.ts', generateOperationTypes(graphqlApi.schema, webDocuments())],
+  ['apps/server/schema.graphql', `${printSchema(graphqlApi().schema)}\n`],
+  ['apps/server/src/graphql/args.generated.ts', generateArgTypes(graphqlApi().schema)],
+  ['apps/web/src/api/graphql.generated.ts', generateOperationTypes(graphqlApi().schema, webDocuments())],
 ];
 
 let stale = 0;

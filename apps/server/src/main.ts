@@ -5,6 +5,7 @@ import { type Config, loadConfig } from './config';
 import type { AppContext } from './context';
 import { DataDirBusy, EmbeddedDatabaseUnopenable, lockDataDir, writeSnapshot } from './db/embedded';
 import { EXIT_DATA_DIR_BUSY, EXIT_DATABASE_UNOPENABLE, explainUnopenable } from './db/explain';
+import { graphqlApi } from './graphqlApi';
 import { DEMO_ORGANISER, seedDemoIfEmpty } from './seed/demo';
 import { seedThemes } from './seed/themes';
 import { startWebProcesses, supervisesWebProcesses, WEB_INDEX_ENV } from './webProcesses';
@@ -81,6 +82,8 @@ async function main() {
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));
   if (app) await app.listen({ port: config.port, host: config.host });
+  // The GraphQL schema is built once the server answers, not before (graphqlApi.ts).
+  if (app) setImmediate(graphqlApi);
   if (ctx && role !== 'web') await ctx.queue.startWorkers();
   if (stopping) return;
   const address = app?.server.address();

@@ -10,7 +10,7 @@ describe('GraphQL code generation', () => {
         id custom_domain image: facebook_share_image community { name } tags: mobilizations_subthemes { subtheme_id }
       }
     }`);
-    const code = generateOperationTypes(graphqlApi.schema, [{ source: 'pages.ts', document }]);
+    const code = generateOperationTypes(graphqlApi().schema, [{ source: 'pages.ts', document }]);
     expect(code).toContain(
       'export type PagesQuery = {\n  rows: Array<{\n    id: number;\n    custom_domain: string | null;',
     );
@@ -21,13 +21,13 @@ describe('GraphQL code generation', () => {
 
   it('refuses a client document that does not validate, naming where it was found', () => {
     const document = parse('query Bad { mobilizations { no_such_column } }');
-    expect(() => generateOperationTypes(graphqlApi.schema, [{ source: 'bad.ts', document }])).toThrow(
+    expect(() => generateOperationTypes(graphqlApi().schema, [{ source: 'bad.ts', document }])).toThrow(
       /^bad\.ts: Cannot query field "no_such_column" on type "mobilizations"/,
     );
   });
 
   it('types every root field’s arguments for the resolvers', () => {
-    const code = generateArgTypes(graphqlApi.schema);
+    const code = generateArgTypes(graphqlApi().schema);
     expect(code).toContain('  copy_template_mobilization: { args: CopyTemplateMobilizationArgs;');
     expect(code).toContain('export type CopyTemplateMobilizationArgs = {\n  p_mobilization_id?: number | null;');
   });

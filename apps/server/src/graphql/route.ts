@@ -44,10 +44,13 @@ function operationOf(document: DocumentNode, name: string | null | undefined) {
 }
 
 /** `POST /v1/graphql`, always answering 200 with `data` or `errors`, as Hasura does. */
-export function graphqlRoute(app: FastifyInstance, ctx: AppContext, api: GraphQLApi, lists: AccessCache) {
-  const { schema } = api;
-  const documents = new DocumentCache(schema);
+export function graphqlRoute(app: FastifyInstance, ctx: AppContext, apiOf: () => GraphQLApi, lists: AccessCache) {
+  let documents: DocumentCache | undefined;
   app.post('/v1/graphql', async (request, reply) => {
+    // The schema is built by the first request that needs it, if the server has not built it yet (graphqlApi.ts).
+    const api = apiOf();
+    const { schema } = api;
+    documents ??= new DocumentCache(schema);
     const body = (request.body ?? {}) as GraphQLBody;
     if (typeof body.query !== 'string') return reply.send(hasuraError('missing query', 'bad-request'));
     let document: DocumentNode;

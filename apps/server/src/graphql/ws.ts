@@ -56,11 +56,11 @@ function localeOf(app: FastifyInstance, request: IncomingMessage): Locale {
  * The socket server (ws and graphql-ws) is loaded by the first socket, not at start. A client sends nothing after its
  * upgrade request until the answer, so the socket waits the load out safely.
  */
-export function graphqlSocket(app: FastifyInstance, ctx: AppContext, api: GraphQLApi) {
+export function graphqlSocket(app: FastifyInstance, ctx: AppContext, api: () => GraphQLApi) {
   let server: Promise<WebSocketServer> | undefined;
   app.server.on('upgrade', (request, socket, head) => {
     if (new URL(request.url ?? '/', 'http://localhost').pathname !== '/v1/graphql') return socket.destroy();
-    server ??= openSocketServer(app, ctx, api);
+    server ??= openSocketServer(app, ctx, api());
     server.then(
       (wss) => wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request)),
       (error) => {
