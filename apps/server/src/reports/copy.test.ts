@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { communityWithMembers } from '../../test/community';
 import { downloadCsv, parseCsv } from '../../test/csv';
 import { createFormPage, formSettings } from '../../test/formPage';
-import { signIn, startTestServer, type TestServer } from '../../test/harness';
+import { eventually, signIn, startTestServer, type TestServer } from '../../test/harness';
 import { openDatabase } from '../db/client';
 import { activists, type Widget, widgets } from '../db/schema';
 import { createActivist, createDonation, createPressure } from '../seed/factories';
@@ -292,13 +292,22 @@ describe('a COPY that fails midway', () => {
     const parts: Uint8Array[] = [];
     const first = await reader.read();
     if (first.value) parts.push(first.value);
+    // The reader waits, so the COPY waits on its socket; its server process is then ended. The first chunk (the
+    // BOM and the header) is written before the COPY begins, so the COPY is awaited first.
+    const ended = await eventually(async () => {
+      const result = await server.ctx.db.execute(sql`
+        select pg_terminate_backend(pid) as ok from pg_stat_activity
+        where query like 'COPY (%' and state = 'active' and datname = current_database()
+          and pid <> pg_backend_pid()`);
+      const rows = (result as unknown as { rows: unknown[] }).rows;
+      return rows.length > 0 && rows;
+    }).catch(async (error) => {
+      await reader.cancel().catch(() => {});
+      throw error;
+    });
+    expect(ended).toHaveLength(1);
     let failed = false;
     try {
-      // The reader waits, so the COPY waits on its socket; its server process is then ended.
-      const ended = await server.ctx.db.execute(sql`
-        select pg_terminate_backend(pid) as ok from pg_stat_activity
-        where query like 'COPY (%' and datname = current_database() and pid <> pg_backend_pid()`);
-      expect((ended as unknown as { rows: unknown[] }).rows).toHaveLength(1);
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
