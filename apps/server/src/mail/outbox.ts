@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
 import { outbox } from '../db/schema';
@@ -123,6 +123,8 @@ export class Mailer {
       retryLimit: 0,
       retryDelaySeconds: 60,
       cron: '* * * * *',
+      // And at each start: what a stopped or killed worker left is sent, or waited for, at once.
+      runOnStart: true,
       handle: () => this.drain(),
     });
     queue.register(this.relayJob);
@@ -281,14 +283,22 @@ export class Mailer {
   /** In a worker, wakes the relay when the next retry falls due, rather than waiting for the minute's round. */
   private async scheduleNextRetry() {
     if (!this.queue.working) return;
-    const [next] = await this.db
+    const [retry] = await this.db
       .select({ at: outbox.nextAttemptAt })
       .from(outbox)
       .where(and(eq(outbox.status, 'failed'), lt(outbox.attempts, MAIL_MAX_ATTEMPTS)))
       .orderBy(outbox.nextAttemptAt)
       .limit(1);
-    if (!next) return;
-    const wait = Math.max(100, next.at.getTime() - Date.now());
+    // A message leased by a worker that died mid-send is due again when its lease runs out.
+    const [lease] = await this.db
+      .select({ at: outbox.leasedUntil })
+      .from(outbox)
+      .where(and(eq(outbox.status, 'sending'), isNotNull(outbox.leasedUntil)))
+      .orderBy(outbox.leasedUntil)
+      .limit(1);
+    const due = [retry?.at, lease?.at].filter((at): at is Date => at instanceof Date);
+    if (!due.length) return;
+    const wait = Math.max(100, Math.min(...due.map((at) => at.getTime())) - Date.now());
     if (wait > 60_000) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
