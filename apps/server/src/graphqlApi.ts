@@ -23,12 +23,7 @@ let built: GraphQLApi | undefined;
  * (`main.ts` builds it right after the server listens).
  */
 export function graphqlApi(): GraphQLApi {
-  built ??= buildApi();
-  return built;
-}
-
-const buildApi = () =>
-  buildGraphQLApi(
+  built ??= buildGraphQLApi(
     (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable)),
     [
       communityGraphQL,
@@ -44,3 +39,5 @@ const buildApi = () =>
       chatbotGraphQL,
     ],
   );
+  return built;
+}

@@ -190,10 +190,8 @@ const COPY_TIMEOUT_MS = 60 * 60 * 1000;
 /**
  * Runs one COPY on a connection of its own from the pool, with `COPY_TIMEOUT_MS` as its statement timeout and without
  * JIT compilation: the exports' per-cell expressions (formula guard, layout checks) put their estimated cost past
- * `jit_optimize_above_cost`, and PostgreSQL then spent 1.6 s compiling before a 1,000,000-row form export's first
- * row, a third of the whole COPY, to save less than that on a single pass over the rows (7.2 s with it, 4.5–5.0 s
- * without, in psql). The
- * connection goes back, with the pool's timeout restored, when the COPY has ended; if the COPY failed or the reader
+ * `jit_optimize_above_cost`, and PostgreSQL then spent 1.5 s compiling (EXPLAIN ANALYZE of a 1,000,000-row form
+ * export) for one pass over the rows, which compiled code does not repay. The connection goes back, with the pool's timeout restored, when the COPY has ended; if the COPY failed or the reader
  * gave up midway (the client went away) it is closed instead, since it may still be in COPY mode.
  */
 function copyOutOf(pool: pg.Pool, text: string, options: CopyOutOptions): Readable {

@@ -64,12 +64,28 @@ describe('SMTP driver through pg-boss', () => {
   });
 });
 
+/** A real SMTP server and a database of its own for one test, both gone after it. */
+async function withSmtpAndDatabase(
+  test: (
+    smtp: Awaited<ReturnType<typeof startSmtp>>,
+    database: Awaited<ReturnType<typeof freshDatabase>>['database'],
+  ) => Promise<void>,
+) {
+  const smtp = await startSmtp();
+  const fresh = await freshDatabase();
+  try {
+    await test(smtp, fresh.database);
+  } finally {
+    await fresh.database.close();
+    await fresh.drop();
+    await smtp.close();
+  }
+}
+
 describe('the relay under a crowd (issue 18)', () => {
   it('claims a batch in one statement and marks what the server took as sent in one per round, not one each', async () => {
-    const smtp = await startSmtp();
-    const fresh = await freshDatabase();
-    try {
-      const db = fresh.database.db;
+    await withSmtpAndDatabase(async (smtp, database) => {
+      const db = database.db;
       const emails = Array.from({ length: 20 }, (_, i) => `lote-${i}@example.org`);
       for (const [i, to] of emails.entries())
         await queueMail(db, { idempotencyKey: `crowd-${i}`, kind: 'test', to, subject: 'Oi', text: 'Oi' });
@@ -77,7 +93,7 @@ describe('the relay under a crowd (issue 18)', () => {
       const mailer = new Mailer(
         counted.db,
         new SmtpMailDriver(`smtp://127.0.0.1:${smtp.port}`),
-        new JobQueue(fresh.database),
+        new JobQueue(database),
         'Mutirão <no-reply@mutirao.test>',
       );
       await mailer.drain();
@@ -86,11 +102,7 @@ describe('the relay under a crowd (issue 18)', () => {
       expect(rows.every((r) => r.status === 'sent' && r.sentAt)).toBe(true);
       // The batch's claim (its rows come back from the update), four rounds of five marked sent, the empty claim.
       expect(counted.calls.n).toBe(6);
-    } finally {
-      await fresh.database.close();
-      await fresh.drop();
-      await smtp.close();
-    }
+    });
   });
 });
 
@@ -178,10 +190,8 @@ describe('mailbox outside development', () => {
 
 describe('stopping the relay (issue 18)', () => {
   it('waits for the round under way, so what the server took is marked sent before the database closes', async () => {
-    const smtp = await startSmtp();
-    const fresh = await freshDatabase();
-    try {
-      const db = fresh.database.db;
+    await withSmtpAndDatabase(async (smtp, database) => {
+      const db = database.db;
       for (let i = 0; i < 30; i++)
         await queueMail(db, {
           idempotencyKey: `stop-${i}`,
@@ -199,7 +209,7 @@ describe('stopping the relay (issue 18)', () => {
           await smtpDriver.send(mail);
         },
       };
-      const mailer = new Mailer(db, slow, new JobQueue(fresh.database), 'Mutirão <no-reply@mutirao.test>');
+      const mailer = new Mailer(db, slow, new JobQueue(database), 'Mutirão <no-reply@mutirao.test>');
       const relay = mailer.drain();
       await eventually(async () => smtp.received.length > 0);
       await mailer.stop();
@@ -213,10 +223,6 @@ describe('stopping the relay (issue 18)', () => {
       // Stopped means stopped: a nudge or the minute's job after it sends nothing.
       await mailer.drain();
       expect(smtp.received).toHaveLength(received.size);
-    } finally {
-      await fresh.database.close();
-      await fresh.drop();
-      await smtp.close();
-    }
+    });
   });
 });

@@ -49,18 +49,26 @@ export function notFoundDocument(locale: Locale): string {
   );
 }
 
+type AnswerKind = '304' | 'gzip' | 'identity';
+
 /** A cached page's answer to one request: 304 when the browser has it, else gzip when it accepts it. Node itself
  * leaves the body out of an answer to HEAD. */
 function pageAnswer(page: RenderedPage, headers: IncomingHttpHeaders) {
-  if (headers['if-none-match'] === page.etag)
-    return { status: 304, kind: '304', headers: { etag: page.etag }, body: undefined };
+  if (headers['if-none-match'] === page.etag) return { status: 304, kind: '304' as AnswerKind, body: undefined };
   const gzip = /\bgzip\b/.test(String(headers['accept-encoding'] ?? ''));
-  const body = gzip ? page.gzip : page.html;
+  return gzip
+    ? { status: 200, kind: 'gzip' as AnswerKind, body: page.gzip }
+    : { status: 200, kind: 'identity' as AnswerKind, body: page.html };
+}
+
+/** The headers of one kind of answer that are the page's own: its ETag, and for a body its length and encoding. */
+function answerHeaders(page: RenderedPage, kind: AnswerKind): Record<string, string> {
+  if (kind === '304') return { etag: page.etag };
+  const body = kind === 'gzip' ? page.gzip : page.html;
   return {
-    status: 200,
-    kind: gzip ? 'gzip' : 'identity',
-    headers: { etag: page.etag, 'content-length': String(body.length), ...(gzip && { 'content-encoding': 'gzip' }) },
-    body,
+    etag: page.etag,
+    'content-length': String(body.length),
+    ...(kind === 'gzip' && { 'content-encoding': 'gzip' }),
   };
 }
 
@@ -68,7 +76,7 @@ function send(request: FastifyRequest, reply: FastifyReply, page: RenderedPage) 
   const answer = pageAnswer(page, request.headers);
   return reply
     .status(answer.status)
-    .headers({ ...PAGE_HEADERS, ...answer.headers })
+    .headers({ ...PAGE_HEADERS, ...answerHeaders(page, answer.kind) })
     .send(answer.body);
 }
 
@@ -145,15 +153,15 @@ export async function publicPageRoutes(
   const answered = { count: 0 };
   answeredFromMemory.set(app, answered);
   // Each page's three answers' headers are built once, not per view.
-  const headersOf = new WeakMap<RenderedPage, Record<string, Record<string, string>>>();
-  const headersFor = (page: RenderedPage, answer: ReturnType<typeof pageAnswer>) => {
+  const headersOf = new WeakMap<RenderedPage, Partial<Record<AnswerKind, Record<string, string>>>>();
+  const headersFor = (page: RenderedPage, kind: AnswerKind) => {
     let built = headersOf.get(page);
     if (!built) {
       built = {};
       headersOf.set(page, built);
     }
-    built[answer.kind] ??= { ...fixed, ...answer.headers };
-    return built[answer.kind];
+    built[kind] ??= { ...fixed, ...answerHeaders(page, kind) };
+    return built[kind];
   };
   // Where each Host header leads: a pure function of the header, kept for the few hosts a process serves.
   const sites = new Map<string | undefined, ReturnType<typeof publicSiteOf>>();
@@ -174,7 +182,7 @@ export async function publicPageRoutes(
     const page = found && cache.get(found.id, found.version);
     if (!page) return false;
     const answer = pageAnswer(page, req.headers);
-    res.writeHead(answer.status, headersFor(page, answer));
+    res.writeHead(answer.status, headersFor(page, answer.kind));
     res.end(answer.body);
     answered.count += 1;
     onAnswer?.(req.method, answer.status, performance.now() - started);
