@@ -48,7 +48,8 @@ const ofPage = (column: AnyPgColumn) =>
 export const featureGraphQL: GraphQLModule = {
   tables: {
     activists: { select: ofCommunity(activists.communityId) },
-    form_entries: { select: ofPage(formEntries.mobilizationId) },
+    // `layout` is the export's own bookkeeping (migration 0031), kept by PostgreSQL: nothing to read or write.
+    form_entries: { select: ofPage(formEntries.mobilizationId), hidden: ['layout'] },
     activist_pressures: { select: ofPage(activistPressures.mobilizationId) },
     subscriptions: { select: ofCommunity(subscriptions.communityId), hidden: ['manage_token_hash'] },
     donations: { select: ofCommunity(donations.communityId) },

@@ -91,27 +91,32 @@ function listenOnPostgres(connectionString: string) {
 
 /** Bytes gathered from CopyData messages before they are pushed as one chunk. */
 const COPY_CHUNK = 64 * 1024;
-const CR = 0x0d;
-const LF = 0x0a;
 
 interface PgConnection {
   query(text: string): void;
   stream: { pause(): void; resume(): void };
 }
 
+/**
+ * Rewrites each row of a COPY on its way out. PostgreSQL sends one CopyData message per row (the protocol says so),
+ * so `write` sees a whole row, its line end last, and writes it at `out[at]`, returning where it stopped; it never
+ * writes more than `room(row)` bytes.
+ */
+export interface CopyRowWriter {
+  room(row: Buffer): number;
+  write(row: Buffer, out: Buffer, at: number): number;
+}
+
 export interface CopyOutOptions {
-  /**
-   * Each row's line end as CRLF: COPY ends rows with LF, and sends one CopyData message per row (the protocol says
-   * so), so the last byte of each message is the row's end whatever LF the cells hold inside their quotes.
-   */
-  crlf?: boolean;
+  /** How each row is written; as PostgreSQL sent it without one. */
+  row?: CopyRowWriter;
 }
 
 /**
  * A `COPY … TO STDOUT` as a pg submittable (what `pg-copy-streams` does, in the few lines we need): the rows, as the
- * server sent them, gathered into chunks of about 64 kB. Back-pressure reaches the server: when the reader is full the
- * socket is paused, so PostgreSQL waits on its send buffer and memory stays flat. An error (a statement timeout, a
- * lost connection) destroys the stream with it.
+ * server sent them or as `row` rewrites them, gathered into chunks of about 64 kB. Back-pressure reaches the server:
+ * when the reader is full the socket is paused, so PostgreSQL waits on its send buffer and memory stays flat. An
+ * error (a statement timeout, a lost connection) destroys the stream with it.
  */
 class CopyOutStream extends Readable implements pg.Submittable {
   private connection: PgConnection | undefined;
@@ -121,7 +126,7 @@ class CopyOutStream extends Readable implements pg.Submittable {
 
   constructor(
     private readonly text: string,
-    private readonly crlf: boolean,
+    private readonly row: CopyRowWriter | undefined,
   ) {
     super({ highWaterMark: COPY_CHUNK * 2 });
   }
@@ -147,17 +152,12 @@ class CopyOutStream extends Readable implements pg.Submittable {
   /** One row. The parser hands a view into its own buffer, which it reuses, so the bytes are copied out at once. */
   handleCopyData(message: { chunk: Buffer }) {
     const row = message.chunk;
-    const crlf = this.crlf && row[row.length - 1] === LF;
-    const size = row.length + (crlf ? 1 : 0);
+    const room = this.row ? this.row.room(row) : row.length;
     let open = true;
-    if (this.used + size > this.buffer.length) open = this.flush();
-    if (size > this.buffer.length) this.buffer = Buffer.allocUnsafe(size);
-    if (crlf) {
-      row.copy(this.buffer, this.used, 0, row.length - 1);
-      this.buffer[this.used + row.length - 1] = CR;
-      this.buffer[this.used + row.length] = LF;
-    } else row.copy(this.buffer, this.used);
-    this.used += size;
+    if (this.used + room > this.buffer.length) open = this.flush();
+    if (room > this.buffer.length) this.buffer = Buffer.allocUnsafe(room);
+    if (this.row) this.used = this.row.write(row, this.buffer, this.used);
+    else this.used += row.copy(this.buffer, this.used);
     if (!open) this.connection?.stream.pause();
   }
 
@@ -195,7 +195,7 @@ const COPY_TIMEOUT_MS = 60 * 60 * 1000;
  * gave up midway (the client went away) it is closed instead, since it may still be in COPY mode.
  */
 function copyOutOf(pool: pg.Pool, text: string, options: CopyOutOptions): Readable {
-  const stream = new CopyOutStream(text, options.crlf ?? false);
+  const stream = new CopyOutStream(text, options.row);
   pool.connect().then(
     (client) => {
       if (stream.destroyed) return client.release();

@@ -2,7 +2,7 @@ import { type Locale, translate } from '@mutirao/core';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { activistPressures, activists, donations, formEntries } from '../db/schema';
-import { type CopyOut, copyCsv, guardedCell, utcSecondsSql } from './copy';
+import { type CopyOut, copyCsv, utcSecondsSql } from './copy';
 import { utcSeconds } from './donations';
 import { EXPORT_BATCH, keysetCsv, pinnedBatch } from './keyset';
 
@@ -79,21 +79,16 @@ function activistsCopyQuery(communityId: number) {
       from ${table} where activist_id in (select id from activists where community_id = ${community})
       group by activist_id)`;
   return `
-    select id, ${guardedCell('name')}, ${guardedCell('email')}, ${guardedCell('phone')}, ${guardedCell('city')},
-      first_at, last_at, forms, pressures, donations
-    from (
-      select a.id, a.name, a.email, a.phone, a.city,
-        ${utcSecondsSql('least(f.first_at, p.first_at, d.first_at)')} as first_at,
-        ${utcSecondsSql('greatest(f.last_at, p.last_at, d.last_at)')} as last_at,
-        coalesce(f.n, 0) as forms, coalesce(p.n, 0) as pressures, coalesce(d.n, 0) as donations
-      from activists a
-      left join ${summary('form_entries')} f on f.activist_id = a.id
-      left join ${summary('activist_pressures')} p on p.activist_id = a.id
-      left join ${summary('donations')} d on d.activist_id = a.id
-      where a.community_id = ${community}
-      order by a.id
-      offset 0
-    ) r`;
+    select a.id, a.name, a.email, a.phone, a.city,
+      ${utcSecondsSql('least(f.first_at, p.first_at, d.first_at)')} as first_at,
+      ${utcSecondsSql('greatest(f.last_at, p.last_at, d.last_at)')} as last_at,
+      coalesce(f.n, 0) as forms, coalesce(p.n, 0) as pressures, coalesce(d.n, 0) as donations
+    from activists a
+    left join ${summary('form_entries')} f on f.activist_id = a.id
+    left join ${summary('activist_pressures')} p on p.activist_id = a.id
+    left join ${summary('donations')} d on d.activist_id = a.id
+    where a.community_id = ${community}
+    order by a.id`;
 }
 
 /**

@@ -182,6 +182,59 @@ describe('the form-entries export by COPY', () => {
       );
   });
 
+  it('keeps each entry’s layout as written, and reads by position only the entries laid out as the form is now', async () => {
+    const text = (uid: string) => ({
+      uid,
+      kind: 'text' as const,
+      label: `Campo ${uid}`,
+      placeholder: '',
+      required: 'false' as const,
+    });
+    const page = await createFormPage(server.ctx.db, { settings: formSettings(['a', 'b', 'c'].map(text)) });
+    const laid = (uids: string[], value = (i: number) => `v${i}` as unknown) =>
+      uids.map((uid, i) => ({ uid, label: `L${uid}`, value: value(i) }));
+    await insertEntries(page.form.id, page.page.id, [
+      { fields: laid(['a', 'b', 'c']) },
+      { fields: laid(['a', 'b', 'c'], (i) => (i === 1 ? 2 : `=v${i}`)) },
+      { fields: [...laid(['a', 'b']), { uid: 'c', label: 'Lc' }] },
+      { fields: { uid: 'a', value: 'x' } },
+    ]);
+    // The organiser reorders the form, drops a field and adds one; later entries follow the new form.
+    await server.ctx.db
+      .update(widgets)
+      .set({ settings: formSettings(['c', 'a', 'd'].map(text)) })
+      .where(sql`${widgets.id} = ${page.form.id}`);
+    await insertEntries(page.form.id, page.page.id, [
+      { fields: laid(['c', 'a', 'd']) },
+      { fields: laid(['a', 'b', 'c']) },
+    ]);
+    const layouts = (await server.ctx.db.execute(
+      sql`select layout from form_entries where widget_id = ${page.form.id} order by id`,
+    )) as unknown as { rows: { layout: string | null }[] };
+    expect(layouts.rows.map((r) => r.layout)).toEqual([
+      '["a", "b", "c"]',
+      null,
+      null,
+      null,
+      '["c", "a", "d"]',
+      '["a", "b", "c"]',
+    ]);
+    const [widget] = await server.ctx.db.select().from(widgets).where(sql`${widgets.id} = ${page.form.id}`);
+    const batches = await bytesOf(formEntriesCsv(server.ctx.db, widget as Widget, 'pt-BR'));
+    expect(
+      batches
+        .toString()
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => line.split(',').slice(0, 4).join(',')),
+    ).toEqual(['v2,v0,,v1', "'=v2,'=v0,,2", ',v0,,v1', ',,,', 'v0,v1,v2,', 'v2,v0,,v1']);
+    const copyOut = copyOutOf(server.ctx.database);
+    if (copyOut)
+      expect((await bytesOf(formEntriesCsv(server.ctx.db, widget as Widget, 'pt-BR', copyOut))).toString()).toBe(
+        batches.toString(),
+      );
+  });
+
   it('keeps the batches writing what they always wrote', async () => {
     const page = await createFormPage(server.ctx.db);
     await insertEntries(page.form.id, page.page.id, [

@@ -1,12 +1,14 @@
 import type { Readable } from 'node:stream';
-import type { Database } from '../db/client';
+import type { CopyRowWriter, Database } from '../db/client';
 import { CSV_BOM, csvLine } from './csv';
 
 /*
  * The exports as one `COPY (SELECT …) TO STDOUT (FORMAT csv)` on PostgreSQL, byte for byte what `csv.ts` writes in
- * the batches (which stay the PGlite path): the query gives each cell as the text `csvCell` would start from, with
- * the formula guard applied and '' made NULL; COPY's own quoting is then ours (a cell is quoted when it holds `"`,
- * `,`, CR or LF, with `""` for a quote; a NULL is nothing), and the stream turns each row's LF into CRLF.
+ * the batches (which stay the PGlite path): the query gives each cell as the text `csvCell` would start from, and
+ * COPY's own quoting is then ours (a cell is quoted when it holds `"`, `,`, CR or LF, with `""` for a quote; a NULL is
+ * nothing). What COPY cannot do, `csvRows` does to each row on its way out, in Node: the formula guard, '' as nothing
+ * rather than `""`, and CRLF line ends. It used to be a CASE per cell in the query, which cost PostgreSQL's leader
+ * process (the export's bottleneck) more than a second per million rows while Node sat idle.
  */
 
 /** `Database.copyOut`, which only PostgreSQL has. */
@@ -19,13 +21,63 @@ export const copyOutOf = (database: Database): CopyOut | undefined =>
 /** A string as an SQL literal, for COPY, which takes no parameters (standard_conforming_strings is on). */
 export const sqlString = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const APOSTROPHE = 0x27;
+const CR = 0x0d;
+const LF = 0x0a;
+/** The first bytes `csvCell` guards with an apostrophe: `=`, `+`, `-`, `@`, tab and CR. */
+const FORMULA = new Uint8Array(256);
+for (const c of '=+-@\t\r') FORMULA[c.charCodeAt(0)] = 1;
+
 /**
- * A text cell as `csvCell` writes it: a leading `=`, `+`, `-`, `@`, tab or CR (by code: `ascii` costs next to
- * nothing where `left` makes a string) gets an apostrophe, and '' is NULL, so that COPY writes nothing rather than
- * `""`. `column` is read more than once: give a column, not a computation.
+ * COPY's CSV rows (one per message, LF last) as `csvLine` writes them: a cell that starts with a formula byte gets an
+ * apostrophe first (inside its quotes when quoted), a quoted empty cell (`""`, COPY's '') becomes nothing, and the
+ * line ends in CRLF. Cells are found by COPY's quoting: a quoted cell runs to the quote not followed by another.
+ * Each byte is read and written once, in a loop V8 compiles tightly: about 0.35 s for a million rows of 150 bytes,
+ * faster than finding the commas with `indexOf` and copying the runs between changes natively (per-call costs).
  */
-export const guardedCell = (column: string) =>
-  `case when ascii(${column}) in (61, 43, 45, 64, 9, 13) then '''' || ${column} else nullif(${column}, '') end`;
+export const csvRows: CopyRowWriter = {
+  // At most one apostrophe per cell, each cell at least a byte long when it gets one, and the CR.
+  room: (row) => 2 * row.length + 1,
+  write(row, out, at) {
+    const end = row[row.length - 1] === LF ? row.length - 1 : row.length;
+    let i = 0;
+    let o = at;
+    for (;;) {
+      if (i < end && row[i] === QUOTE) {
+        if (row[i + 1] === QUOTE && (i + 2 === end || row[i + 2] === COMMA)) i += 2;
+        else {
+          out[o++] = QUOTE;
+          i++;
+          if (FORMULA[row[i] as number]) out[o++] = APOSTROPHE;
+          while (i < end) {
+            const b = row[i++] as number;
+            out[o++] = b;
+            if (b !== QUOTE) continue;
+            if (row[i] !== QUOTE) break;
+            out[o++] = QUOTE;
+            i++;
+          }
+        }
+      } else {
+        if (i < end && FORMULA[row[i] as number]) out[o++] = APOSTROPHE;
+        while (i < end) {
+          const b = row[i] as number;
+          if (b === COMMA) break;
+          out[o++] = b;
+          i++;
+        }
+      }
+      if (i >= end) break;
+      out[o++] = COMMA;
+      i++;
+    }
+    out[o++] = CR;
+    out[o++] = LF;
+    return o;
+  },
+};
 
 /** A timestamp with time zone as the batches write it: its UTC text, to the second. */
 export const utcSecondsSql = (column: string) => `left((${column} at time zone 'UTC')::text, 19)`;
@@ -41,7 +93,7 @@ export async function* copyCsv(
   beforeLast?: () => Promise<unknown>,
 ): AsyncGenerator<string | Buffer> {
   yield CSV_BOM + csvLine(header);
-  const rows = copyOut(`COPY (${query}) TO STDOUT (FORMAT csv)`, { crlf: true });
+  const rows = copyOut(`COPY (${query}) TO STDOUT (FORMAT csv)`, { row: csvRows });
   let held: Buffer | undefined;
   try {
     for await (const chunk of rows as AsyncIterable<Buffer>) {

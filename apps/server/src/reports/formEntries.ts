@@ -2,7 +2,7 @@ import { inputFields, type Locale, parseFormFields, translate } from '@mutirao/c
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { activists, formEntries, type Widget, widgets } from '../db/schema';
-import { type CopyOut, copyCsv, guardedCell, sqlString, utcSecondsSql } from './copy';
+import { type CopyOut, copyCsv, sqlString, utcSecondsSql } from './copy';
 import { CSV_BOM, csvLine } from './csv';
 import { EXPORT_BATCH, pinnedBatch } from './keyset';
 
@@ -19,27 +19,11 @@ const keyOf = (f: EntryField) => (typeof f.uid === 'string' && f.uid ? f.uid : `
 
 /**
  * Fields that entries hold but the widget no longer has (removed from the form since): found in one pass in the
- * database, in the order they first appeared (entry, then position in it), named by their latest label. An entry that
- * holds just the current fields in order (`holdsOnly`, most of them) is not taken apart. Their values get columns of their own
- * after the current fields, so nothing an activist sent silently disappears from the report.
+ * database, in the order they first appeared (entry, then position in it), named by their latest label. An entry laid
+ * out as just the current fields in order (its `layout`, kept at write time: most of them) is not taken apart. Their
+ * values get columns of their own after the current fields, so nothing an activist sent silently disappears from the
+ * report.
  */
-/**
- * SQL true for an entry (`e`) whose fields are exactly these uids in order, read by position as text: what the
- * form stores, and cheap to see. `->>` gives a number, a boolean or an object as text too, so a key that such a
- * value could spell is compared as JSON instead; only the type of `e.fields` is checked before its length.
- */
-export function holdsOnly(keys: readonly string[]): string {
-  if (!keys.length) return 'false';
-  const spelledByOther = (key: string) => /^[-\d[{]|^(true|false)$/.test(key);
-  const at = keys.map((key, i) =>
-    spelledByOther(key)
-      ? `e.fields->${i}->'uid' = ${sqlString(JSON.stringify(key))}::jsonb`
-      : `e.fields->${i}->>'uid' = ${sqlString(key)}`,
-  );
-  return `case when jsonb_typeof(e.fields) = 'array' then jsonb_array_length(e.fields) = ${keys.length}
-    and ${at.join(' and ')} else false end`;
-}
-
 async function removedFields(db: Db, widgetId: number, currentKeys: string[]): Promise<Column[]> {
   const result = (await db.execute(sql`
     select coalesce(f->>'uid', 'label:' || coalesce(f->>'label', '')) as key,
@@ -47,7 +31,8 @@ async function removedFields(db: Db, widgetId: number, currentKeys: string[]): P
     from ${formEntries} e
     cross join lateral jsonb_array_elements(
       case when jsonb_typeof(e.fields) = 'array' then e.fields else '[]'::jsonb end) with ordinality as x(f, position)
-    where e.widget_id = ${widgetId} and not (${sql.raw(holdsOnly(currentKeys))}) and jsonb_typeof(f) = 'object'
+    where e.widget_id = ${widgetId} and e.layout is distinct from ${JSON.stringify(currentKeys)}::jsonb::text
+      and jsonb_typeof(f) = 'object'
       and not (${JSON.stringify(currentKeys)}::jsonb ? coalesce(f->>'uid', 'label:' || coalesce(f->>'label', '')))
     group by 1
     order by min(e.id), min(x.position)`)) as unknown as { rows: { key: string; label: string | null }[] };
@@ -137,51 +122,33 @@ function pickSql(key: string) {
 }
 
 /**
- * The whole export as one query for COPY, in id order through `form_entries_widget_id_idx`. Entries sent through the
- * form hold exactly the widget's current fields in order, each with a string value; a row is checked for that
- * (`laid_out`: one JSON path giving the uids of the elements whose value is a string, in order). Such a row takes its
- * values by position as text, which costs next to nothing, and has nothing for the removed fields. Any other row (an
- * old entry of a form changed since, one from the API) picks each column's value as the batches do, and a value
- * that is not a string is written by `csv_js_text` as JavaScript would. `offset 0` keeps each step of the nested
- * subqueries computed once per row (a step's column is read more than once by the next).
+ * The whole export as one query for COPY, in id order. Entries sent through the form hold exactly the widget's current
+ * fields in order, each with a string value; PostgreSQL keeps that shape as each entry's `layout` when it is written
+ * (migration 0031), so such a row is known by one comparison, takes its values by position as text, which costs next
+ * to nothing, and has nothing for the removed fields. Any other row (an old entry of a form changed since, one from
+ * the API, a value that is not a string) picks each column's value as the batches do, and `csv_js_text` writes it as
+ * JavaScript would. No subquery and no `offset 0` step: each cell is computed where the rows are read, in the
+ * parallel workers, so the sort carries text cells rather than the entries' JSON.
  */
 function copyQuery(widget: Widget, columns: Column[]): string {
   const current = inputFields(parseFormFields(widget.settings.fields)).map((f) => f.uid);
-  const layout =
+  const laidOut =
     current.length > 0 && current.every((uid, i) => columns[i]?.key === uid && uid && !uid.startsWith('label:'));
-  const laidOut = layout ? holdsOnly(current) : 'false';
-  // A laid-out row's value as text by position: `->>` gives a string as `String()` would (and a boolean, and nothing
-  // for null), so only text that could be a number, an array or an object has its type looked at.
-  const fast = (i: number) => (layout && i < current.length ? `e.fields->${i}->>'value'` : 'null::text');
-  const picked = (key: string) =>
-    `case when not laid_out and jsonb_typeof(e.fields) = 'array' then ${pickSql(key)} end`;
-  const text = (i: number) =>
-    `case when laid_out then (case when ascii(s${i}) not in (45, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 91, 123)
-        or jsonb_typeof(fields->${i}->'value') = 'string' then s${i} else csv_js_text(fields->${i}->'value') end)
-      when jsonb_typeof(v${i}) = 'string' then v${i} #>> '{}' else csv_js_text(v${i}) end`;
-  const each = (f: (i: number) => string) => columns.map((_, i) => `${f(i)}, `).join('');
+  // The layout's text as PostgreSQL writes it, folded to a constant when the query is planned.
+  const layout = `${sqlString(JSON.stringify(current))}::jsonb::text`;
+  const picked = (key: string) => `csv_js_text(case when jsonb_typeof(e.fields) = 'array' then ${pickSql(key)} end)`;
+  const cell = (column: Column, i: number) =>
+    laidOut
+      ? `case when e.layout = ${layout} then ${i < current.length ? `e.fields->${i}->>'value'` : 'null'}
+        else ${picked(column.key)} end`
+      : picked(column.key);
   return `
-    select ${each((i) => guardedCell(`t${i}`))}${guardedCell('name')}, ${guardedCell('email')},
-      ${guardedCell('phone')}, created_at
-    from (
-      select ${each((i) => `${text(i)} as t${i}`)}name, email, phone, created_at
-      from (
-        select ${each((i) => `case when laid_out then ${fast(i)} end as s${i}`)}
-          ${columns.map((c, i) => `${picked(c.key)} as v${i}, `).join('')}
-          e.fields, laid_out, name, email, phone, created_at
-        from (
-          select e.id, e.fields, ${laidOut} as laid_out, a.name, a.email, a.phone,
-            ${utcSecondsSql('e.created_at')} as created_at
-          from form_entries e
-          left join activists a on a.id = e.activist_id
-          where e.widget_id = ${Number(widget.id)}
-          order by e.widget_id, e.id
-          offset 0
-        ) e
-        offset 0
-      ) v
-      offset 0
-    ) t`;
+    select ${columns.map((c, i) => `${cell(c, i)}, `).join('')}a.name, a.email, a.phone,
+      ${utcSecondsSql('e.created_at')} as created_at
+    from form_entries e
+    left join activists a on a.id = e.activist_id
+    where e.widget_id = ${Number(widget.id)}
+    order by e.id`;
 }
 
 /**

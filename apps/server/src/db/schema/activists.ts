@@ -116,6 +116,12 @@ export const formEntries = pgTable(
     activistId: integer('activist_id').references(() => activists.id, { onDelete: 'cascade' }),
     /** The widget's fields with the values given: [{uid, kind, label, value}, ...]. */
     fields: jsonb('fields').$type<Array<Record<string, unknown>>>().notNull(),
+    /**
+     * The uids of the fields, as JSON text, when every element is an object with a string uid and a string value
+     * (what the form sends); NULL otherwise. Kept by PostgreSQL on every write (migration 0031), so the CSV export
+     * tells an entry laid out as the widget's current form by one comparison (`reports/formEntries.ts`).
+     */
+    layout: text('layout').generatedAlwaysAs(sql`form_entry_layout(fields)`),
     mailchimpSyncedAt: timestamp('mailchimp_synced_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
