@@ -5,6 +5,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { wrk } from './wrk.mjs';
+
+/** wrk's script for the submissions: one e-mail per request, the 201s counted. */
+const SUBMISSIONS_SCRIPT = new URL('./wrk-submissions.lua', import.meta.url).pathname;
 
 /** STACK-NOTES.md: an activist upsert plus an entry insert in one transaction, pgbench, 50 clients, PostgreSQL 15. */
 const CEILING_SUBMISSIONS_PER_S = 6_800;
@@ -122,78 +126,53 @@ export async function withPeakRss(pid, work) {
 }
 
 /**
- * 100 visitors, each submitting the sign-up form again as soon as the last answer came, for `seconds`; then every
- * request still in flight is awaited, so each accepted answer can be checked against the database.
+ * 100 visitors, each submitting the sign-up form again as soon as the last answer came, for `seconds`, driven by wrk
+ * (scripts/lib/wrk-submissions.lua: an e-mail of its own per request, the 201s counted); then the counter and the
+ * export are read, so each accepted answer can be checked against the rows the page gained (it held `before`). The
+ * load used to come from a Node client in the bench's own process, which on two cores took CPU from the server it
+ * measured. wrk stops without awaiting the requests in flight (at most one per connection): the server still
+ * answers and stores those it received, so the rows the page gained must lie between the accepted answers and those
+ * plus the requests wrk sent without reading their answer.
  */
-async function submissions(url, page, seconds, label) {
-  const agent = new Agent({ keepAlive: true, maxSockets: VISITORS });
-  const latencies = [];
-  /** Each answer's start (ms into the run) and latency: whether the tail is the run's first second or spread. */
-  const timeline = [];
-  const statuses = new Map();
-  let errors = 0;
-  const started = performance.now();
-  const until = performance.now() + seconds * 1000;
-  const visitor = async (v) => {
-    for (let i = 0; performance.now() < until; i++) {
-      const fields = [
-        { uid: 'field-participe-nome', value: `Visitante ${v} ${i}` },
-        { uid: 'field-participe-email', value: `visitante-${label}-${v}-${i}@example.org` },
-        { uid: 'field-participe-whatsapp', value: '' },
-        { uid: 'field-participe-ajuda', value: 'Ir à assembleia' },
-      ];
-      try {
-        const res = await call(agent, `${url}/api/mobilizations/${page.mobilization_id}/form_entries`, {
-          method: 'POST',
-          body: JSON.stringify({ form_entry: { widget_id: page.widget_id, fields: JSON.stringify(fields) } }),
-          headers: { 'accept-language': 'pt-BR' },
-        });
-        latencies.push(res.ms);
-        timeline.push([performance.now() - res.ms - started, res.ms]);
-        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      } catch {
-        errors += 1;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: VISITORS }, (_, v) => visitor(v)));
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
-  const accepted = statuses.get(201) ?? 0;
-  // The tail of the run's first second (every visitor's first request: cold lookups, new connections) apart from
-  // the rest; BENCH_TIMELINE=1 also prints each quarter second's latencies.
-  const p99Of = (list) => list.sort((a, b) => a - b)[Math.floor(0.99 * list.length)] ?? Number.NaN;
-  const firstSecond = p99Of(timeline.filter(([t]) => t < 1000).map(([, ms]) => ms));
-  const afterIt = p99Of(timeline.filter(([t]) => t >= 1000).map(([, ms]) => ms));
-  if (process.env.BENCH_TIMELINE) {
-    const buckets = new Map();
-    for (const [t, ms] of timeline) {
-      const b = Math.floor(t / 250);
-      buckets.set(b, [...(buckets.get(b) ?? []), ms]);
-    }
-    for (const [b, list] of [...buckets].sort((x, y) => x[0] - y[0])) {
-      list.sort((x, y) => x - y);
-      const q = (f) => list[Math.min(list.length - 1, Math.floor(f * list.length))].toFixed(0);
-      console.error(`[timeline ${label}] ${b * 250} ms: n=${list.length} p50 ${q(0.5)} p99 ${q(0.99)} max ${q(1)}`);
-    }
-  }
+async function submissions(url, page, seconds, label, before = 0) {
+  const run = await wrk({
+    url: `${url}/api/mobilizations/${page.mobilization_id}/form_entries`,
+    connections: VISITORS,
+    seconds,
+    script: SUBMISSIONS_SCRIPT,
+    scriptArgs: [
+      `/api/mobilizations/${page.mobilization_id}/form_entries`,
+      String(page.widget_id),
+      `${label}-${Date.now()}`,
+    ],
+  });
+  // Give the server a moment to answer and store the requests wrk left in flight.
+  await new Promise((r) => setTimeout(r, 1000));
+  const agent = new Agent({ keepAlive: true });
   const counter = await json(agent, `${url}/api/widgets/${page.widget_id}/form_entries_count`);
   const stored = await exportedRows(agent, url, page);
   agent.destroy();
+  const gained = stored.rows - before;
   return {
-    accepted,
-    perSecond: accepted / elapsed,
-    p50: at(0.5),
-    p99: at(0.99),
-    firstSecond,
-    afterIt,
-    statuses,
-    errors,
-    counter,
-    stored,
+    accepted: run.accepted,
+    unanswered: run.inFlight,
+    perSecond: (run.rps * run.accepted) / run.requests,
+    p50: run.p50,
+    p99: run.p99,
+    others: run.requests - run.accepted,
+    errors: run.errors,
+    rows: stored.rows,
+    gained,
+    counter: counter.form_entries_count,
+    /** Every accepted answer is a row, no row comes from nowhere, and the trigger-kept counter agrees. */
+    consistent:
+      gained >= run.accepted && gained <= run.accepted + run.inFlight && counter.form_entries_count === stored.rows,
   };
 }
+
+/** A submissions run's answers held against the rows its page gained. */
+const rowsCheck = (s) =>
+  `accepted ${s.accepted} ≤ rows gained ${s.gained} ≤ accepted + ${s.unanswered} sent unanswered when wrk stopped: ${s.consistent ? 'consistent' : 'MISMATCH'} (counter ${s.counter} of ${s.rows} rows; other answers ${s.others}; socket errors ${s.errors})`;
 
 /** A PostgreSQL client program (`psql`, `pgbench`) of the newest installed version. */
 function pgProgram(name) {
@@ -340,21 +319,20 @@ function copyExport(pgUrl, widgetId) {
  */
 export async function formBench({ server, label, seconds, rows, pgUrl, withExport = true, warmupSeconds = 0 }) {
   const agent = new Agent({ keepAlive: true });
+  const target = await seedFormPage(agent, server.url, label, 0);
+  let before = 0;
   if (warmupSeconds > 0) {
-    // The same load on a page of its own first, so the measured line is the warm server's; its own figures are
-    // printed too, and its answers are checked against its rows like the measured ones.
-    const warm = await submissions(server.url, await seedFormPage(agent, server.url, label, 0), warmupSeconds, label);
-    const equal = warm.accepted === warm.counter.form_entries_count && warm.accepted === warm.stored.rows;
+    // The same load on the same page first, unmeasured, as the page lines do: the measured line is the warm server
+    // and page. Its own figures are printed too, and its answers are checked against its rows like the measured ones.
+    const warm = await submissions(server.url, target, warmupSeconds, label);
+    before = warm.rows;
     rows.push([
-      `${label}: warm-up, the same load on another page, ${warmupSeconds} s, not in the ratio`,
+      `${label}: warm-up, the same load on the same page, ${warmupSeconds} s, not in the ratio`,
       `${warm.perSecond.toFixed(0)}/s`,
-      `p50 ${warm.p50.toFixed(0)} ms / p99 ${warm.p99.toFixed(0)} ms; accepted ${warm.accepted} / rows ${warm.stored.rows}: ${equal ? 'equal' : 'MISMATCH'}`,
+      `p50 ${warm.p50.toFixed(0)} ms / p99 ${warm.p99.toFixed(0)} ms; ${rowsCheck(warm)}`,
     ]);
   }
-  const target = await seedFormPage(agent, server.url, label, 0);
-  const s = await submissions(server.url, target, seconds, label);
-  const consistent = s.accepted === s.counter.form_entries_count && s.accepted === s.stored.rows;
-  const others = [...s.statuses].filter(([code]) => code !== 201).map(([code, n]) => `${n}×${code}`);
+  const s = await submissions(server.url, target, seconds, label, before);
   // On PostgreSQL the ceiling is measured here, on the same server and page, once the app's mail has gone out.
   await new Promise((r) => setTimeout(r, pgUrl ? 2000 : 0));
   const ceiling = pgUrl ? await pgbenchSubmissions(pgUrl, seconds, target) : undefined;
@@ -372,14 +350,9 @@ export async function formBench({ server, label, seconds, rows, pgUrl, withExpor
       `p50 ${ceiling.p50.toFixed(1)} ms / p99 ${ceiling.p99.toFixed(1)} ms (${ceiling.transactions} transactions)`,
     ]);
   rows.push([
-    `${label}: form submissions latency p50 / p99`,
+    `${label}: form submissions latency p50 / p99 (wrk)`,
     `${s.p50.toFixed(0)} ms / ${s.p99.toFixed(0)} ms`,
-    `p99 of the answers begun in the first second ${s.firstSecond.toFixed(0)} ms, after it ${s.afterIt.toFixed(0)} ms`,
-  ]);
-  rows.push([
-    `${label}: accepted answers vs rows in the database`,
-    `${s.accepted} / ${s.stored.rows}`,
-    `${consistent ? 'equal' : 'MISMATCH'} (counter ${s.counter.form_entries_count}; other answers: ${others.join(', ') || 'none'}; errors ${s.errors})`,
+    rowsCheck(s),
   ]);
 
   agent.destroy();

@@ -41,22 +41,31 @@ export function parseWrk(output) {
     p99: latency(99),
     errors: errors ? errors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
     non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0),
+    /** What a script's `done` reported as accepted (scripts/lib/wrk-submissions.lua); NaN without one. */
+    accepted: Number(/^Accepted: (\d+)$/m.exec(output)?.[1] ?? Number.NaN),
+    /** Requests a script sent that wrk stopped before their answer came (scripts/lib/wrk-submissions.lua). */
+    inFlight: Number(/^In flight: (\d+)$/m.exec(output)?.[1] ?? Number.NaN),
   };
 }
 
 /**
  * `wrk --latency` against one URL: `connections` kept alive over 2 threads (the machine's cores) for `seconds`, with
- * the given headers. Resolves with `parseWrk`'s figures.
+ * the given headers, and a Lua `script` given `scriptArgs` when one builds the requests. Resolves with `parseWrk`'s
+ * figures.
  */
-export function wrk({ url, connections = 100, seconds = 10, headers = {}, threads = 2 }) {
+export function wrk({ url, connections = 100, seconds = 10, headers = {}, threads = 2, script, scriptArgs = [] }) {
   const bin = ensureWrk();
   if (!bin) throw new Error('wrk is not installed (apt-get install wrk)');
-  const args = ['-t', String(threads), '-c', String(connections), '-d', `${seconds}s`, '--latency'];
+  // wrk leaves an answer slower than its timeout (2 s by default) out of the latencies and counts it as an error: a
+  // timeout longer than any run keeps every answer in the p99.
+  const args = ['-t', String(threads), '-c', String(connections), '-d', `${seconds}s`, '--latency', '--timeout', '60s'];
   // wrk adds its own `Host` unless one is spelled exactly so: a lower-case `host` would make two, and nginx answers
   // 400 to that while Node takes the first (wrk's own, the address), which is the admin app, not the page.
   for (const [name, value] of Object.entries(headers))
     args.push('-H', `${name.toLowerCase() === 'host' ? 'Host' : name}: ${value}`);
+  if (script) args.push('-s', script);
   args.push(url);
+  if (script) args.push('--', ...scriptArgs);
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
