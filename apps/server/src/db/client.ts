@@ -189,10 +189,10 @@ const COPY_TIMEOUT_MS = 60 * 60 * 1000;
 
 /**
  * Runs one COPY on a connection of its own from the pool, with `COPY_TIMEOUT_MS` as its statement timeout and without
- * JIT compilation: the exports' per-cell expressions (formula guard, layout checks) put their estimated cost past
- * `jit_optimize_above_cost`, and PostgreSQL then spent 1.5 s compiling (EXPLAIN ANALYZE of a 1,000,000-row form
- * export) for one pass over the rows, which compiled code does not repay. The connection goes back, with the pool's timeout restored, when the COPY has ended; if the COPY failed or the reader
- * gave up midway (the client went away) it is closed instead, since it may still be in COPY mode.
+ * JIT compilation: a million-row export's plan costs far past `jit_optimize_above_cost`, and PostgreSQL spent 1.5 s
+ * compiling (EXPLAIN ANALYZE of the form export before stop 17) for one pass over the rows, which compiled code does
+ * not repay. The connection goes back, with the pool's timeout restored, when the COPY has ended; if the COPY failed
+ * or the reader gave up midway (the client went away) it is closed instead, since it may still be in COPY mode.
  */
 function copyOutOf(pool: pg.Pool, text: string, options: CopyOutOptions): Readable {
   const stream = new CopyOutStream(text, options.row);

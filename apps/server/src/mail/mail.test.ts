@@ -65,6 +65,18 @@ describe('SMTP driver through pg-boss', () => {
 });
 
 /** A real SMTP server and a database of its own for one test, both gone after it. */
+/** `count` test messages, `{key}-{i}` to `{to}-{i}@example.org`. */
+async function queueMany(db: Parameters<typeof queueMail>[0], count: number, key: string, to: string) {
+  for (let i = 0; i < count; i++)
+    await queueMail(db, {
+      idempotencyKey: `${key}-${i}`,
+      kind: 'test',
+      to: `${to}-${i}@example.org`,
+      subject: 'Oi',
+      text: 'Oi',
+    });
+}
+
 async function withSmtpAndDatabase(
   test: (
     smtp: Awaited<ReturnType<typeof startSmtp>>,
@@ -88,14 +100,7 @@ describe('the relay under a crowd (issue 18)', () => {
     const database = fresh.database;
     try {
       const db = database.db;
-      for (let i = 0; i < 60; i++)
-        await queueMail(db, {
-          idempotencyKey: `crowd-${i}`,
-          kind: 'test',
-          to: `lote-${i}@example.org`,
-          subject: 'Oi',
-          text: 'Oi',
-        });
+      await queueMany(db, 60, 'crowd', 'lote');
       const counted = countedDb(db, 'select', 'update', 'execute');
       // The sandbox driver takes each message at once, as a local relay would: every round of a batch is done well
       // within MARK_EVERY_MS.
@@ -207,14 +212,7 @@ describe('stopping the relay (issue 18)', () => {
   it('waits for the round under way, so what the server took is marked sent before the database closes, and gives back the rest', async () => {
     await withSmtpAndDatabase(async (smtp, database) => {
       const db = database.db;
-      for (let i = 0; i < 30; i++)
-        await queueMail(db, {
-          idempotencyKey: `stop-${i}`,
-          kind: 'test',
-          to: `parar-${i}@example.org`,
-          subject: 'Oi',
-          text: 'Oi',
-        });
+      await queueMany(db, 30, 'stop', 'parar');
       const smtpDriver = new SmtpMailDriver(`smtp://127.0.0.1:${smtp.port}`);
       // A slow server: each message takes a moment, so the stop lands in the middle of a round.
       const slow = {
