@@ -20,7 +20,7 @@ let built: GraphQLApi | undefined;
  * The composition root of the GraphQL API: the data model's tables, and each domain's module (its tables'
  * permissions, computed fields and custom root fields). `graphql/` itself knows no domain. Built on first use, not
  * when the module loads: building the schema takes about 200 ms that a server's first page need not wait for
- * (`main.ts` builds it right after the server listens).
+ * (`main.ts` builds it a second after the server listens).
  */
 export function graphqlApi(): GraphQLApi {
   built ??= buildGraphQLApi(

@@ -1,3 +1,5 @@
+// biome-ignore assist/source/organizeImports: earlyOpen first: it begins opening the database before the rest loads.
+import { earlyOpen } from './earlyOpen';
 import { translate } from '@mutirao/core';
 import { buildApp } from './app';
 import { closeContext, createContext } from './bootstrap';
@@ -15,6 +17,7 @@ import { startWebProcesses, supervisesWebProcesses, WEB_INDEX_ENV } from './webP
  * on PostgreSQL, `web` and `worker` processes can run and scale separately.
  */
 const SEED_LOCK = 727_002;
+const AFTER_LISTEN_MS = 1000;
 
 async function main() {
   const started = performance.now();
@@ -27,12 +30,13 @@ async function main() {
   // nothing else (PROCESS_ROLE=web).
   const web = supervisesWebProcesses(config) ? startWebProcesses(config) : undefined;
   const role = web ? (config.processRole === 'all' ? 'worker' : 'none') : config.processRole;
-  const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+  if (earlyOpen && 'error' in earlyOpen) throw earlyOpen.error;
+  const unlock = config.databaseUrl ? () => {} : (earlyOpen?.unlock ?? lockDataDir(config.dataDir));
   let ctx: AppContext | undefined;
   let seeded = false;
   if (role !== 'none') {
     try {
-      ctx = await createContext(config);
+      ctx = await createContext(config, { pglite: earlyOpen?.pglite });
     } catch (error) {
       unlock();
       throw error;
@@ -46,8 +50,6 @@ async function main() {
       await seedThemes(context.db);
       return false;
     });
-    // The handlers start once the app listens (below): no request waits for them, so pages are served sooner.
-    await ctx.queue.start({ work: false });
   }
   const stopSnapshots = ctx ? scheduleSnapshots(ctx, config) : () => {};
 
@@ -82,18 +84,26 @@ async function main() {
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));
   if (app) await app.listen({ port: config.port, host: config.host });
-  // The GraphQL schema is built once the server answers, not before (graphqlApi.ts).
-  if (app) setImmediate(graphqlApi);
-  if (ctx && role !== 'web') await ctx.queue.startWorkers();
-  if (stopping) return;
-  const address = app?.server.address();
-  const port = web ? await web.ready : typeof address === 'object' && address ? address.port : config.port;
+  // The job queue starts once the server listens: its first statements take 0.15–0.2 s on the embedded database, which
+  // the first pages need not wait for (they queue no job; a send waits for the start, `JobQueue.send`).
+  await ctx?.queue.start({ work: false });
   if (app || web) {
+    const address = app?.server.address();
+    const port = web ? await web.ready : typeof address === 'object' && address ? address.port : config.port;
     // Of several web processes, the one that forked them prints the address, once they all listen.
-    if (!process.env[WEB_INDEX_ENV]) printBanner(config, port, ctx, seeded, started);
-  } else {
-    console.log('Mutirão worker started');
+    if (!stopping && !process.env[WEB_INDEX_ENV]) printBanner(config, port, ctx, seeded, started);
   }
+  if (app) {
+    // The first requests come before the rest of the start, which would hold the event loop: the GraphQL schema
+    // (about 0.3 s to build) and the job workers (a statement per queue, which on the embedded database runs on this
+    // thread) begin a second after the server listens. A GraphQL request that comes sooner builds the schema itself
+    // (graphqlApi.ts); a job sent meanwhile waits in its queue for the workers.
+    setTimeout(graphqlApi, AFTER_LISTEN_MS).unref();
+    await new Promise((resolve) => setTimeout(resolve, AFTER_LISTEN_MS).unref());
+  }
+  if (stopping || !ctx || role === 'web') return;
+  await ctx.queue.startWorkers();
+  if (!app && !web && !stopping) console.log('Mutirão worker started');
 }
 
 /** The start-up lines: where the app answers, on which database, and the demo sign-in. */

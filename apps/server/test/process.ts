@@ -26,8 +26,13 @@ export interface RunningProcess {
  * Runs a built entry point (`dist/main.js`, `dist/cli.js`) in its own process, as `npm start` and `npm run db:*` do.
  * The suite's global setup builds it when the sources changed.
  */
-export function runEntry(entry: 'main' | 'cli', env: Record<string, string>, args: string[] = []): RunningProcess {
-  const child = spawn(process.execPath, [join(serverRoot, 'dist', `${entry}.js`), ...args], {
+export function runEntry(
+  entry: 'main' | 'cli',
+  env: Record<string, string>,
+  args: string[] = [],
+  dist = join(serverRoot, 'dist'),
+): RunningProcess {
+  const child = spawn(process.execPath, [join(dist, `${entry}.js`), ...args], {
     cwd: serverRoot,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

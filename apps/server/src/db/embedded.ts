@@ -62,12 +62,22 @@ export function lockDataDir(dataDir: string): () => void {
   };
 }
 
+/**
+ * PostgreSQL's shared buffers inside PGlite: 32 MB rather than its 128 MB. PostgreSQL clears them as it starts, which
+ * took 0.13 s of each start here in WebAssembly, and they stay resident: 96 MB less memory. The files' pages stay in
+ * the operating system's cache, and a table larger than a quarter of the buffers is scanned through a small ring of
+ * them at either size.
+ */
+const START_SETTINGS = ['-c', 'shared_buffers=32MB'];
+
 /** Opens the embedded files, or throws `EmbeddedDatabaseUnopenable` (PGlite aborts with a bare `Aborted()`). */
 export async function openPglite(dataDir: string, options: { template?: string } = {}): Promise<PGlite> {
   const dir = pgliteDir(dataDir);
   // A new database starts from the built template (`template.ts`) when there is one; else PGlite runs initdb.
-  const template = options.template ?? builtTemplate(migrationsFolder());
-  if (template && !existsSync(join(dir, 'PG_VERSION')) && (!existsSync(dir) || readdirSync(dir).length === 0)) {
+  const fresh = !existsSync(join(dir, 'PG_VERSION')) && (!existsSync(dir) || readdirSync(dir).length === 0);
+  // Only a new database needs the template (and the hash of every migration that finds it).
+  const template = fresh ? (options.template ?? builtTemplate(migrationsFolder())) : undefined;
+  if (template) {
     try {
       unpackTemplate(template, dir);
     } catch (error) {
@@ -76,7 +86,7 @@ export async function openPglite(dataDir: string, options: { template?: string }
   }
   mkdirSync(dir, { recursive: true });
   try {
-    const pglite = new PGlite(dir);
+    const pglite = new PGlite(dir, { startParams: [...PGlite.defaultStartParams, ...START_SETTINGS] });
     await pglite.waitReady;
     return pglite;
   } catch (error) {

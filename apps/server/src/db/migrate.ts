@@ -36,15 +36,20 @@ async function runMigrations(database: Database, folder: string): Promise<void> 
 
 /**
  * Migrations applied so far and those still to apply. A fresh database has applied none (its migrations table does
- * not exist yet).
+ * not exist yet). Pending follows drizzle's own rule: a migration is applied when it is newer than the last one
+ * recorded.
  */
 export async function migrationState(database: Database): Promise<{ applied: number; pending: number }> {
   const journal = JSON.parse(readFileSync(join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
-    entries: unknown[];
+    entries: { when: number }[];
   };
   const table = await database.raw.executeSql("select to_regclass('drizzle.__drizzle_migrations') as t", []);
   if (!(table.rows[0] as { t: unknown } | undefined)?.t) return { applied: 0, pending: journal.entries.length };
-  const rows = await database.raw.executeSql('select count(*)::int as n from drizzle.__drizzle_migrations', []);
-  const applied = Number((rows.rows[0] as { n: number } | undefined)?.n ?? 0);
-  return { applied, pending: Math.max(0, journal.entries.length - applied) };
+  const rows = await database.raw.executeSql(
+    'select count(*)::int as n, max(created_at)::text as last from drizzle.__drizzle_migrations',
+    [],
+  );
+  const row = rows.rows[0] as { n: number; last: string | null } | undefined;
+  const last = Number(row?.last ?? -1);
+  return { applied: Number(row?.n ?? 0), pending: journal.entries.filter((entry) => entry.when > last).length };
 }

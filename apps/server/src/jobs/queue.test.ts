@@ -33,4 +33,29 @@ describe('the job queue', () => {
       await fresh.drop();
     }
   });
+
+  it('takes a job sent while it is still starting: the send waits for the start, which creates its queue', async () => {
+    const fresh = await freshDatabase();
+    const queue = new JobQueue(fresh.database, { databaseUrl: fresh.url });
+    const job = defineJob({
+      name: 'queue-test-early',
+      payload: z.object({ n: z.number() }),
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      handle: async () => {},
+    });
+    queue.register(job);
+    // As main.ts does once the server listens: the start is under way, not awaited, when a request sends a job.
+    const started = queue.start({ work: false });
+    try {
+      await queue.send(job, { n: 1 });
+      await started;
+      const queued = await fresh.database.raw.executeSql('select data from pgboss.job where name = $1', [job.name]);
+      expect(queued.rows).toEqual([{ data: { n: 1 } }]);
+    } finally {
+      await started.catch(() => {});
+      await queue.stop();
+      await fresh.drop();
+    }
+  });
 });

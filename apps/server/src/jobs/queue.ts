@@ -66,6 +66,7 @@ export class JobQueue {
   private readonly boss: PgBoss;
   private readonly definitions = new Map<string, JobDefinition>();
   private started = false;
+  private startup?: Promise<void>;
   /** True when this process runs the handlers (not a web-only process): work can then be started in-process. */
   working = false;
 
@@ -76,7 +77,17 @@ export class JobQueue {
     this.boss = new PgBoss({
       ...(database.kind === 'postgres' && options.databaseUrl
         ? { connectionString: options.databaseUrl, max: 5 }
-        : { db: { executeSql: (text: string, values: unknown[]) => database.raw.executeSql(text, values) } }),
+        : {
+            db: {
+              // On the embedded engine a statement runs on this thread to its end, and one that follows another in the
+              // same promise chain starts before the event loop reads a socket: each of pg-boss's waits its turn
+              // behind the I/O that is ready instead, so its start and its polls hold no request back for long.
+              executeSql: async (text: string, values: unknown[]) => {
+                await new Promise((resolve) => setImmediate(resolve));
+                return database.raw.executeSql(text, values);
+              },
+            },
+          }),
       // biome-ignore lint/suspicious/noExplicitAny: pg-boss types list supervise/schedule but not every option here.
     } as any);
     this.boss.on('error', (error) => {
@@ -101,9 +112,15 @@ export class JobQueue {
 
   /**
    * Creates the schema and the queues that do not exist yet. With `work`, this process also runs the handlers at once;
-   * a server that should answer first starts them afterwards with `startWorkers`.
+   * a server that should answer first starts them afterwards with `startWorkers`. Sends that come meanwhile wait for
+   * it (`send`).
    */
-  async start({ work }: { work: boolean }): Promise<void> {
+  start({ work }: { work: boolean }): Promise<void> {
+    this.startup ??= this.startBoss();
+    return work ? this.startup.then(() => this.startWorkers()) : this.startup;
+  }
+
+  private async startBoss(): Promise<void> {
     await this.boss.start();
     this.started = true;
     const existing = new Set((await this.boss.getQueues()).map((queue: { name: string }) => queue.name));
@@ -120,7 +137,6 @@ export class JobQueue {
             retryBackoff: true,
           });
       });
-    if (work) await this.startWorkers();
   }
 
   /**
@@ -176,6 +192,11 @@ export class JobQueue {
     options: SendOptions = {},
   ): Promise<void> {
     const data = definition.payload.parse(payload) as object;
+    // pg-boss may still be starting (main.ts starts it once the server listens): its connection and the queues come
+    // with the start. Not inside a transaction on the embedded database, though: the transaction holds its one
+    // connection, which the start would wait for in turn. There the queues are already in place, since a new embedded
+    // database is unpacked from the template, which holds them.
+    if (!options.tx || this.database.kind === 'postgres') await this.startup;
     await this.boss.send(definition.name, data, {
       retryLimit: definition.retryLimit,
       retryDelay: definition.retryDelaySeconds,

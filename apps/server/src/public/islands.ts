@@ -35,8 +35,9 @@ const pack = (hash: string, code: Buffer): IslandBundle => ({
 });
 
 /**
- * The built bundle; or, running from sources (tests, `npm run dev`), one built now in memory with esbuild. In
- * production the build must be there: without it pages are served without hydration.
+ * The built bundle; or, running from sources (tests, `npm run dev`), one built now in memory with esbuild. A built
+ * server never builds one itself (`npm run build` puts it beside the server): without it pages are served without
+ * hydration.
  */
 export async function loadIslandBundle(production: boolean): Promise<IslandBundle | undefined> {
   const built = fromSources() ? undefined : findBuilt();
@@ -45,7 +46,7 @@ export async function loadIslandBundle(production: boolean): Promise<IslandBundl
     const path = join(built.dir, built.file);
     if (hash && existsSync(path)) return pack(hash, readFileSync(path));
   }
-  if (production) return undefined;
+  if (production || !fromSources()) return undefined;
   const { buildIslands } = await import('@mutirao/widgets/build-islands');
   const { code, hash } = await buildIslands();
   return pack(hash, code);
