@@ -124,6 +124,35 @@ describe('the relay under a crowd (issue 18)', () => {
       await fresh.drop();
     }
   });
+
+  it('asks the worker once for the actions of a moment in a web-only process, without keeping their answers', async () => {
+    const fresh = await freshDatabase();
+    const database = fresh.database;
+    // A web-only process: the queue is started, its workers are not (they run in the worker process).
+    const queue = new JobQueue(database, { databaseUrl: fresh.url });
+    const mailer = new Mailer(database.db, new SandboxMailDriver(), queue, 'Mutirão <no-reply@mutirao.test>');
+    await queue.start({ work: false });
+    const sent: string[] = [];
+    const send = queue.send.bind(queue);
+    queue.send = (async (...args: Parameters<typeof queue.send>) => {
+      sent.push(args[0].name);
+      return send(...args);
+    }) as typeof queue.send;
+    try {
+      // Forty actions of the same moment, each with its message already committed to the outbox.
+      await Promise.all(Array.from({ length: 40 }, (_, i) => mailer.dispatch(i + 1)));
+      // Answered before any ask: a per-action send kept each visitor waiting for a statement of its own.
+      expect(sent).toEqual([]);
+      await eventually(async () => sent.length > 0);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(sent).toEqual(['mail-relay']);
+    } finally {
+      await mailer.stop();
+      await queue.stop();
+      await database.close();
+      await fresh.drop();
+    }
+  });
 });
 
 describe('sandbox driver', () => {

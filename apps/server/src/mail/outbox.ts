@@ -142,20 +142,19 @@ export class Mailer {
 
   /**
    * Call after the transaction that queued a message has committed. Where this process runs the worker, the relay
-   * starts here and now; a web-only process asks a worker through one pending job.
+   * starts here; a web-only process asks a worker through one pending job. Either way once per NUDGE_MS at most, for
+   * all the actions of that moment, and without keeping the visitor's answer waiting: the message is already in the
+   * outbox, and a nudge lost with the process is made good by the minute's sweep.
    */
   async dispatch(outboxId: number | undefined): Promise<void> {
-    if (outboxId === undefined) return;
-    if (this.queue.working) {
-      // A short wait lets the messages of a burst of actions go out in one claim rather than one each.
-      if (!this.nudge)
-        this.nudge = setTimeout(() => {
-          this.nudge = undefined;
-          this.drain().catch((error: unknown) => console.error('[mail] relay failed:', error));
-        }, NUDGE_MS);
-      return;
-    }
-    await this.queue.send(this.relayJob, {}, { singletonKey: 'mail-relay' });
+    if (outboxId === undefined || this.nudge) return;
+    this.nudge = setTimeout(() => {
+      this.nudge = undefined;
+      const relay = this.queue.working
+        ? this.drain()
+        : this.queue.send(this.relayJob, {}, { singletonKey: 'mail-relay' });
+      relay.catch((error: unknown) => console.error('[mail] relay failed:', error));
+    }, NUDGE_MS);
   }
 
   /** Sends what is due, batch after batch, until nothing is left; a nudge while draining runs one more pass. */
