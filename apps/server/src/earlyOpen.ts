@@ -6,9 +6,10 @@ import { lockDataDir, openPglite } from './db/embedded';
 export type EarlyOpen = { unlock: () => void; pglite: Promise<PGlite> } | { error: unknown };
 
 /**
- * The embedded database's open, begun while the rest of the server's modules load. PGlite compiles its WebAssembly on
- * another thread, about a third of its open (0.3 s here): begun first, that part overlaps the module load instead of
- * following it. `main.ts` imports this module before any other of its own, so this body runs before theirs.
+ * The embedded database's open, begun while the rest of the server's modules load. Part of PGlite's open waits on
+ * other threads (its WebAssembly compiling, its files being read: 0.15–0.25 s of 0.5–0.8 s here): begun first, that
+ * part overlaps the module load instead of following it. `main.ts` imports this module before any other of its own,
+ * so this body runs before theirs.
  *
  * Only for the one process of the embedded database (PROCESS_ROLE=all, one web process): anything else is left to
  * `main()`, which reports it. Nothing is thrown here: `main()` reports a busy folder or an unopenable database as

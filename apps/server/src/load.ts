@@ -58,8 +58,9 @@ function readCache(): Buffer | undefined {
   }
 }
 
-/** Written aside and renamed: processes that start together (WEB_PROCESSES) never read half a file. */
 let written = false;
+
+/** Written aside and renamed: processes that start together (WEB_PROCESSES) never read half a file. */
 function writeCache() {
   if (written) return;
   written = true;

@@ -64,9 +64,9 @@ export function lockDataDir(dataDir: string): () => void {
 
 /**
  * PostgreSQL's shared buffers inside PGlite: 32 MB rather than its 128 MB. PostgreSQL clears them as it starts, which
- * took 0.13 s of each start here in WebAssembly, and they stay resident: 96 MB less memory. The files' pages stay in
- * the operating system's cache, and a table larger than a quarter of the buffers is scanned through a small ring of
- * them at either size.
+ * took 0.13 s of each start here in WebAssembly, and they stay resident: 96 MB less memory. A page that no longer fits
+ * is read again from the operating system's cache; a sequential scan of a table over a quarter of the buffers (8 MB
+ * now, 32 MB before) goes through a small ring of them either way.
  */
 const START_SETTINGS = ['-c', 'shared_buffers=32MB'];
 

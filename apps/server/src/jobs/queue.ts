@@ -80,7 +80,7 @@ export class JobQueue {
         : {
             db: {
               // On the embedded engine a statement runs on this thread to its end, and one that follows another in the
-              // same promise chain starts before the event loop reads a socket: each of pg-boss's waits its turn
+              // same promise chain starts before the event loop reads a socket: each of pg-boss's statements waits
               // behind the I/O that is ready instead, so its start and its polls hold no request back for long.
               executeSql: async (text: string, values: unknown[]) => {
                 await new Promise((resolve) => setImmediate(resolve));
