@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { mapStackFrames } from './stackMap';
 
 /**
  * `dist/main.js`: runs the server's bundle (`dist/server.cjs`, the server and its npm dependencies in one file) with
@@ -47,6 +48,8 @@ if (!cachedData || script.cachedDataRejected) {
     if (code === 0) writeCache();
   });
 }
+// With `--enable-source-maps` (as `npm start` runs it) the bundle's stack frames name the TypeScript sources.
+if (process.sourceMapsEnabled) mapStackFrames(file, `${file}.map`);
 const module = { exports: {} };
 script.runInThisContext()(module.exports, createRequire(file), module, file, dir);
 
