@@ -67,6 +67,8 @@ export class JobQueue {
   private readonly definitions = new Map<string, JobDefinition>();
   private started = false;
   private startup?: Promise<void>;
+  /** Until the start is done, pg-boss's statements on the embedded engine each wait behind ready I/O (below). */
+  private yielding = true;
   /** True when this process runs the handlers (not a web-only process): work can then be started in-process. */
   working = false;
 
@@ -80,10 +82,11 @@ export class JobQueue {
         : {
             db: {
               // On the embedded engine a statement runs on this thread to its end, and one that follows another in the
-              // same promise chain starts before the event loop reads a socket: each of pg-boss's statements waits
-              // behind the I/O that is ready instead, so its start and its polls hold no request back for long.
+              // same promise chain starts before the event loop reads a socket. While pg-boss starts (at `listen`,
+              // main.ts) each of its statements waits behind the I/O that is ready instead, so the start's chain
+              // holds no first request back for long.
               executeSql: async (text: string, values: unknown[]) => {
-                await new Promise((resolve) => setImmediate(resolve));
+                if (this.yielding) await new Promise((resolve) => setImmediate(resolve));
                 return database.raw.executeSql(text, values);
               },
             },
@@ -121,6 +124,14 @@ export class JobQueue {
   }
 
   private async startBoss(): Promise<void> {
+    try {
+      await this.startBossAndQueues();
+    } finally {
+      this.yielding = false;
+    }
+  }
+
+  private async startBossAndQueues(): Promise<void> {
     await this.boss.start();
     this.started = true;
     const existing = new Set((await this.boss.getQueues()).map((queue: { name: string }) => queue.name));
