@@ -237,6 +237,49 @@ describe('mailbox outside development', () => {
   });
 });
 
+describe('the lease of a batch whose sends outlast it', () => {
+  it('is renewed while its worker lives, so another worker never claims a message still in flight', async () => {
+    const fresh = await freshDatabase();
+    const database = fresh.database;
+    try {
+      const db = database.db;
+      await queueMany(db, 15, 'lease', 'prazo');
+      const sentBy = (name: string, log: string[], delayMs: number) => ({
+        name: 'sandbox' as const,
+        send: async (mail: { to: string }) => {
+          await new Promise((resolve) => setTimeout(resolve, delayMs));
+          log.push(`${name}:${mail.to}`);
+        },
+      });
+      const log: string[] = [];
+      // Three rounds of five at 450 ms each: the batch takes 1.35 s against a lease of 1 s.
+      const slow = new Mailer(db, sentBy('slow', log, 450), new JobQueue(database), 'Mutirão <no-reply@mutirao.test>', {
+        leaseSeconds: 1,
+      });
+      const other = new Mailer(db, sentBy('other', log, 0), new JobQueue(database), 'Mutirão <no-reply@mutirao.test>');
+      const relay = slow.drain();
+      let done = false;
+      relay.finally(() => {
+        done = true;
+      });
+      // Another worker sweeps again and again from before the first lease would have run out until the batch is done.
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      while (!done) {
+        await other.drain();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await relay;
+      expect(log.filter((line) => line.startsWith('other:'))).toEqual([]);
+      expect(new Set(log).size).toBe(15);
+      const rows = await db.select({ status: outbox.status, attempts: outbox.attempts }).from(outbox);
+      expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+    } finally {
+      await database.close();
+      await fresh.drop();
+    }
+  });
+});
+
 describe('stopping the relay (issue 18)', () => {
   it('waits for the round under way, so what the server took is marked sent before the database closes, and gives back the rest', async () => {
     await withSmtpAndDatabase(async (smtp, database) => {

@@ -82,7 +82,10 @@ const NUDGE_MS = 150;
 export interface MailerOptions {
   /** First delay before a failed message is tried again; it doubles with each attempt. */
   retryDelaySeconds?: number;
-  /** How long a claimed message stays with its worker; a worker that died mid-send loses it after this. */
+  /**
+   * How long a claimed message stays with its worker after the worker's last sign of life. A live worker renews the
+   * lease of its batch every third of it, however long its sends take; one that died loses the batch after this.
+   */
   leaseSeconds?: number;
 }
 
@@ -190,22 +193,72 @@ export class Mailer {
    * under way; the messages it had not tried go back to their state before the claim.
    */
   private async sendBatch(batch: OutboxRow[]): Promise<void> {
+    // Not yet marked sent, nor failed: the messages whose lease this worker keeps alive while it works on the batch.
+    const held = new Set(batch.map((row) => row.id));
+    const heartbeat = this.keepLeased(held);
     let sent: number[] = [];
     let markedAt = performance.now();
     let i = 0;
-    while (i < batch.length && !this.stopped) {
-      const outcomes = await Promise.allSettled(batch.slice(i, i + CONCURRENCY).map((row) => this.attempt(row, false)));
-      i += CONCURRENCY;
-      // A failure that could not even be recorded stays leased, and goes again when its lease runs out.
-      for (const o of outcomes) if (o.status === 'fulfilled' && o.value !== undefined) sent.push(o.value);
-      if (performance.now() - markedAt >= MARK_EVERY_MS) {
-        await this.markSent(sent);
-        sent = [];
-        markedAt = performance.now();
+    try {
+      while (i < batch.length && !this.stopped) {
+        const round = batch.slice(i, i + CONCURRENCY);
+        const outcomes = await Promise.allSettled(round.map((row) => this.attempt(row, false)));
+        i += CONCURRENCY;
+        // A failure recorded as such is no longer this worker's to keep. One that could not even be recorded stays
+        // leased, and goes again when its lease runs out.
+        round.forEach((row, k) => {
+          const outcome = outcomes[k];
+          if (outcome?.status !== 'fulfilled') return;
+          if (outcome.value === undefined) held.delete(row.id);
+          else sent.push(outcome.value);
+        });
+        if (performance.now() - markedAt >= MARK_EVERY_MS) {
+          await this.markSent(sent);
+          for (const id of sent) held.delete(id);
+          sent = [];
+          markedAt = performance.now();
+        }
       }
+      await this.markSent(sent);
+      for (const id of sent) held.delete(id);
+      if (i < batch.length) await this.release(batch.slice(i).map((row) => row.id));
+    } finally {
+      await heartbeat.stop();
     }
-    await this.markSent(sent);
-    if (i < batch.length) await this.release(batch.slice(i).map((row) => row.id));
+  }
+
+  /**
+   * Renews the lease of the `held` messages every third of it until stopped. Without it a batch whose sends outlast
+   * one lease (a slow or stalled server) would be claimed by another worker, or by this one's next pass, while still
+   * in flight here, and sent twice. A renewal that fails is reported and tried again at the next beat.
+   */
+  private keepLeased(held: ReadonlySet<number>) {
+    let beat: Promise<void> | undefined;
+    const timer = setInterval(
+      () => {
+        if (beat || !held.size) return;
+        beat = this.renewLeases([...held])
+          .catch((error: unknown) => console.error('[mail] lease renewal failed:', error))
+          .finally(() => {
+            beat = undefined;
+          });
+      },
+      (this.leaseSeconds * 1000) / 3,
+    );
+    timer.unref();
+    return {
+      stop: async () => {
+        clearInterval(timer);
+        await beat;
+      },
+    };
+  }
+
+  private async renewLeases(ids: number[]): Promise<void> {
+    await this.db
+      .update(outbox)
+      .set({ leasedUntil: sql`now() + make_interval(secs => ${this.leaseSeconds})` })
+      .where(and(inArray(outbox.id, ids), eq(outbox.status, 'sending')));
   }
 
   /** Gives claimed messages that were not tried back: their attempt undone, queued or failed as before the claim. */
