@@ -26,7 +26,8 @@ async function statementsDuring(fn: () => Promise<unknown>): Promise<number> {
     : vi.spyOn((server.ctx.db as unknown as { $client: pg.Pool }).$client, 'query');
   try {
     await fn();
-    return spy.mock.calls.length;
+    // On PGlite the job queue and the mail relay share the engine: their statements say nothing of this request.
+    return spy.mock.calls.filter(([text]) => !/pgboss|"outbox"/i.test(String(text))).length;
   } finally {
     spy.mockRestore();
   }
@@ -98,9 +99,9 @@ describe('GraphQL documents are bounded before they run', () => {
       expect(res.body.data.widgets).toHaveLength(24);
       expect(res.body.data.widgets[23].block.widgets[1].block.name).toBe('B11');
     });
-    // One query per row would add 44 statements; the slack is for what shares PGlite meanwhile (the job worker's
-    // polls, the mail relay's minute sweep, a session's last-seen write), seen at up to 3 in CI.
-    expect(many).toBeLessThanOrEqual(few + 6);
+    // One query per row would add 44 statements; the slack is for a session's last-seen write, which either request
+    // may make.
+    expect(many).toBeLessThanOrEqual(few + 2);
   });
 
   it('caps every list at 500 rows and answers a negative limit or offset with a clear error', async () => {
