@@ -57,7 +57,8 @@ interface Result {
 
 /**
  * The whole batch in one statement (data-modifying CTEs): the activists upserted by e-mail within their community,
- * the entries (their ids drawn first, so each input row knows its own), their consent notices, the thank-you
+ * the entries (their ids drawn first, so each input row knows its own: from the serial's sequence named as a constant,
+ * as the column's default names it, since looking it up by table per row cost 60 µs a row), their consent notices, the thank-you
  * e-mails in the outbox and the Mailchimp queue rows. It is atomic: any bad row fails the whole statement and
  * nothing of it is written. The activists are upserted in key order, so two batches lock them in the same order.
  * The counter triggers run once per statement and widget; each row's count is the one before the statement plus
@@ -97,7 +98,7 @@ function batchStatement(rows: EntryRow[]) {
       from jsonb_array_elements(${JSON.stringify(bodies)}::jsonb) with ordinality as b(value, i)
     ),
     ids as (
-      select input.*, nextval(pg_get_serial_sequence('form_entries', 'id'))::int as entry_id from input order by n
+      select input.*, nextval('form_entries_id_seq'::regclass)::int as entry_id from input order by n
     ),
     activist as (
       insert into activists (community_id, email, name, first_name, last_name, phone, city, actions_count)
