@@ -20,40 +20,31 @@ export interface QueuedMail {
   widgetId?: number;
 }
 
+/** A message's outbox columns but its key, by their names in the schema (an insert's values, or a batch's JSON). */
+export function outboxColumns(mail: Omit<QueuedMail, 'idempotencyKey'>) {
+  return {
+    kind: mail.kind,
+    toAddress: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html ?? null,
+    fromAddress: mail.from ?? null,
+    replyTo: mail.replyTo ?? null,
+    communityId: mail.communityId ?? null,
+    widgetId: mail.widgetId ?? null,
+  };
+}
+
 /**
  * The outbox insert for a message, as a query to run or to embed in a larger statement (`.getSQL()`). On a repeated
  * idempotency key it inserts nothing and returns no row.
  */
 export function queueMailQuery(tx: Db | Tx, mail: QueuedMail) {
-  return queueMailsQuery(tx, [mail]);
-}
-
-/** Several messages in one insert (a pressure's one per target): one round trip however many there are. */
-function queueMailsQuery(tx: Db | Tx, mails: QueuedMail[]) {
   return tx
     .insert(outbox)
-    .values(
-      mails.map((mail) => ({
-        idempotencyKey: mail.idempotencyKey,
-        kind: mail.kind,
-        toAddress: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html ?? null,
-        fromAddress: mail.from ?? null,
-        replyTo: mail.replyTo ?? null,
-        communityId: mail.communityId ?? null,
-        widgetId: mail.widgetId ?? null,
-      })),
-    )
+    .values({ idempotencyKey: mail.idempotencyKey, ...outboxColumns(mail) })
     .onConflictDoNothing({ target: outbox.idempotencyKey })
     .returning({ id: outbox.id });
-}
-
-/** Writes several messages in the caller's transaction; returns the ids of those that were new. */
-export async function queueMails(tx: Db | Tx, mails: QueuedMail[]): Promise<number[]> {
-  if (!mails.length) return [];
-  return (await queueMailsQuery(tx, mails)).map((row) => row.id);
 }
 
 /**

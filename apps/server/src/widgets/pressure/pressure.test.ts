@@ -1,11 +1,14 @@
-import { translate } from '@mutirao/core';
-import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseTargets, translate } from '@mutirao/core';
+import { and, asc, count, eq } from 'drizzle-orm';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFormPage, THANK_YOU_SETTINGS } from '../../../test/formPage';
 import { Client, eventually, signIn, startTestServer, type TestServer } from '../../../test/harness';
 import { freePort, startSmtp, type TestSmtp } from '../../../test/smtp';
+import { consentShown } from '../../activists/consent';
 import { activistConsents, activistPressures, activists, outbox } from '../../db/schema';
 import { createCommunity, createUser } from '../../seed/factories';
+import { submitPressure } from './submit';
 
 const TARGETS = ['Vereadora Ana <ana@camara.example.org>', 'Vereador Beto <beto@camara.example.org>'];
 const pressureSettings = (extra: Record<string, unknown> = {}) => ({
@@ -87,6 +90,56 @@ describe('POST /api/widgets/:id/fill', () => {
     }
     // The thank-you e-mail reaches the visitor too.
     await eventually(async () => smtp.received.find((m) => m.to.includes('iara@example.org')));
+  });
+
+  it('writes a fill in one statement with no transaction around it, its messages keyed by the pressure', async () => {
+    const { form: widget, page, communityId } = await pressurePage(pressureSettings(THANK_YOU_SETTINGS));
+    // What reaches the engine itself: on PGlite its own calls, on PostgreSQL the pool's. A transaction would take a
+    // client of its own (PGlite's `transaction`, the pool's `connect` beyond those its own queries make) and send its
+    // statements through it. Background work (the job queue, the relay, the sweeps) shares the engine meanwhile, so
+    // only the statements that write the pressure are counted.
+    const pglite = server.ctx.database.pglite;
+    const pool = (server.ctx.db as unknown as { $client: pg.Pool }).$client;
+    const statements = pglite ? vi.spyOn(pglite, 'query') : vi.spyOn(pool, 'query');
+    const clients = pglite ? vi.spyOn(pglite, 'transaction') : vi.spyOn(pool, 'connect');
+    const textOf = (arg: unknown) => (typeof arg === 'string' ? arg : String((arg as { text?: string })?.text));
+    let written: Awaited<ReturnType<typeof submitPressure>>;
+    try {
+      written = await submitPressure(server.ctx, {
+        mobilizationId: page.id,
+        communityId,
+        widget,
+        targets: parseTargets(widget.settings.targets),
+        fill: { ...FILL, activist: { ...FILL.activist, email: 'one-statement@example.org' } },
+        locale: 'pt-BR',
+        baseUrl: 'http://localhost:3000',
+        consent: consentShown(server.ctx.config, page),
+      });
+      expect(statements.mock.calls.filter(([arg]) => textOf(arg).includes('activist_pressures'))).toHaveLength(1);
+      // On PostgreSQL each pooled query takes its client through `connect`: any more would be a transaction's.
+      expect(clients).toHaveBeenCalledTimes(pglite ? 0 : statements.mock.calls.length);
+    } finally {
+      statements.mockRestore();
+      clients.mockRestore();
+    }
+    expect(written.count).toBe(1);
+    const mails = await server.ctx.db
+      .select({ id: outbox.id, key: outbox.idempotencyKey, kind: outbox.kind, to: outbox.toAddress })
+      .from(outbox)
+      .where(eq(outbox.communityId, communityId))
+      .orderBy(asc(outbox.id));
+    const id = written.pressure.id;
+    expect(mails.map(({ key, kind, to }) => ({ key, kind, to }))).toEqual([
+      { key: `pressure-${id}-to-ana@camara.example.org`, kind: 'pressure-target', to: 'ana@camara.example.org' },
+      { key: `pressure-${id}-to-beto@camara.example.org`, kind: 'pressure-target', to: 'beto@camara.example.org' },
+      { key: `pressure-${id}-thank-you`, kind: 'pressure-thank-you', to: 'one-statement@example.org' },
+    ]);
+    expect(written.outboxId).toBe(mails[0]?.id);
+    const [consent] = await server.ctx.db
+      .select({ actionId: activistConsents.actionId, source: activistConsents.source })
+      .from(activistConsents)
+      .where(eq(activistConsents.actionId, id));
+    expect(consent).toEqual({ actionId: id, source: 'activist_pressures' });
   });
 
   it('answers every spec message in the caller language and stores nothing', async () => {
