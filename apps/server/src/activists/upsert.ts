@@ -51,6 +51,23 @@ export const FILL_MISSING = sql.raw(
 );
 
 /**
+ * The upsert of a batch's activists, as the body of a CTE: from an `input` CTE with `community_id, email, name,
+ * first_name, last_name, phone, city` (rows without an e-mail are no one), in key order so two batches lock people in
+ * the same order, returning each one's id and key (`community_id`, `email_key`) for the batch to join its rows to.
+ * Each row is one action, as below.
+ */
+export const BATCH_ACTIVIST_UPSERT = sql`
+      insert into activists (community_id, email, name, first_name, last_name, phone, city, actions_count)
+      select community_id, email, name, first_name, last_name, phone, city, 1 from input
+      where email is not null order by community_id, lower(email)
+      on conflict (community_id, lower(email)) do update set
+        ${FILL_MISSING},
+        actions_count = activists.actions_count + 1,
+        last_action_at = now(),
+        updated_at = now()
+      returning id, community_id, lower(email) as email_key`;
+
+/**
  * The upsert of the community's activist with this e-mail (matched without regard to case, the unique index
  * `activists_community_email_lower_idx`), returning its id: to run, or to embed in a larger statement. Visitor
  * actions are anonymous, and anyone can type someone else's e-mail, so an action only fills what the record lacks:

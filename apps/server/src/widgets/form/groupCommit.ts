@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { FILL_MISSING } from '../../activists/upsert';
+import { BATCH_ACTIVIST_UPSERT } from '../../activists/upsert';
 import type { Database, Db } from '../../db/client';
-import { widgetCounters } from '../../db/schema';
+import { type ActionWritten, actionBatchAnswers, GroupWriter, writeActionBatch, writerFor } from '../groupWriter';
 
 /**
  * One form entry ready to write: every value the statement needs, as plain JSON (the batch travels as one jsonb
@@ -35,25 +35,8 @@ export interface EntryRow {
   consent_locale: string;
 }
 
-export interface EntryWritten {
-  id: number;
-  createdAt: Date;
-  /** The widget's count including this entry, as the statement saw it. */
-  count: number;
-  /** An outbox row the batch queued, if it queued any (the caller nudges the relay). */
-  outboxId: number | undefined;
-  /** The communities whose Mailchimp queue got a row in this batch. */
-  mailchimpCommunities: number[];
-}
-
-interface Result {
-  n: number;
-  id: number;
-  created_at: Date | string;
-  count: number | string;
-  outbox_id: number | null;
-  mailchimp: number[] | string | null;
-}
+/** What the batch answers for an entry. */
+export type EntryWritten = ActionWritten;
 
 /**
  * The whole batch in one statement (data-modifying CTEs): the activists upserted by e-mail within their community,
@@ -100,17 +83,7 @@ function batchStatement(rows: EntryRow[]) {
     ids as (
       select input.*, nextval('form_entries_id_seq'::regclass)::int as entry_id from input order by n
     ),
-    activist as (
-      insert into activists (community_id, email, name, first_name, last_name, phone, city, actions_count)
-      select community_id, email, name, first_name, last_name, phone, city, 1 from input
-      where email is not null order by community_id, lower(email)
-      on conflict (community_id, lower(email)) do update set
-        ${FILL_MISSING},
-        actions_count = activists.actions_count + 1,
-        last_action_at = now(),
-        updated_at = now()
-      returning id, community_id, lower(email) as email_key
-    ),
+    activist as (${BATCH_ACTIVIST_UPSERT}),
     rows as (
       select ids.*, activist.id as activist_id from ids
       left join activist on activist.community_id = ids.community_id and activist.email_key = lower(ids.email)
@@ -145,149 +118,29 @@ function batchStatement(rows: EntryRow[]) {
       on conflict do nothing
       returning community_id
     )
-    select rows.n, entry.id, entry.created_at,
-      (select coalesce(sum(${widgetCounters.actions}), 0) from ${widgetCounters}
-        where ${widgetCounters.widgetId} = rows.widget_id)
-        + row_number() over (partition by rows.widget_id order by rows.n) as count,
-      (select min(id) from mail) as outbox_id,
-      (select array_agg(distinct community_id) from mailchimp) as mailchimp
-    from entry join rows on rows.entry_id = entry.id
-    order by rows.n`;
+    ${actionBatchAnswers('entry', 'entry_id')}`;
 }
 
-/** Postgres arrays come back parsed from node-postgres and as text (`{1,2}`) from some drivers. */
-const idList = (value: Result['mailchimp']): number[] =>
-  value === null
-    ? []
-    : typeof value === 'string'
-      ? value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number)
-      : value.map(Number);
+const writeBatch = (db: Db, rows: EntryRow[]) => writeActionBatch(db, batchStatement(rows));
 
-async function writeBatch(db: Db, rows: EntryRow[]): Promise<EntryWritten[]> {
-  const result = (await db.execute(batchStatement(rows))) as unknown as { rows: Result[] };
-  const written = result.rows;
-  if (written.length !== rows.length) throw new Error(`form entry batch wrote ${written.length} of ${rows.length}`);
-  return written.map((r) => ({
-    id: Number(r.id),
-    createdAt: new Date(r.created_at),
-    count: Number(r.count),
-    outboxId: r.outbox_id === null ? undefined : Number(r.outbox_id),
-    mailchimpCommunities: idList(r.mailchimp),
-  }));
-}
-
-interface Waiting {
-  row: EntryRow;
-  resolve(written: EntryWritten): void;
-  reject(error: unknown): void;
-}
-
-/**
- * Group commit of form entries (issue 18). A submission whose entry arrives while every writer is busy waits for
- * the next free one, which writes everything that waited in one statement; so a quiet page writes each entry at
- * once, and a crowded one writes many per statement, with no timer. Each submission's promise settles only when
- * its own row is committed (or refused). A batch that fails is written again one row at a time, so one bad row
- * fails alone. Two submissions by the same person never share a batch (an upsert cannot touch one row twice in a
- * statement); the second waits for the next.
- */
-export class FormEntryWriter {
-  private readonly waiting: Waiting[] = [];
-  private running = 0;
-  private scheduled = false;
-  /** Batches and rows written, the largest batch tried, and the batches written again one row at a time. */
-  readonly stats = { batches: 0, rows: 0, largest: 0, fallbacks: 0 };
-
-  constructor(
-    private readonly db: Db,
-    private readonly options: { writers: number; maxBatch: number },
-  ) {}
-
-  write(row: EntryRow): Promise<EntryWritten> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ row, resolve, reject });
-      // The embedded engine runs a statement on this thread: started at once, it would end before the next request
-      // of the same turn of the event loop is read, and every batch would hold one entry. So a writer starts after
-      // the requests already received have queued theirs (one turn, no timer).
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => {
-          this.scheduled = false;
-          this.pump();
-        });
-      }
+/** Group commit of form entries (`GroupWriter`): an entry is about the activist its e-mail names, if any. */
+export class FormEntryWriter extends GroupWriter<EntryRow, EntryWritten> {
+  constructor(db: Db, options: { writers: number; maxBatch: number }) {
+    super((rows) => writeBatch(db, rows), {
+      ...options,
+      person: (row) => (row.email === null ? undefined : `${row.community_id}:${row.email.toLowerCase()}`),
     });
   }
-
-  private pump() {
-    while (this.running < this.options.writers && this.waiting.length > 0) {
-      const batch = this.take();
-      this.running += 1;
-      void this.run(batch).finally(() => {
-        this.running -= 1;
-        this.pump();
-      });
-    }
-  }
-
-  /** The next batch: waiting rows in arrival order, each person at most once, up to `maxBatch`. */
-  private take(): Waiting[] {
-    const batch: Waiting[] = [];
-    const people = new Set<string>();
-    const left: Waiting[] = [];
-    for (const w of this.waiting) {
-      const person = w.row.email === null ? undefined : `${w.row.community_id}:${w.row.email.toLowerCase()}`;
-      if (batch.length >= this.options.maxBatch || (person !== undefined && people.has(person))) left.push(w);
-      else {
-        batch.push(w);
-        if (person !== undefined) people.add(person);
-      }
-    }
-    this.waiting.splice(0, this.waiting.length, ...left);
-    return batch;
-  }
-
-  private async run(batch: Waiting[]) {
-    this.stats.largest = Math.max(this.stats.largest, batch.length);
-    try {
-      const written = await writeBatch(
-        this.db,
-        batch.map((w) => w.row),
-      );
-      this.stats.batches += 1;
-      this.stats.rows += batch.length;
-      for (const [i, w] of batch.entries()) w.resolve(written[i] as EntryWritten);
-    } catch (error) {
-      if (batch.length === 1) return batch[0]?.reject(error);
-      this.stats.fallbacks += 1;
-      // One at a time, so the failing row fails alone and the others are written.
-      for (const w of batch) {
-        try {
-          const [one] = await writeBatch(this.db, [w.row]);
-          this.stats.batches += 1;
-          this.stats.rows += 1;
-          w.resolve(one as EntryWritten);
-        } catch (e) {
-          w.reject(e);
-        }
-      }
-    }
-  }
 }
 
-const writers = new WeakMap<Db, FormEntryWriter>();
+const writers = new WeakMap<Db, GroupWriter<EntryRow, EntryWritten>>();
 
-/**
- * This process's group-commit writer for the database. On the embedded engine every statement waits its turn on
- * one engine, so one writer; on PostgreSQL a few, so a batch's round trip overlaps the next batch's.
- */
-export function formEntryWriter(database: Pick<Database, 'db' | 'kind'>, writersOnPostgres: number): FormEntryWriter {
-  let writer = writers.get(database.db);
-  if (!writer) {
-    writer = new FormEntryWriter(database.db, {
-      writers: database.kind === 'pglite' ? 1 : writersOnPostgres,
-      maxBatch: 100,
-    });
-    writers.set(database.db, writer);
-  }
-  return writer;
+/** This process's group-commit writer of form entries for the database. */
+export function formEntryWriter(database: Pick<Database, 'db' | 'kind'>, writersOnPostgres: number) {
+  return writerFor(
+    writers,
+    database,
+    writersOnPostgres,
+    (db, n) => new FormEntryWriter(db, { writers: n, maxBatch: 100 }),
+  );
 }

@@ -8,7 +8,7 @@ import { freePort, startSmtp, type TestSmtp } from '../../../test/smtp';
 import { consentShown } from '../../activists/consent';
 import { activistConsents, activistPressures, activists, outbox } from '../../db/schema';
 import { createCommunity, createUser } from '../../seed/factories';
-import { submitPressure } from './submit';
+import { pressureWriter, submitPressure } from './submit';
 
 const TARGETS = ['Vereadora Ana <ana@camara.example.org>', 'Vereador Beto <beto@camara.example.org>'];
 const pressureSettings = (extra: Record<string, unknown> = {}) => ({
@@ -42,6 +42,20 @@ afterAll(async () => {
 const pressurePage = (settings = pressureSettings(), extra: Parameters<typeof createFormPage>[1] = {}) =>
   createFormPage(server.ctx.db, { kind: 'pressure', settings, ...extra });
 const fill = (widgetId: number, body: unknown) => visitor.post(`/api/widgets/${widgetId}/fill`, body);
+/** A fill as the route hands it on once checked, from the visitor `email`. */
+const checkedFill = (
+  { form, page, communityId }: Pick<Awaited<ReturnType<typeof pressurePage>>, 'form' | 'page' | 'communityId'>,
+  email: string,
+): Parameters<typeof submitPressure>[1] => ({
+  mobilizationId: page.id,
+  communityId,
+  widget: form,
+  targets: parseTargets(form.settings.targets),
+  fill: { ...FILL, activist: { ...FILL.activist, email } },
+  locale: 'pt-BR',
+  baseUrl: 'http://localhost:3000',
+  consent: consentShown(server.ctx.config, page),
+});
 const stored = async (widgetId: number) => {
   const [pressures] = await server.ctx.db
     .select({ n: count() })
@@ -105,16 +119,10 @@ describe('POST /api/widgets/:id/fill', () => {
     const textOf = (arg: unknown) => (typeof arg === 'string' ? arg : String((arg as { text?: string })?.text));
     let written: Awaited<ReturnType<typeof submitPressure>>;
     try {
-      written = await submitPressure(server.ctx, {
-        mobilizationId: page.id,
-        communityId,
-        widget,
-        targets: parseTargets(widget.settings.targets),
-        fill: { ...FILL, activist: { ...FILL.activist, email: 'one-statement@example.org' } },
-        locale: 'pt-BR',
-        baseUrl: 'http://localhost:3000',
-        consent: consentShown(server.ctx.config, page),
-      });
+      written = await submitPressure(
+        server.ctx,
+        checkedFill({ form: widget, page, communityId }, 'one-statement@example.org'),
+      );
       expect(statements.mock.calls.filter(([arg]) => textOf(arg).includes('activist_pressures'))).toHaveLength(1);
       // On PostgreSQL each pooled query takes its client through `connect`: any more would be a transaction's.
       expect(clients).toHaveBeenCalledTimes(pglite ? 0 : statements.mock.calls.length);
@@ -124,22 +132,73 @@ describe('POST /api/widgets/:id/fill', () => {
     }
     expect(written.count).toBe(1);
     const mails = await server.ctx.db
-      .select({ id: outbox.id, key: outbox.idempotencyKey, kind: outbox.kind, to: outbox.toAddress })
+      .select({ key: outbox.idempotencyKey, kind: outbox.kind, to: outbox.toAddress })
       .from(outbox)
       .where(eq(outbox.communityId, communityId))
       .orderBy(asc(outbox.id));
     const id = written.pressure.id;
-    expect(mails.map(({ key, kind, to }) => ({ key, kind, to }))).toEqual([
+    expect(mails).toEqual([
       { key: `pressure-${id}-to-ana@camara.example.org`, kind: 'pressure-target', to: 'ana@camara.example.org' },
       { key: `pressure-${id}-to-beto@camara.example.org`, kind: 'pressure-target', to: 'beto@camara.example.org' },
       { key: `pressure-${id}-thank-you`, kind: 'pressure-thank-you', to: 'one-statement@example.org' },
     ]);
-    expect(written.outboxId).toBe(mails[0]?.id);
     const [consent] = await server.ctx.db
       .select({ actionId: activistConsents.actionId, source: activistConsents.source })
       .from(activistConsents)
       .where(eq(activistConsents.actionId, id));
     expect(consent).toEqual({ actionId: id, source: 'activist_pressures' });
+  });
+
+  it('writes the fills that arrive together in one statement, each with its own pressure, count and messages', async () => {
+    const made = await pressurePage();
+    const writer = pressureWriter(server.ctx.database, server.ctx.config.formEntryWriters);
+    const before = { ...writer.stats };
+    const emails = Array.from({ length: 20 }, (_, i) => `junto-${i}@example.org`);
+    const written = await Promise.all(emails.map((email) => submitPressure(server.ctx, checkedFill(made, email))));
+    expect(writer.stats.batches - before.batches).toBe(1);
+    expect(writer.stats.rows - before.rows).toBe(20);
+    // Each answer's count includes its own pressure and those before it in the batch.
+    expect(written.map((w) => w.count)).toEqual(emails.map((_, i) => i + 1));
+    const rows = await server.ctx.db
+      .select({ id: activistPressures.id, email: activists.email })
+      .from(activistPressures)
+      .innerJoin(activists, eq(activists.id, activistPressures.activistId))
+      .where(eq(activistPressures.widgetId, made.form.id));
+    expect(new Map(rows.map((r) => [r.id, r.email]))).toEqual(
+      new Map(written.map((w, i) => [w.pressure.id, emails[i]])),
+    );
+    const keys = await server.ctx.db
+      .select({ key: outbox.idempotencyKey })
+      .from(outbox)
+      .where(eq(outbox.widgetId, made.form.id));
+    expect(keys.map((k) => k.key).sort()).toEqual(
+      written.flatMap((w) => TARGETS.map((t) => `pressure-${w.pressure.id}-to-${/<(.+)>/.exec(t)?.[1]}`)).sort(),
+    );
+    const consents = await server.ctx.db
+      .select({ actionId: activistConsents.actionId })
+      .from(activistConsents)
+      .where(and(eq(activistConsents.source, 'activist_pressures'), eq(activistConsents.widgetId, made.form.id)));
+    expect(consents.map((c) => c.actionId).sort((a, b) => a - b)).toEqual(
+      written.map((w) => w.pressure.id).sort((a, b) => a - b),
+    );
+  });
+
+  it('puts the same person twice in different batches, counting both actions', async () => {
+    const made = await pressurePage();
+    const writer = pressureWriter(server.ctx.database, server.ctx.config.formEntryWriters);
+    const before = writer.stats.batches;
+    const written = await Promise.all(
+      ['Dobro@example.org', 'dobro@example.org', 'outra@example.org'].map((email) =>
+        submitPressure(server.ctx, checkedFill(made, email)),
+      ),
+    );
+    expect(new Set(written.map((w) => w.pressure.id)).size).toBe(3);
+    expect(writer.stats.batches - before).toBe(2);
+    const people = await server.ctx.db.select().from(activists).where(eq(activists.communityId, made.communityId));
+    expect(people.map((p) => [p.email.toLowerCase(), p.actionsCount]).sort()).toEqual([
+      ['dobro@example.org', 2],
+      ['outra@example.org', 1],
+    ]);
   });
 
   it('answers every spec message in the caller language and stores nothing', async () => {

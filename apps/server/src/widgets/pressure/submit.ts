@@ -1,13 +1,14 @@
 import type { Locale, PressureFill, PressureTarget } from '@mutirao/core';
 import { formatTarget } from '@mutirao/core';
 import { type SQL, sql } from 'drizzle-orm';
-import { type ConsentShown, consentInsertQuery } from '../../activists/consent';
-import { activistUpsertQuery } from '../../activists/upsert';
+import type { ConsentShown } from '../../activists/consent';
+import { BATCH_ACTIVIST_UPSERT, completeName } from '../../activists/upsert';
 import type { AppContext } from '../../context';
-import { activistPressures, outbox, type Widget, widgetCounters } from '../../db/schema';
+import type { Database, Db } from '../../db/client';
+import { activistPressures, outbox, type Widget } from '../../db/schema';
 import { outboxColumns, type QueuedMail } from '../../mail/outbox';
-import { mailchimpQueueQuery } from '../../mailing/sync';
 import { senderAddress, thankYouMail } from '../autofire';
+import { type ActionWritten, actionBatchAnswers, GroupWriter, writeActionBatch, writerFor } from '../groupWriter';
 
 export interface PressureSubmission {
   mobilizationId: number;
@@ -71,104 +72,152 @@ function pressureMails(s: PressureSubmission, platformFrom: string): PressureMai
   return mails;
 }
 
-interface Written {
-  id: number;
-  created_at: Date | string;
-  outbox_id: number | null;
-  mailchimp: number | string;
-  count: number | string;
+/** One pressure ready to write: every value the batch statement needs, as plain JSON. */
+export interface PressureRow {
+  community_id: number;
+  widget_id: number;
+  mobilization_id: number;
+  email: string;
+  name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  city: string | null;
+  targets: string[];
+  mail: { subject: string; body: string; cc: string[] };
+  form_data: Record<string, unknown>;
+  /** Its messages: each an outbox row but its key, with `i`, its place, and the suffix of its key. */
+  messages: (ReturnType<typeof outboxColumns> & { i: number; keySuffix: string })[];
+  consent_text: string;
+  consent_url: string;
+  consent_locale: string;
 }
 
 /**
- * The whole pressure in one statement (data-modifying CTEs, as a batch of form entries is written): its id drawn
- * first, so the messages' keys can name it; the activist upserted; the pressure; its consent notice; its messages in
- * the outbox; the Mailchimp queue row when the community syncs. Atomic, and one round trip: a transaction of one
- * statement per part held a pooled connection over eight round trips, and under a crowd each cost more of the
- * process's time than the rest of the fill (issue 18). The counter trigger runs at the statement's end, so the count
- * is the one before it plus this pressure.
+ * A batch of pressures in one statement (data-modifying CTEs), as a batch of form entries is written: each
+ * pressure's id drawn first, so its messages' keys can name it (`pressure-{id}{keySuffix}`, the same keys as ever);
+ * the activists upserted in key order; the pressures; their consent notices; their messages in the outbox; the
+ * Mailchimp queue rows where the community syncs. Atomic. A pressure written alone, as a transaction of one
+ * statement per part, held a pooled connection over eight round trips, each of which cost the process more than the
+ * rest of the fill (issue 18). The counter trigger runs at the statement's end: each row's count is the one before
+ * it plus its place among the batch's rows of the same widget.
  */
-function pressureStatement(s: PressureSubmission, mails: PressureMail[]): SQL {
-  const { activist, mail } = s.fill;
-  const pressureId = sql`(select id from pressure_id)`;
-  const activistId = sql`(select id from activist)`;
-  const messages = JSON.stringify(mails.map((m, n) => ({ n, keySuffix: m.keySuffix, ...outboxColumns(m) })));
+function pressureBatch(rows: PressureRow[]): SQL {
   return sql`
-    with pressure_id as (select nextval('activist_pressures_id_seq'::regclass)::int as id),
-    activist as (${activistUpsertQuery(s.communityId, {
-      email: activist.email,
-      firstName: activist.firstname,
-      lastName: activist.lastname,
-      city: activist.city ?? undefined,
-    })}),
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows.map((row, n) => ({ ...row, n })))}::jsonb) as r(
+        n int, community_id int, widget_id int, mobilization_id int, email text, name text, first_name text,
+        last_name text, phone text, city text, targets jsonb, mail jsonb, form_data jsonb, messages jsonb,
+        consent_text text, consent_url text, consent_locale text)
+    ),
+    ids as (
+      select input.*, nextval('activist_pressures_id_seq'::regclass)::int as pressure_id from input order by n
+    ),
+    activist as (${BATCH_ACTIVIST_UPSERT}),
+    rows as (
+      select ids.*, activist.id as activist_id from ids
+      join activist on activist.community_id = ids.community_id and activist.email_key = lower(ids.email)
+    ),
     pressure as (
       insert into ${activistPressures} (id, widget_id, mobilization_id, activist_id, targets, mail, form_data)
-      select ${pressureId}, ${s.widget.id}, ${s.mobilizationId}, ${activistId},
-        ${JSON.stringify(s.targets.map(formatTarget))}::jsonb,
-        ${JSON.stringify({ subject: mail.subject.trim(), body: mail.body.trim(), cc: mail.cc ?? [] })}::jsonb,
-        ${JSON.stringify({
-          firstname: activist.firstname.trim(),
-          lastname: activist.lastname.trim(),
-          email: activist.email.trim(),
-          city: activist.city?.trim() || null,
-        })}::jsonb
+      select pressure_id, widget_id, mobilization_id, activist_id, targets, mail, form_data from rows order by n
       returning id, created_at
     ),
-    consent as (${consentInsertQuery({
-      consent: s.consent,
-      communityId: s.communityId,
-      mobilizationId: s.mobilizationId,
-      widgetId: s.widget.id,
-      source: 'activist_pressures',
-      activistId,
-      actionId: pressureId,
-    })}),
+    consent as (
+      insert into activist_consents
+        (community_id, activist_id, source, action_id, mobilization_id, widget_id, text, page_url, locale)
+      select community_id, activist_id, 'activist_pressures', pressure_id, mobilization_id, widget_id,
+        consent_text, consent_url, consent_locale
+      from rows order by n
+    ),
     mail as (
       insert into ${outbox}
         (idempotency_key, kind, to_address, subject, text, html, from_address, reply_to, community_id, widget_id)
-      select 'pressure-' || ${pressureId} || m."keySuffix", m.kind, m."toAddress", m.subject, m.text, m.html,
+      select 'pressure-' || rows.pressure_id || m."keySuffix", m.kind, m."toAddress", m.subject, m.text, m.html,
         m."fromAddress", m."replyTo", m."communityId", m."widgetId"
-      from jsonb_to_recordset(${messages}::jsonb) as m(
-        n int, "keySuffix" text, kind text, "toAddress" text, subject text, text text, html text, "fromAddress" text,
+      from rows cross join lateral jsonb_to_recordset(rows.messages) as m(
+        i int, "keySuffix" text, kind text, "toAddress" text, subject text, text text, html text, "fromAddress" text,
         "replyTo" text, "communityId" int, "widgetId" int)
-      order by m.n
+      order by rows.n, m.i
       on conflict (idempotency_key) do nothing
       returning id
     ),
-    mailchimp as (${mailchimpQueueQuery(s.communityId, 'P', {
-      action: pressureId,
-      activist: activistId,
-      widget: s.widget.id,
-      mobilization: s.mobilizationId,
-    })})
-    select pressure.id, pressure.created_at,
-      (select min(id) from mail) as outbox_id,
-      (select count(*) from mailchimp) as mailchimp,
-      (select coalesce(sum(${widgetCounters.actions}), 0) from ${widgetCounters}
-        where ${widgetCounters.widgetId} = ${s.widget.id}) + 1 as count
-    from pressure`;
+    mailchimp as (
+      insert into mailchimp_queue (community_id, kind, action_id, activist_id, widget_id, mobilization_id)
+      select rows.community_id, 'P', pressure_id, activist_id, widget_id, mobilization_id
+      from rows join communities on communities.id = rows.community_id
+      where communities.mailchimp_api_key is not null and communities.mailchimp_list_id is not null
+      order by n
+      on conflict do nothing
+      returning community_id
+    )
+    ${actionBatchAnswers('pressure', 'pressure_id')}`;
+}
+
+const writers = new WeakMap<Db, GroupWriter<PressureRow, ActionWritten>>();
+
+/** This process's group-commit writer of e-mail pressures for the database (`GroupWriter`). */
+export function pressureWriter(database: Pick<Database, 'db' | 'kind'>, writersOnPostgres: number) {
+  return writerFor(
+    writers,
+    database,
+    writersOnPostgres,
+    (db, n) =>
+      new GroupWriter((rows) => writeActionBatch(db, pressureBatch(rows)), {
+        writers: n,
+        maxBatch: 100,
+        person: (row) => `${row.community_id}:${row.email.toLowerCase()}`,
+      }),
+  );
+}
+
+/** The row of a checked fill: the activist's name completed as every action completes it. */
+function pressureRow(s: PressureSubmission, platformFrom: string): PressureRow {
+  const { activist, mail } = s.fill;
+  const person = completeName({
+    email: activist.email,
+    firstName: activist.firstname,
+    lastName: activist.lastname,
+    city: activist.city ?? undefined,
+  });
+  return {
+    community_id: s.communityId,
+    widget_id: s.widget.id,
+    mobilization_id: s.mobilizationId,
+    email: person.email,
+    name: person.name ?? null,
+    first_name: person.firstName ?? null,
+    last_name: person.lastName ?? null,
+    city: person.city ?? null,
+    targets: s.targets.map(formatTarget),
+    mail: { subject: mail.subject.trim(), body: mail.body.trim(), cc: mail.cc ?? [] },
+    form_data: {
+      firstname: activist.firstname.trim(),
+      lastname: activist.lastname.trim(),
+      email: activist.email.trim(),
+      city: activist.city?.trim() || null,
+    },
+    messages: pressureMails(s, platformFrom).map((m, i) => ({ i, keySuffix: m.keySuffix, ...outboxColumns(m) })),
+    consent_text: s.consent.text,
+    consent_url: s.consent.pageUrl,
+    consent_locale: s.consent.locale,
+  };
 }
 
 /**
- * Stores a checked e-mail pressure before the visitor is answered, in one statement (above): the activist upserted,
- * the `activist_pressures` row, one outbox row per target, the thank-you e-mail when the widget has one and the
- * Mailchimp queue row when the community syncs. The relay sends them after commit (and the minute sweep, should the
- * nudge be lost). `mail.cc` is kept on the row but not sent: a public form that mails any address it is given would
- * be a tool for spam.
+ * Stores a checked e-mail pressure before the visitor is answered: the activist upserted, the `activist_pressures`
+ * row, one outbox row per target, the thank-you e-mail when the widget has one and the Mailchimp queue row when the
+ * community syncs, all in one statement with the pressures that arrived with it (group commit, above); this call
+ * returns only once its own row is committed. The relay sends the messages after commit (and the minute sweep,
+ * should the nudge be lost). `mail.cc` is kept on the row but not sent: a public form that mails any address it is
+ * given would be a tool for spam.
  */
 export async function submitPressure(ctx: AppContext, s: PressureSubmission) {
-  const statement = pressureStatement(s, pressureMails(s, ctx.config.mail.from));
-  const result = (await ctx.db.execute(statement)) as unknown as { rows: Written[] };
-  const row = result.rows[0];
-  if (!row) throw new Error('pressure insert returned nothing');
-  const written = {
-    pressure: { id: Number(row.id), createdAt: new Date(row.created_at) },
-    outboxId: row.outbox_id === null ? undefined : Number(row.outbox_id),
-    mailchimp: Number(row.mailchimp) > 0,
-    count: Number(row.count),
-  };
+  const written = await pressureWriter(ctx.database, ctx.config.formEntryWriters).write(
+    pressureRow(s, ctx.config.mail.from),
+  );
   await ctx.mailer.dispatch(written.outboxId).catch((error: unknown) => {
     console.error('[pressure] e-mails left to the sweep:', error);
   });
-  if (written.mailchimp) await ctx.mailing.nudge(s.communityId);
-  return written;
+  for (const communityId of written.mailchimpCommunities) await ctx.mailing.nudge(communityId);
+  return { pressure: { id: written.id, createdAt: written.createdAt }, count: written.count };
 }

@@ -1,0 +1,187 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/client';
+import { widgetCounters } from '../db/schema';
+
+interface Waiting<Row, Written> {
+  row: Row;
+  resolve(written: Written): void;
+  reject(error: unknown): void;
+}
+
+export interface GroupWriterOptions<Row> {
+  /** Batches written at once: on the embedded engine one (every statement waits its turn on one engine). */
+  writers: number;
+  maxBatch: number;
+  /**
+   * Who the row is about, if anyone (an activist's community and e-mail): one person at most once per batch, since
+   * one statement cannot upsert the same row twice.
+   */
+  person(row: Row): string | undefined;
+}
+
+/**
+ * Group commit of visitors' actions (issue 18). An action whose row arrives while every writer is busy waits for the
+ * next free one, which writes everything that waited in one statement (`writeBatch`); so a quiet page writes each
+ * action at once, and a crowded one writes many per statement, with no timer. Each action's promise settles only when
+ * its own row is committed (or refused). A batch that fails is written again one row at a time, so one bad row fails
+ * alone. Two actions by the same person never share a batch; the second waits for the next.
+ */
+export class GroupWriter<Row, Written> {
+  private readonly waiting: Waiting<Row, Written>[] = [];
+  private running = 0;
+  private scheduled = false;
+  /** Batches and rows written, the largest batch tried, and the batches written again one row at a time. */
+  readonly stats = { batches: 0, rows: 0, largest: 0, fallbacks: 0 };
+
+  constructor(
+    private readonly writeBatch: (rows: Row[]) => Promise<Written[]>,
+    private readonly options: GroupWriterOptions<Row>,
+  ) {}
+
+  write(row: Row): Promise<Written> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ row, resolve, reject });
+      // The embedded engine runs a statement on this thread: started at once, it would end before the next request
+      // of the same turn of the event loop is read, and every batch would hold one row. So a writer starts after
+      // the requests already received have queued theirs (one turn, no timer).
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          this.pump();
+        });
+      }
+    });
+  }
+
+  private pump() {
+    while (this.running < this.options.writers && this.waiting.length > 0) {
+      const batch = this.take();
+      this.running += 1;
+      void this.run(batch).finally(() => {
+        this.running -= 1;
+        this.pump();
+      });
+    }
+  }
+
+  /** The next batch: waiting rows in arrival order, each person at most once, up to `maxBatch`. */
+  private take(): Waiting<Row, Written>[] {
+    const batch: Waiting<Row, Written>[] = [];
+    const people = new Set<string>();
+    const left: Waiting<Row, Written>[] = [];
+    for (const w of this.waiting) {
+      const person = this.options.person(w.row);
+      if (batch.length >= this.options.maxBatch || (person !== undefined && people.has(person))) left.push(w);
+      else {
+        batch.push(w);
+        if (person !== undefined) people.add(person);
+      }
+    }
+    this.waiting.splice(0, this.waiting.length, ...left);
+    return batch;
+  }
+
+  private async run(batch: Waiting<Row, Written>[]) {
+    this.stats.largest = Math.max(this.stats.largest, batch.length);
+    try {
+      const written = await this.writeBatch(batch.map((w) => w.row));
+      if (written.length !== batch.length) throw new Error(`a batch wrote ${written.length} of ${batch.length} rows`);
+      this.stats.batches += 1;
+      this.stats.rows += batch.length;
+      for (const [i, w] of batch.entries()) w.resolve(written[i] as Written);
+    } catch (error) {
+      if (batch.length === 1) return batch[0]?.reject(error);
+      this.stats.fallbacks += 1;
+      // One at a time, so the failing row fails alone and the others are written.
+      for (const w of batch) {
+        try {
+          const [one] = await this.writeBatch([w.row]);
+          if (one === undefined) throw new Error('a batch of one wrote nothing');
+          this.stats.batches += 1;
+          this.stats.rows += 1;
+          w.resolve(one);
+        } catch (e) {
+          w.reject(e);
+        }
+      }
+    }
+  }
+}
+
+/**
+ * One writer per database and kind of action in this process: `make` builds it on first use. On the embedded engine
+ * one writer; on PostgreSQL `writersOnPostgres`, so a batch's round trip overlaps the next batch's.
+ */
+export function writerFor<Row, Written>(
+  cache: WeakMap<Db, GroupWriter<Row, Written>>,
+  database: Pick<Database, 'db' | 'kind'>,
+  writersOnPostgres: number,
+  make: (db: Db, writers: number) => GroupWriter<Row, Written>,
+): GroupWriter<Row, Written> {
+  let writer = cache.get(database.db);
+  if (!writer) {
+    writer = make(database.db, database.kind === 'pglite' ? 1 : writersOnPostgres);
+    cache.set(database.db, writer);
+  }
+  return writer;
+}
+
+/** What a batch of actions answers for each of its rows (`actionBatchAnswers`), in the order they came. */
+export interface ActionWritten {
+  id: number;
+  createdAt: Date;
+  /** The widget's count including this action, as the statement saw it. */
+  count: number;
+  /** An outbox row the batch queued, if it queued any (the caller nudges the relay). */
+  outboxId: number | undefined;
+  /** The communities whose Mailchimp queue got a row in this batch. */
+  mailchimpCommunities: number[];
+}
+
+/**
+ * The end of a batch statement of actions: for each row of its `rows` CTE (with `n`, `widget_id` and the action's id
+ * in `idColumn`), joined to the `written` CTE's `id, created_at`, the count before the statement plus the row's place
+ * among the batch's rows of its widget (the counter triggers run at the statement's end), and what its `mail` and
+ * `mailchimp` CTEs wrote.
+ */
+export function actionBatchAnswers(written: string, idColumn: string): SQL {
+  const w = sql.raw(written);
+  return sql`
+    select ${w}.id, ${w}.created_at,
+      (select coalesce(sum(${widgetCounters.actions}), 0) from ${widgetCounters}
+        where ${widgetCounters.widgetId} = rows.widget_id)
+        + row_number() over (partition by rows.widget_id order by rows.n) as count,
+      (select min(id) from mail) as outbox_id,
+      (select array_agg(distinct community_id) from mailchimp) as mailchimp
+    from ${w} join rows on rows.${sql.raw(idColumn)} = ${w}.id
+    order by rows.n`;
+}
+
+interface AnswerRow {
+  id: number;
+  created_at: Date | string;
+  count: number | string;
+  outbox_id: number | null;
+  mailchimp: number[] | string | null;
+}
+
+/** Runs a batch statement that ends in `actionBatchAnswers`. */
+export async function writeActionBatch(db: Db, statement: SQL): Promise<ActionWritten[]> {
+  const result = (await db.execute(statement)) as unknown as { rows: AnswerRow[] };
+  return result.rows.map((r) => ({
+    id: Number(r.id),
+    createdAt: new Date(r.created_at),
+    count: Number(r.count),
+    outboxId: r.outbox_id === null ? undefined : Number(r.outbox_id),
+    mailchimpCommunities: idList(r.mailchimp),
+  }));
+}
+
+/** Postgres arrays come back parsed from node-postgres and as text (`{1,2}`) from some drivers. */
+const idList = (value: number[] | string | null): number[] =>
+  value === null
+    ? []
+    : typeof value === 'string'
+      ? value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number)
+      : value.map(Number);
