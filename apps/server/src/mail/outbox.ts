@@ -189,6 +189,12 @@ export class Mailer {
     const heartbeat = this.keepLeased(held);
     let sent: number[] = [];
     let markedAt = performance.now();
+    const mark = async () => {
+      await this.markSent(sent);
+      for (const id of sent) held.delete(id);
+      sent = [];
+      markedAt = performance.now();
+    };
     let i = 0;
     try {
       while (i < batch.length && !this.stopped) {
@@ -203,15 +209,9 @@ export class Mailer {
           if (outcome.value === undefined) held.delete(row.id);
           else sent.push(outcome.value);
         });
-        if (performance.now() - markedAt >= MARK_EVERY_MS) {
-          await this.markSent(sent);
-          for (const id of sent) held.delete(id);
-          sent = [];
-          markedAt = performance.now();
-        }
+        if (performance.now() - markedAt >= MARK_EVERY_MS) await mark();
       }
-      await this.markSent(sent);
-      for (const id of sent) held.delete(id);
+      await mark();
       if (i < batch.length) await this.release(batch.slice(i).map((row) => row.id));
     } finally {
       await heartbeat.stop();
@@ -220,8 +220,8 @@ export class Mailer {
 
   /**
    * Renews the lease of the `held` messages every third of it until stopped. Without it a batch whose sends outlast
-   * one lease (a slow or stalled server) would be claimed by another worker, or by this one's next pass, while still
-   * in flight here, and sent twice. A renewal that fails is reported and tried again at the next beat.
+   * one lease (a slow or stalled server) would be claimed by another worker while still in flight here, and sent
+   * twice. A renewal that fails is reported and tried again at the next beat.
    */
   private keepLeased(held: ReadonlySet<number>) {
     let beat: Promise<void> | undefined;

@@ -1,6 +1,7 @@
+import type { MailchimpActionKind } from '@mutirao/core';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
-import { widgetCounters } from '../db/schema';
+import { type ActionSource, widgetCounters } from '../db/schema';
 
 interface Waiting<Row, Written> {
   row: Row;
@@ -137,6 +138,38 @@ export interface ActionWritten {
   outboxId: number | undefined;
   /** The communities whose Mailchimp queue got a row in this batch. */
   mailchimpCommunities: number[];
+}
+
+/**
+ * Two CTEs every batch of actions writes from its `rows` CTE (with `n`, `community_id`, `activist_id`, `widget_id`,
+ * `mobilization_id`, the consent notice's `consent_text, consent_url, consent_locale` and the action's id in
+ * `idColumn`): `consent`, each person's consent notice, and `mailchimp`, the Mailchimp queue rows where the community
+ * syncs. Rows without a person get neither.
+ */
+export function actionBatchConsentAndMailchimp(
+  source: ActionSource,
+  mailchimpKind: MailchimpActionKind,
+  idColumn: string,
+): SQL {
+  const id = sql.raw(idColumn);
+  return sql`
+    consent as (
+      insert into activist_consents
+        (community_id, activist_id, source, action_id, mobilization_id, widget_id, text, page_url, locale)
+      select community_id, activist_id, ${source}, ${id}, mobilization_id, widget_id,
+        consent_text, consent_url, consent_locale
+      from rows where activist_id is not null order by n
+    ),
+    mailchimp as (
+      insert into mailchimp_queue (community_id, kind, action_id, activist_id, widget_id, mobilization_id)
+      select rows.community_id, ${mailchimpKind}, ${id}, activist_id, widget_id, mobilization_id
+      from rows join communities on communities.id = rows.community_id
+      where activist_id is not null
+        and communities.mailchimp_api_key is not null and communities.mailchimp_list_id is not null
+      order by n
+      on conflict do nothing
+      returning community_id
+    )`;
 }
 
 /**

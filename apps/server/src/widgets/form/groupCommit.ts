@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { BATCH_ACTIVIST_UPSERT } from '../../activists/upsert';
 import type { Database, Db } from '../../db/client';
-import { type ActionWritten, actionBatchAnswers, GroupWriter, writeActionBatch, writerFor } from '../groupWriter';
+import {
+  type ActionWritten,
+  actionBatchAnswers,
+  actionBatchConsentAndMailchimp,
+  GroupWriter,
+  writeActionBatch,
+  writerFor,
+} from '../groupWriter';
 
 /**
  * One form entry ready to write: every value the statement needs, as plain JSON (the batch travels as one jsonb
@@ -40,9 +47,8 @@ export type EntryWritten = ActionWritten;
 
 /**
  * The whole batch in one statement (data-modifying CTEs): the activists upserted by e-mail within their community,
- * the entries (their ids drawn first, so each input row knows its own: from the serial's sequence named as a constant,
- * as the column's default names it, since looking it up by table per row cost 60 µs a row), their consent notices, the thank-you
- * e-mails in the outbox and the Mailchimp queue rows. It is atomic: any bad row fails the whole statement and
+ * the entries (their ids drawn first, so each input row knows its own, from the sequence named as the column's
+ * default names it: looking it up by table cost 60 µs a row), their consent notices, the thank-you e-mails in the outbox and the Mailchimp queue rows. It is atomic: any bad row fails the whole statement and
  * nothing of it is written. The activists are upserted in key order, so two batches lock them in the same order.
  * The counter triggers run once per statement and widget; each row's count is the one before the statement plus
  * its place among the batch's rows of the same widget.
@@ -101,23 +107,7 @@ function batchStatement(rows: EntryRow[]) {
       on conflict (idempotency_key) do nothing
       returning id
     ),
-    consent as (
-      insert into activist_consents
-        (community_id, activist_id, source, action_id, mobilization_id, widget_id, text, page_url, locale)
-      select community_id, activist_id, 'form_entries', entry_id, mobilization_id, widget_id,
-        consent_text, consent_url, consent_locale
-      from rows where activist_id is not null order by n
-    ),
-    mailchimp as (
-      insert into mailchimp_queue (community_id, kind, action_id, activist_id, widget_id, mobilization_id)
-      select rows.community_id, 'F', entry_id, activist_id, widget_id, mobilization_id
-      from rows join communities on communities.id = rows.community_id
-      where activist_id is not null
-        and communities.mailchimp_api_key is not null and communities.mailchimp_list_id is not null
-      order by n
-      on conflict do nothing
-      returning community_id
-    )
+    ${actionBatchConsentAndMailchimp('form_entries', 'F', 'entry_id')}
     ${actionBatchAnswers('entry', 'entry_id')}`;
 }
 

@@ -8,7 +8,14 @@ import type { Database, Db } from '../../db/client';
 import { activistPressures, outbox, type Widget } from '../../db/schema';
 import { outboxColumns, type QueuedMail } from '../../mail/outbox';
 import { senderAddress, thankYouMail } from '../autofire';
-import { type ActionWritten, actionBatchAnswers, GroupWriter, writeActionBatch, writerFor } from '../groupWriter';
+import {
+  type ActionWritten,
+  actionBatchAnswers,
+  actionBatchConsentAndMailchimp,
+  GroupWriter,
+  writeActionBatch,
+  writerFor,
+} from '../groupWriter';
 
 export interface PressureSubmission {
   mobilizationId: number;
@@ -122,13 +129,6 @@ function pressureBatch(rows: PressureRow[]): SQL {
       select pressure_id, widget_id, mobilization_id, activist_id, targets, mail, form_data from rows order by n
       returning id, created_at
     ),
-    consent as (
-      insert into activist_consents
-        (community_id, activist_id, source, action_id, mobilization_id, widget_id, text, page_url, locale)
-      select community_id, activist_id, 'activist_pressures', pressure_id, mobilization_id, widget_id,
-        consent_text, consent_url, consent_locale
-      from rows order by n
-    ),
     mail as (
       insert into ${outbox}
         (idempotency_key, kind, to_address, subject, text, html, from_address, reply_to, community_id, widget_id)
@@ -141,15 +141,7 @@ function pressureBatch(rows: PressureRow[]): SQL {
       on conflict (idempotency_key) do nothing
       returning id
     ),
-    mailchimp as (
-      insert into mailchimp_queue (community_id, kind, action_id, activist_id, widget_id, mobilization_id)
-      select rows.community_id, 'P', pressure_id, activist_id, widget_id, mobilization_id
-      from rows join communities on communities.id = rows.community_id
-      where communities.mailchimp_api_key is not null and communities.mailchimp_list_id is not null
-      order by n
-      on conflict do nothing
-      returning community_id
-    )
+    ${actionBatchConsentAndMailchimp('activist_pressures', 'P', 'pressure_id')}
     ${actionBatchAnswers('pressure', 'pressure_id')}`;
 }
 
