@@ -72,6 +72,16 @@ test('the editor by keyboard alone: add a block, rename it, move it, write and s
   const text = page.getByRole('textbox', { name: 'Texto de Manifesto' });
   await expect(text).toBeFocused();
   await page.keyboard.type('Assine pela praça viva');
+  await expect(text).toContainText('Assine pela praça viva');
+  // Selecting by keyboard keeps every key press on a slow machine: the renderer runs 20 times slower while Shift+← is
+  // struck four times, then word by word (one press in four was lost this way before, on an idle machine too).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+  for (let i = 0; i < 4; i += 1) await page.keyboard.press('Shift+ArrowLeft');
+  await page.keyboard.press('Control+Shift+ArrowLeft');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await expect.poll(() => page.evaluate(() => String(window.getSelection()))).toBe('praça viva');
+  await page.keyboard.press('End');
   await page.keyboard.press('ControlOrMeta+s');
   await expect(page.getByText('A requisição foi feita com sucesso', { exact: false })).toBeVisible();
   const edit = first.getByRole('button', { name: 'Editar Conteúdo' });

@@ -4,7 +4,7 @@ import { insertGrid, splitRow } from './grid';
 import { actionOf, type EditorAction } from './hotkeys';
 import { decreaseListDepth, increaseListDepth, toggleList } from './lists';
 import { changeFontSize, toggleMark } from './marks';
-import { syncSelectionFromDom } from './selection';
+import { extendSelection, syncSelectionFromDom } from './selection';
 import type { RichTextEditor as SlateEditor } from './types';
 
 interface ActionTargets {
@@ -94,6 +94,10 @@ export function useEditorActions(editor: SlateEditor, targets: ActionTargets) {
   // Tab and Shift+Tab change list depth only where they can; elsewhere they move focus as usual, so the editor is
   // never a keyboard trap.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (extendSelection(editor, event.nativeEvent)) {
+      event.preventDefault();
+      return;
+    }
     const action = actionOf(event.nativeEvent);
     if (!action) return;
     syncSelectionFromDom(editor);
