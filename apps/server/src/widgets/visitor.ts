@@ -125,9 +125,9 @@ export class PublishedWidgets {
 
   constructor(private readonly db: Db) {}
 
-  /** The widget as this process last read it, if it did. */
-  cached(widgetId: number, mobilizationId: number): PublishedWidget | undefined {
-    return this.found.get(`${mobilizationId}:${widgetId}`);
+  /** The widget as this process last read it, if it did (on any page when `mobilizationId` is not given). */
+  cached(widgetId: number, mobilizationId?: number): PublishedWidget | undefined {
+    return this.found.get(keyOf(widgetId, mobilizationId));
   }
 
   /**
@@ -138,10 +138,10 @@ export class PublishedWidgets {
    */
   async refresh(
     widgetId: number,
-    mobilizationId: number,
+    mobilizationId?: number,
     stale?: { version: number; since: number },
   ): Promise<PublishedWidget> {
-    const key = `${mobilizationId}:${widgetId}`;
+    const key = keyOf(widgetId, mobilizationId);
     if (stale) {
       const kept = this.found.get(key);
       if (kept && kept.version > stale.version) return kept;
@@ -152,7 +152,7 @@ export class PublishedWidgets {
     return (this.reading.get(key) ?? this.read(key, widgetId, mobilizationId)).row;
   }
 
-  private read(key: string, widgetId: number, mobilizationId: number) {
+  private read(key: string, widgetId: number, mobilizationId: number | undefined) {
     const shared = {
       startedAt: performance.now(),
       row: findPublishedWidget(this.db, widgetId, mobilizationId).then((row) => {
@@ -176,6 +176,9 @@ export class PublishedWidgets {
   }
 }
 
+/** A widget kept for the page its action names, or for whichever page holds it ('*') when the route names none. */
+const keyOf = (widgetId: number, mobilizationId: number | undefined) => `${mobilizationId ?? '*'}:${widgetId}`;
+
 const publishedWidgetCaches = new WeakMap<Db, PublishedWidgets>();
 
 /** This process's published widgets for the database `db`. */
@@ -193,4 +196,35 @@ export function isStalePage(error: unknown): boolean {
   for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
     if ((e as { code?: unknown }).code === 'MU409') return true;
   return false;
+}
+
+/**
+ * A visitor's action on a published widget, run on the copy this process keeps (`PublishedWidgets`): `act` checks the
+ * action against the copy and writes it naming the copy's page version. A write against a page that moved on since
+ * (`isStalePage`), or a refusal made on a kept copy, is made again on the widget as it is now, so an edit anywhere is
+ * seen by the very next action; a refusal on a fresh copy stands. Answers the copy the action was written on, and
+ * what `act` answered.
+ */
+export async function actOnPublishedWidget<T>(
+  db: Db,
+  widgetId: number,
+  mobilizationId: number | undefined,
+  act: (found: PublishedWidget) => Promise<T>,
+): Promise<{ found: PublishedWidget; written: T }> {
+  // When the action began: a copy read since then is as new as this visitor can ask for.
+  const began = performance.now();
+  const widgets = publishedWidgets(db);
+  let found = widgets.cached(widgetId, mobilizationId);
+  let fresh = found === undefined;
+  found ??= await widgets.refresh(widgetId, mobilizationId);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { found, written: await act(found) };
+    } catch (error) {
+      const stale = isStalePage(error) || (!fresh && error instanceof AppError && error.code === 'unprocessable');
+      if (!stale || attempt === 3) throw error;
+      found = await widgets.refresh(widgetId, mobilizationId, { version: found.version, since: began });
+      fresh = true;
+    }
+  }
 }

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { body, idParams, typed } from '../../http/typed';
 import { actionCount } from '../counters';
-import { findPublishedWidget, isStalePage, type PublishedWidget, publishedWidgets, visitorAction } from '../visitor';
+import { actOnPublishedWidget, findPublishedWidget, type PublishedWidget, visitorAction } from '../visitor';
 import { matchSubmission, readSubmittedFields } from './entries';
 import { submitFormEntry } from './submit';
 
@@ -41,12 +41,9 @@ export function formEntryRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { params: idParams, body: body(formEntrySubmissionSchema, { wrappedIn: 'form_entry' }) },
     },
     async (request, reply) => {
-      // When this request began: a copy read since then is as new as this visitor can ask for.
-      const began = performance.now();
       const { id: mobilizationId } = request.params;
       const input = request.body;
-      const widgets = publishedWidgets(ctx.db);
-      const submit = (found: PublishedWidget) => {
+      const { found, written } = await actOnPublishedWidget(ctx.db, input.widget_id, mobilizationId, (found) => {
         if (found.widget.kind !== 'form') throw new AppError('unprocessable', { widget_id: ['formEntries.notForm'] });
         const { stored, consent } = derived(found);
         const fields = matchSubmission(stored, readSubmittedFields(input.fields));
@@ -60,24 +57,7 @@ export function formEntryRoutes(app: FastifyInstance, ctx: AppContext) {
           baseUrl: adminBaseUrl(ctx.config),
           consent,
         });
-      };
-      // The widget as this process last saw it. Its answer is checked before it counts: an entry is written only if
-      // the page is still at that version, and a refusal is made again on the widget as it is now.
-      let found = widgets.cached(input.widget_id, mobilizationId);
-      let fresh = found === undefined;
-      found ??= await widgets.refresh(input.widget_id, mobilizationId);
-      let written: Awaited<ReturnType<typeof submit>>;
-      for (let attempt = 1; ; attempt++) {
-        try {
-          written = await submit(found);
-          break;
-        } catch (error) {
-          const stale = isStalePage(error) || (!fresh && error instanceof AppError && error.code === 'unprocessable');
-          if (!stale || attempt === 3) throw error;
-          found = await widgets.refresh(input.widget_id, mobilizationId, { version: found.version, since: began });
-          fresh = true;
-        }
-      }
+      });
       const { entry, count } = written;
       return reply.status(201).send({
         form_entry: { id: entry.id, widget_id: found.widget.id, created_at: entry.createdAt.toISOString() },

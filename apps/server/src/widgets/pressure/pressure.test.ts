@@ -6,7 +6,15 @@ import { createFormPage, THANK_YOU_SETTINGS } from '../../../test/formPage';
 import { Client, eventually, signIn, startTestServer, type TestServer } from '../../../test/harness';
 import { freePort, startSmtp, type TestSmtp } from '../../../test/smtp';
 import { consentShown } from '../../activists/consent';
-import { activistConsents, activistPressures, activists, outbox } from '../../db/schema';
+import {
+  activistConsents,
+  activistPressures,
+  activists,
+  blocks,
+  mobilizations,
+  outbox,
+  widgets,
+} from '../../db/schema';
 import { createCommunity, createUser } from '../../seed/factories';
 import { pressureWriter, submitPressure } from './submit';
 
@@ -39,15 +47,28 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const pressurePage = (settings = pressureSettings(), extra: Parameters<typeof createFormPage>[1] = {}) =>
-  createFormPage(server.ctx.db, { kind: 'pressure', settings, ...extra });
+/** A published page with an e-mail pressure, and the page's version once made (what a fill is checked at). */
+async function pressurePage(settings = pressureSettings(), extra: Parameters<typeof createFormPage>[1] = {}) {
+  const made = await createFormPage(server.ctx.db, { kind: 'pressure', settings, ...extra });
+  const [page] = await server.ctx.db
+    .select({ version: mobilizations.cacheVersion })
+    .from(mobilizations)
+    .where(eq(mobilizations.id, made.page.id));
+  return { ...made, version: Number(page?.version) };
+}
 const fill = (widgetId: number, body: unknown) => visitor.post(`/api/widgets/${widgetId}/fill`, body);
 /** A fill as the route hands it on once checked, from the visitor `email`. */
 const checkedFill = (
-  { form, page, communityId }: Pick<Awaited<ReturnType<typeof pressurePage>>, 'form' | 'page' | 'communityId'>,
+  {
+    form,
+    page,
+    communityId,
+    version,
+  }: Pick<Awaited<ReturnType<typeof pressurePage>>, 'form' | 'page' | 'communityId' | 'version'>,
   email: string,
 ): Parameters<typeof submitPressure>[1] => ({
   mobilizationId: page.id,
+  pageVersion: version,
   communityId,
   widget: form,
   targets: parseTargets(form.settings.targets),
@@ -107,7 +128,7 @@ describe('POST /api/widgets/:id/fill', () => {
   });
 
   it('writes a fill in one statement with no transaction around it, its messages keyed by the pressure', async () => {
-    const { form: widget, page, communityId } = await pressurePage(pressureSettings(THANK_YOU_SETTINGS));
+    const { form: widget, page, communityId, version } = await pressurePage(pressureSettings(THANK_YOU_SETTINGS));
     // What reaches the engine itself: on PGlite its own calls, on PostgreSQL the pool's. A transaction would take a
     // client of its own (PGlite's `transaction`, the pool's `connect` beyond those its own queries make) and send its
     // statements through it. Background work (the job queue, the relay, the sweeps) shares the engine meanwhile, so
@@ -121,7 +142,7 @@ describe('POST /api/widgets/:id/fill', () => {
     try {
       written = await submitPressure(
         server.ctx,
-        checkedFill({ form: widget, page, communityId }, 'one-statement@example.org'),
+        checkedFill({ form: widget, page, communityId, version }, 'one-statement@example.org'),
       );
       expect(statements.mock.calls.filter(([arg]) => textOf(arg).includes('activist_pressures'))).toHaveLength(1);
       // On PostgreSQL each pooled query takes its client through `connect`: any more would be a transaction's.
@@ -250,6 +271,86 @@ describe('POST /api/widgets/:id/fill', () => {
     expect((await fill(widget.id, { fill: FILL, website: 'http://spam.example' })).status).toBe(422);
     expect((await fill(999_999, { fill: FILL })).status).toBe(404);
     expect(await stored(widget.id)).toEqual({ pressures: 0, mails: 0 });
+  });
+});
+
+describe('the published widget kept in memory (issue 18)', () => {
+  // Each widget takes one fill first, so the route holds it; the edit is made straight in the database, as another
+  // process would, with no notice to this one: the next fill must still see it.
+  const first = async (settings = pressureSettings()) => {
+    const made = await pressurePage(settings);
+    expect((await fill(made.form.id, { fill: FILL })).status).toBe(201);
+    return made;
+  };
+
+  it('looks the widget up once: the next fill sends no query for it', async () => {
+    const made = await first();
+    const pglite = server.ctx.database.pglite;
+    const pool = (server.ctx.db as unknown as { $client: pg.Pool }).$client;
+    const statements = pglite ? vi.spyOn(pglite, 'query') : vi.spyOn(pool, 'query');
+    const textOf = (arg: unknown) => (typeof arg === 'string' ? arg : String((arg as { text?: string })?.text));
+    try {
+      expect((await fill(made.form.id, { fill: FILL })).status).toBe(201);
+      const sent = statements.mock.calls.map(([arg]) => textOf(arg));
+      expect(sent.filter((text) => text.includes('activist_pressures'))).toHaveLength(1);
+      expect(sent.filter((text) => /from "widgets"/.test(text))).toEqual([]);
+    } finally {
+      statements.mockRestore();
+    }
+    expect(await stored(made.form.id)).toEqual({ pressures: 2, mails: 4 });
+  });
+
+  it('sees an unpublished, deleted or hidden page, or a deleted widget, on the next fill', async () => {
+    const db = server.ctx.db;
+    const archived = await first();
+    await db.update(mobilizations).set({ status: 'archived' }).where(eq(mobilizations.id, archived.page.id));
+    const gone = await fill(archived.form.id, { fill: FILL });
+    expect(gone.status).toBe(404);
+    expect(gone.body).toEqual({ errors: ['Este formulário não existe ou não está mais publicado.'] });
+
+    const deleted = await first();
+    await db.update(mobilizations).set({ deletedAt: new Date() }).where(eq(mobilizations.id, deleted.page.id));
+    expect((await fill(deleted.form.id, { fill: FILL })).status).toBe(404);
+
+    const hidden = await first();
+    await db.update(blocks).set({ hidden: true }).where(eq(blocks.id, hidden.form.blockId));
+    expect((await fill(hidden.form.id, { fill: FILL })).status).toBe(404);
+
+    const removed = await first();
+    await db.update(widgets).set({ deletedAt: new Date() }).where(eq(widgets.id, removed.form.id));
+    expect((await fill(removed.form.id, { fill: FILL })).status).toBe(404);
+
+    for (const made of [archived, deleted, hidden, removed])
+      expect(await stored(made.form.id)).toEqual({ pressures: 1, mails: 2 });
+  });
+
+  it('checks the next fill against the widget as edited, and writes it to the targets and letter as they are now', async () => {
+    const db = server.ctx.db;
+    const made = await first();
+    const edit = (extra: Record<string, unknown>) =>
+      db
+        .update(widgets)
+        .set({ settings: pressureSettings({ targets: ['Vereadora Cida <cida@camara.example.org>'], ...extra }) })
+        .where(eq(widgets.id, made.form.id));
+    const noCity = { activist: { ...FILL.activist, city: '' }, mail: { subject: 'Outro', body: 'Do visitante' } };
+    // No city asked for any more, one target, and the organiser's letter: the kept copy refuses a fill without a
+    // city, so the refusal is made again on the widget as it is now, which takes it.
+    await edit({ show_city: 'city-false', disable_edit_field: 's' });
+    const res = await fill(made.form.id, { fill: noCity });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const [row] = await db
+      .select()
+      .from(activistPressures)
+      .where(eq(activistPressures.id, res.body.activist_pressure.id));
+    expect(row?.targets).toEqual(['Vereadora Cida <cida@camara.example.org>']);
+    expect(row?.mail).toMatchObject({ subject: 'Tarifa zero já', body: 'Aprovem a tarifa zero aos domingos.' });
+    // The city asked for again: the kept copy would take the same fill, but its write names the page's old version
+    // and stops, and the widget as it is now refuses it.
+    await edit({ show_city: 'city-true', disable_edit_field: 's' });
+    const refused = await fill(made.form.id, { fill: noCity });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toHaveProperty('city');
+    expect(await stored(made.form.id)).toEqual({ pressures: 2, mails: 3 });
   });
 });
 

@@ -19,6 +19,8 @@ import {
 
 export interface PressureSubmission {
   mobilizationId: number;
+  /** The page version the fill was checked at: a page that moved on since stops the write (`isStalePage`). */
+  pageVersion: number;
   communityId: number;
   widget: Widget;
   targets: PressureTarget[];
@@ -84,6 +86,7 @@ export interface PressureRow {
   community_id: number;
   widget_id: number;
   mobilization_id: number;
+  version: number;
   email: string;
   name: string | null;
   first_name: string | null;
@@ -102,7 +105,8 @@ export interface PressureRow {
 /**
  * A batch of pressures in one statement (data-modifying CTEs), as a batch of form entries is written: each
  * pressure's id drawn first, so its messages' keys can name it (`pressure-{id}{keySuffix}`, the same keys as ever);
- * the activists upserted in key order; the pressures; their consent notices; their messages in the outbox; the
+ * the activists upserted in key order; the pressures, each only while its page is at the version the fill was checked
+ * at (`mutirao_page_at_version`); their consent notices; their messages in the outbox; the
  * Mailchimp queue rows where the community syncs. Atomic. A pressure written alone, as a transaction of one
  * statement per part, held a pooled connection over eight round trips, each of which cost the process more than the
  * rest of the fill (issue 18). The counter trigger runs at the statement's end: each row's count is the one before
@@ -112,7 +116,7 @@ function pressureBatch(rows: PressureRow[]): SQL {
   return sql`
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(rows.map((row, n) => ({ ...row, n })))}::jsonb) as r(
-        n int, community_id int, widget_id int, mobilization_id int, email text, name text, first_name text,
+        n int, community_id int, widget_id int, mobilization_id int, version int, email text, name text, first_name text,
         last_name text, phone text, city text, targets jsonb, mail jsonb, form_data jsonb, messages jsonb,
         consent_text text, consent_url text, consent_locale text)
     ),
@@ -126,7 +130,9 @@ function pressureBatch(rows: PressureRow[]): SQL {
     ),
     pressure as (
       insert into ${activistPressures} (id, widget_id, mobilization_id, activist_id, targets, mail, form_data)
-      select pressure_id, widget_id, mobilization_id, activist_id, targets, mail, form_data from rows order by n
+      select pressure_id, widget_id, mutirao_page_at_version(mobilization_id, version), activist_id, targets, mail,
+        form_data
+      from rows order by n
       returning id, created_at
     ),
     mail as (
@@ -175,6 +181,7 @@ function pressureRow(s: PressureSubmission, platformFrom: string): PressureRow {
     community_id: s.communityId,
     widget_id: s.widget.id,
     mobilization_id: s.mobilizationId,
+    version: s.pageVersion,
     email: person.email,
     name: person.name ?? null,
     first_name: person.firstName ?? null,
