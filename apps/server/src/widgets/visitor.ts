@@ -81,6 +81,8 @@ export async function findPublishedWidget(db: Db, widgetId: number, mobilization
       mobilizationId: blocks.mobilizationId,
       communityId: mobilizations.communityId,
       language: mobilizations.language,
+      /** The page's name (what a donor's card statement shows). */
+      pageName: mobilizations.name,
       slug: mobilizations.slug,
       customDomain: mobilizations.customDomain,
       /** The page's cache_version these answers hold for: any change to the page, block or widget moves it. */
@@ -196,6 +198,22 @@ export function isStalePage(error: unknown): boolean {
   for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
     if ((e as { code?: unknown }).code === 'MU409') return true;
   return false;
+}
+
+/**
+ * What a route works out from a kept widget (its fields, the consent notice its page shows), once per copy: a new
+ * version of the widget is a new copy, worked out anew.
+ */
+export function oncePerCopy<T>(derive: (found: PublishedWidget) => T): (found: PublishedWidget) => T {
+  const known = new WeakMap<PublishedWidget, T>();
+  return (found) => {
+    let value = known.get(found);
+    if (value === undefined) {
+      value = derive(found);
+      known.set(found, value);
+    }
+    return value;
+  };
 }
 
 /**

@@ -32,14 +32,16 @@ async function descriptionOf(db: Db, donation: Donation): Promise<string> {
  * Asks the provider for one charge of a committed donation row, under the row's own reference, and says what became
  * of it: the charge (paid, authorized, refused, a boleto waiting), `pending` when the provider did not answer in time
  * (or anything unexpected happened after the request left: the outcome is unknown, so reconciliation decides), or
- * `failed` when the provider refused the request itself. Never throws.
+ * `failed` when the provider refused the request itself. Never throws. The checkout, which has just read the
+ * community's recipient and the page's name, gives them (`known`); the jobs let them be read here.
  */
 export async function requestCharge(
   ctx: AppContext,
   donation: Donation,
   source: { cardToken?: string; cardId?: string },
+  known?: { recipientId: string; description: string },
 ): Promise<Outcome> {
-  const recipientId = await recipientOf(ctx.db, donation.communityId);
+  const recipientId = known?.recipientId ?? (await recipientOf(ctx.db, donation.communityId));
   if (!recipientId) return { status: 'failed', error: { message: 'no recipient' } };
   const request: ChargeRequest = {
     reference: chargeReference(donation.id),
@@ -49,7 +51,7 @@ export async function requestCharge(
     customer: donation.customer as unknown as PaymentCustomer,
     recipientId,
     postbackUrl: ctx.payments.postbackUrl(),
-    description: await descriptionOf(ctx.db, donation),
+    description: known?.description ?? (await descriptionOf(ctx.db, donation)),
   };
   try {
     const charge = await ctx.payments.driver.charge(request);

@@ -1,6 +1,7 @@
 import { translate } from '@mutirao/core';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
 import {
   CUSTOMER,
   cardToken,
@@ -11,7 +12,7 @@ import {
 } from '../../../test/donationPage';
 import { THANK_YOU_SETTINGS } from '../../../test/formPage';
 import { eventually } from '../../../test/harness';
-import { activistConsents, activists, donations } from '../../db/schema';
+import { activistConsents, activists, blocks, donations, mobilizations, widgets } from '../../db/schema';
 import type { SandboxPaymentsDriver } from '../../payments/sandbox';
 import { reconcileJob, strandedDonationsJob } from './charge';
 
@@ -269,6 +270,75 @@ describe('POST /api/mobilizations/:id/donations', () => {
     expect((await donate(page.id, { ...donationBody(widget.id), website: 'http://spam.example' })).status).toBe(422);
     expect((await donate(page.id, { nothing: true })).status).toBe(400);
     expect(await rowsOf(widget.id)).toEqual([]);
+  });
+});
+
+describe('the published widget kept in memory (issue 18)', () => {
+  const boleto = { payment_method: 'boleto', card_hash: undefined, amount: 2300 };
+  const from = (email: string, extra: Record<string, unknown> = {}) => ({ ...extra, customer: { ...CUSTOMER, email } });
+
+  it('a warm donation reads neither the widget nor the page name, and the recipient once', async () => {
+    const { page, widget } = await createDonationPage(t.server.ctx.db);
+    expect((await donate(page.id, donationBody(widget.id, from('morna@example.org')))).status).toBe(201);
+    // What goes through the engine or the pool outside a transaction (the two transactions' own are not seen here).
+    const pglite = t.server.ctx.database.pglite;
+    const pool = (t.server.ctx.db as unknown as { $client: pg.Pool }).$client;
+    const statements = pglite ? vi.spyOn(pglite, 'query') : vi.spyOn(pool, 'query');
+    const textOf = (arg: unknown) => (typeof arg === 'string' ? arg : String((arg as { text?: string })?.text));
+    try {
+      const res = await donate(page.id, donationBody(widget.id, from('quente@example.org')));
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.body.donation.status).toBe('paid');
+      const sent = statements.mock.calls.map(([arg]) => textOf(arg));
+      expect(sent.filter((text) => /from "widgets"/.test(text))).toEqual([]);
+      expect(sent.filter((text) => /from "recipients"/.test(text))).toHaveLength(1);
+      expect(sent.filter((text) => /select "name" from "mobilizations"/.test(text))).toEqual([]);
+    } finally {
+      statements.mockRestore();
+    }
+    expect(await rowsOf(widget.id)).toHaveLength(2);
+  });
+
+  it('sees an unpublished page or a hidden block on the next donation, storing and charging nothing', async () => {
+    const db = t.server.ctx.db;
+    const archived = await createDonationPage(db);
+    expect((await donate(archived.page.id, donationBody(archived.widget.id))).status).toBe(201);
+    await db.update(mobilizations).set({ status: 'archived' }).where(eq(mobilizations.id, archived.page.id));
+    const gone = await donate(archived.page.id, donationBody(archived.widget.id, from('tarde@example.org')));
+    expect(gone.status).toBe(404);
+    const hidden = await createDonationPage(db);
+    expect((await donate(hidden.page.id, donationBody(hidden.widget.id))).status).toBe(201);
+    await db.update(blocks).set({ hidden: true }).where(eq(blocks.id, hidden.widget.blockId));
+    expect((await donate(hidden.page.id, donationBody(hidden.widget.id, from('tarde@example.org')))).status).toBe(404);
+    for (const made of [archived, hidden]) expect(await rowsOf(made.widget.id)).toHaveLength(1);
+    const late = await db.select().from(activists).where(eq(activists.email, 'tarde@example.org'));
+    expect(late).toEqual([]);
+  });
+
+  it('checks the next donation against the widget as edited, whichever way the edit goes', async () => {
+    const db = t.server.ctx.db;
+    const { page, widget } = await createDonationPage(db);
+    expect((await donate(page.id, donationBody(widget.id))).status).toBe(201);
+    const offerBoleto = (offer: boolean) =>
+      db
+        .update(widgets)
+        .set({ settings: donationSettings({ payment_methods: String(offer) }) })
+        .where(eq(widgets.id, widget.id));
+    // Boleto no longer offered: the kept copy would take it, but the donation names the page's old version and stops
+    // before anything is written or charged, and the widget as it is now refuses it.
+    await offerBoleto(false);
+    const refused = await donate(page.id, donationBody(widget.id, from('boleto-1@example.org', boleto)));
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      payment_method: ['Boleto só é aceito em doações únicas, quando o formulário o oferece'],
+    });
+    // Offered again: the kept copy now refuses it, so the refusal is made again on the widget as it is, which takes it.
+    await offerBoleto(true);
+    const taken = await donate(page.id, donationBody(widget.id, from('boleto-2@example.org', boleto)));
+    expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+    expect(taken.body.donation.status).toBe('waiting_payment');
+    const rows = await rowsOf(widget.id);
+    expect(rows.map((r) => r.paymentMethod).sort()).toEqual(['boleto', 'credit_card']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type ConsentShown, recordConsent } from '../../activists/consent';
 import { upsertActivist } from '../../activists/upsert';
 import type { AppContext } from '../../context';
@@ -14,7 +14,12 @@ import { publicStatus } from './states';
 export interface DonationTarget {
   widget: Widget;
   mobilizationId: number;
+  /** The page version the request was checked at: a page that moved on since stops the donation (`isStalePage`). */
+  pageVersion: number;
   communityId: number;
+  /** The community's recipient at the provider, and what the donor's statement shows (the page's name). */
+  recipientId: string;
+  description: string;
   /** The consent notice the page showed, stored with the donation. */
   consent: ConsentShown;
 }
@@ -45,7 +50,8 @@ export async function createDonation(ctx: AppContext, target: DonationTarget, re
       .insert(donations)
       .values({
         widgetId: target.widget.id,
-        mobilizationId: target.mobilizationId,
+        // Only while the page is as the request was checked against: else nothing is written, nothing charged.
+        mobilizationId: sql`mutirao_page_at_version(${target.mobilizationId}, ${target.pageVersion})`,
         communityId: target.communityId,
         activistId,
         amount: request.amount,
@@ -87,7 +93,12 @@ export async function createDonation(ctx: AppContext, target: DonationTarget, re
       await scheduleReconcile(ctx, row.id);
     return presentDonation(ctx, row);
   }
-  const outcome = await requestCharge(ctx, claimed.row, { cardToken: request.cardHash });
+  const outcome = await requestCharge(
+    ctx,
+    claimed.row,
+    { cardToken: request.cardHash },
+    { recipientId: target.recipientId, description: target.description },
+  );
   const settled = await settleDonation(ctx, claimed.row.id, outcome);
   if (settled.status === 'pending') await scheduleReconcile(ctx, settled.id);
   return presentDonation(ctx, settled);

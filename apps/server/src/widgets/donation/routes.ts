@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { idParams, typed } from '../../http/typed';
 import { unwrap } from '../../http/validate';
-import { findPublishedWidget, visitorAction } from '../visitor';
+import { actOnPublishedWidget, findPublishedWidget, oncePerCopy, visitorAction } from '../visitor';
 import { recipientOf } from './charge';
 import { createDonation } from './checkout';
 import { manageRoutes } from './manage';
@@ -36,6 +36,9 @@ export function donationRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
+  // The consent notice each copy of a widget this process holds shows, worked out once per copy.
+  const consentOf = oncePerCopy((found) => consentShown(ctx.config, found));
+
   // The body is read after the widget is found (a missing widget is a 404 whatever the body), so not in `schema`.
   r.post(
     '/api/mobilizations/:id/donations',
@@ -47,23 +50,29 @@ export function donationRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const body = unwrap(request.body, 'donation') as Record<string, unknown>;
-      const found = await findPublishedWidget(ctx.db, requestedWidgetId(body ?? {}), request.params.id);
-      if (found.widget.kind !== 'donation')
-        throw new AppError('unprocessable', { widget_id: ['kinds.donation.notDonation'] });
-      if ((await recipientOf(ctx.db, found.communityId)) === undefined)
-        throw new AppError('unprocessable', { widget_id: ['kinds.donation.noRecipient'] });
-      const input = checkDonationRequest(body, found.widget.settings);
-      const answer = await createDonation(
-        ctx,
-        {
-          widget: found.widget,
-          mobilizationId: found.mobilizationId,
-          communityId: found.communityId,
-          consent: consentShown(ctx.config, found),
-        },
-        input,
-      );
-      return reply.status(201).send(answer);
+      const widgetId = requestedWidgetId(body ?? {});
+      const { written } = await actOnPublishedWidget(ctx.db, widgetId, request.params.id, async (found) => {
+        if (found.widget.kind !== 'donation')
+          throw new AppError('unprocessable', { widget_id: ['kinds.donation.notDonation'] });
+        const recipientId = await recipientOf(ctx.db, found.communityId);
+        if (recipientId === undefined)
+          throw new AppError('unprocessable', { widget_id: ['kinds.donation.noRecipient'] });
+        const input = checkDonationRequest(body, found.widget.settings);
+        return createDonation(
+          ctx,
+          {
+            widget: found.widget,
+            mobilizationId: found.mobilizationId,
+            pageVersion: found.version,
+            communityId: found.communityId,
+            recipientId,
+            description: found.pageName,
+            consent: consentOf(found),
+          },
+          input,
+        );
+      });
+      return reply.status(201).send(written);
     },
   );
 

@@ -32,11 +32,9 @@ export async function settleDonation(ctx: AppContext, donationId: number, outcom
       .where(eq(donations.id, row.id))
       .returning();
     if (!updated) throw new Error(`donation ${donationId} not updated`);
-    const ids = isScheduledCharge(updated)
-      ? await scheduledChargeSettled(tx, ctx, row.status, updated)
+    return isScheduledCharge(updated)
+      ? { donation: updated, outboxIds: await scheduledChargeSettled(tx, ctx, row.status, updated) }
       : await visitorDonationSettled(tx, ctx, row.status, updated);
-    const [linked] = await tx.select().from(donations).where(eq(donations.id, row.id));
-    return { donation: linked ?? updated, outboxIds: ids };
   });
   for (const id of outboxIds)
     if (id !== undefined)
@@ -48,10 +46,12 @@ export async function settleDonation(ctx: AppContext, donationId: number, outcom
 
 /**
  * A visitor's donation: once accepted (paid or authorized, or a boleto issued) the thank-you e-mail, the boleto's
- * e-mail, and for a recurring donation the subscription (its first charge is this one) with the manage link.
+ * e-mail, and for a recurring donation the subscription (its first charge is this one) with the manage link. Answers
+ * the row as it now is (linked to its subscription) and the e-mails queued.
  */
 async function visitorDonationSettled(tx: Tx, ctx: AppContext, from: string, donation: Donation) {
   const ids: (number | undefined)[] = [];
+  let settled = donation;
   const accepted = isPaid(donation.status) || donation.status === 'waiting_payment';
   const wasAccepted = isPaid(from) || from === 'waiting_payment';
   if (accepted && !wasAccepted) ids.push(await queueDonationThankYou(tx, ctx.config, donation));
@@ -64,10 +64,15 @@ async function visitorDonationSettled(tx: Tx, ctx: AppContext, from: string, don
       processAt: addDays(todayIso(), donation.period),
       card,
     });
-    await tx.update(donations).set({ subscriptionId: subscription.id }).where(eq(donations.id, donation.id));
+    const [linked] = await tx
+      .update(donations)
+      .set({ subscriptionId: subscription.id })
+      .where(eq(donations.id, donation.id))
+      .returning();
+    settled = linked ?? { ...donation, subscriptionId: subscription.id };
     ids.push(await queueManageLinkMail(tx, ctx.config, subscription, 'created', 'created'));
   }
-  return ids;
+  return { donation: settled, outboxIds: ids };
 }
 
 /**

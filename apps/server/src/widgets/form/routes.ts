@@ -1,12 +1,12 @@
-import { type FormField, formEntrySubmissionSchema, type Locale, parseFormFields } from '@mutirao/core';
+import { formEntrySubmissionSchema, type Locale, parseFormFields } from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
-import { type ConsentShown, consentShown } from '../../activists/consent';
+import { consentShown } from '../../activists/consent';
 import { adminBaseUrl } from '../../config';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { body, idParams, typed } from '../../http/typed';
 import { actionCount } from '../counters';
-import { actOnPublishedWidget, findPublishedWidget, type PublishedWidget, visitorAction } from '../visitor';
+import { actOnPublishedWidget, findPublishedWidget, oncePerCopy, visitorAction } from '../visitor';
 import { matchSubmission, readSubmittedFields } from './entries';
 import { submitFormEntry } from './submit';
 
@@ -23,15 +23,10 @@ export function formEntryRoutes(app: FastifyInstance, ctx: AppContext) {
    * What every submission to a widget reads from it, worked out once per copy of the widget this process holds (a
    * new version is a new copy): its fields, and the consent notice its page shows.
    */
-  const perCopy = new WeakMap<PublishedWidget, { stored: FormField[]; consent: ConsentShown }>();
-  const derived = (found: PublishedWidget) => {
-    let known = perCopy.get(found);
-    if (!known) {
-      known = { stored: parseFormFields(found.widget.settings.fields), consent: consentShown(ctx.config, found) };
-      perCopy.set(found, known);
-    }
-    return known;
-  };
+  const derived = oncePerCopy((found) => ({
+    stored: parseFormFields(found.widget.settings.fields),
+    consent: consentShown(ctx.config, found),
+  }));
   r.post(
     '/api/mobilizations/:id/form_entries',
     {

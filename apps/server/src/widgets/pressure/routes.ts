@@ -1,12 +1,12 @@
 import { type Locale, parseTargets, pressureFillSchema, validatePressureFill } from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
-import { type ConsentShown, consentShown } from '../../activists/consent';
+import { consentShown } from '../../activists/consent';
 import { adminBaseUrl } from '../../config';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { actorIn, idParams, pageWidgetParams, signedIn, typed } from '../../http/typed';
 import { parseInput, unwrap } from '../../http/validate';
-import { actOnPublishedWidget, type PublishedWidget, visitorAction } from '../visitor';
+import { actOnPublishedWidget, oncePerCopy, type PublishedWidget, visitorAction } from '../visitor';
 import { pressureDeliveries } from './delivery';
 import { type PressureSubmission, submitPressure } from './submit';
 
@@ -61,15 +61,7 @@ export function pressureRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // The consent notice each copy of a widget this process holds shows, worked out once per copy (as form entries do).
-  const consents = new WeakMap<PublishedWidget, ConsentShown>();
-  const consentOf = (found: PublishedWidget) => {
-    let consent = consents.get(found);
-    if (!consent) {
-      consent = consentShown(ctx.config, found);
-      consents.set(found, consent);
-    }
-    return consent;
-  };
+  const consentOf = oncePerCopy((found) => consentShown(ctx.config, found));
 
   // The fill is read after the widget is found (a missing widget is a 404 whatever the body), so not in `schema`.
   r.post(
