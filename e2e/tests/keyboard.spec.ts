@@ -80,7 +80,14 @@ test('the editor by keyboard alone: add a block, rename it, move it, write and s
   for (let i = 0; i < 4; i += 1) await page.keyboard.press('Shift+ArrowLeft');
   await page.keyboard.press('Control+Shift+ArrowLeft');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  await expect.poll(() => page.evaluate(() => String(window.getSelection()))).toBe('praça viva');
+  const selected = () => page.evaluate(() => String(window.getSelection()));
+  await expect.poll(selected).toBe('praça viva');
+  // Shift+Home right after the caret moved to the end: the whole line.
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+  await page.keyboard.press('End');
+  await page.keyboard.press('Shift+Home');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await expect.poll(selected).toBe('Assine pela praça viva');
   await page.keyboard.press('End');
   await page.keyboard.press('ControlOrMeta+s');
   await expect(page.getByText('A requisição foi feita com sucesso', { exact: false })).toBeVisible();
