@@ -74,7 +74,7 @@ test('the editor by keyboard alone: add a block, rename it, move it, write and s
   await page.keyboard.type('Assine pela praça viva');
   await expect(text).toContainText('Assine pela praça viva');
   // Selecting by keyboard keeps every key press on a slow machine: the renderer runs 20 times slower while Shift+← is
-  // struck four times, then word by word (one press in four was lost this way before, on an idle machine too).
+  // struck four times, then word by word (before the fix a press was lost in one round of eight even unthrottled).
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
   for (let i = 0; i < 4; i += 1) await page.keyboard.press('Shift+ArrowLeft');

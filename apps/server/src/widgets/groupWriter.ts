@@ -110,22 +110,35 @@ export class GroupWriter<Row, Written> {
   }
 }
 
+/** A kind of action's batch: its statement (ending in `actionBatchAnswers`), and whom each row is about. */
+export interface ActionBatch<Row> {
+  statement(rows: Row[]): SQL;
+  person(row: Row): string | undefined;
+}
+
+/** A group-commit writer of one kind of action on `db`. */
+export function actionWriter<Row>(db: Db, batch: ActionBatch<Row>, options: { writers: number; maxBatch: number }) {
+  return new GroupWriter<Row, ActionWritten>((rows) => writeActionBatch(db, batch.statement(rows)), {
+    ...options,
+    person: batch.person,
+  });
+}
+
 /**
- * One writer per database and kind of action in this process: `make` builds it on first use. On the embedded engine
- * one writer; on PostgreSQL `writersOnPostgres`, so a batch's round trip overlaps the next batch's.
+ * This process's writer of one kind of action for each database, made on first use: on the embedded engine one
+ * writer; on PostgreSQL `writersOnPostgres`, so a batch's round trip overlaps the next batch's.
  */
-export function writerFor<Row, Written>(
-  cache: WeakMap<Db, GroupWriter<Row, Written>>,
-  database: Pick<Database, 'db' | 'kind'>,
-  writersOnPostgres: number,
-  make: (db: Db, writers: number) => GroupWriter<Row, Written>,
-): GroupWriter<Row, Written> {
-  let writer = cache.get(database.db);
-  if (!writer) {
-    writer = make(database.db, database.kind === 'pglite' ? 1 : writersOnPostgres);
-    cache.set(database.db, writer);
-  }
-  return writer;
+export function actionWriters<Row>(batch: ActionBatch<Row>) {
+  const writers = new WeakMap<Db, GroupWriter<Row, ActionWritten>>();
+  return (database: Pick<Database, 'db' | 'kind'>, writersOnPostgres: number): GroupWriter<Row, ActionWritten> => {
+    let writer = writers.get(database.db);
+    if (!writer) {
+      const n = database.kind === 'pglite' ? 1 : writersOnPostgres;
+      writer = actionWriter(database.db, batch, { writers: n, maxBatch: 100 });
+      writers.set(database.db, writer);
+    }
+    return writer;
+  };
 }
 
 /** What a batch of actions answers for each of its rows (`actionBatchAnswers`), in the order they came. */

@@ -9,7 +9,7 @@ import { AppError } from '../http/errors';
 import { BufferedLimiter } from '../rate-limit/rate-limit';
 
 /*
- * The guards every visitor action (form entry, and later pressure and donation) passes before it touches data:
+ * The guards every visitor action (form entry, pressure, phone call, donation) passes before it touches data:
  * a rate limit per IP, a honeypot, and the widget looked up on its published page.
  */
 

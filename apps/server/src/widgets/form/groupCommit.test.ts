@@ -4,7 +4,8 @@ import { createFormPage, entryBody, formSettings, TEST_FIELDS, THANK_YOU_SETTING
 import { Client, eventually, startTestServer, type TestServer } from '../../../test/harness';
 import { startSmtp } from '../../../test/smtp';
 import { activistConsents, activists, formEntries, mobilizations, outbox } from '../../db/schema';
-import { type EntryRow, FormEntryWriter } from './groupCommit';
+import { actionWriter } from '../groupWriter';
+import { type EntryRow, FORM_ENTRY_BATCH } from './groupCommit';
 
 const settings = formSettings(TEST_FIELDS, THANK_YOU_SETTINGS);
 const VALUES = { 'f-nome': 'Pessoa Visitante', 'f-fone': '', 'f-bairro': 'Boa Vista', 'f-idade': '' };
@@ -103,7 +104,7 @@ describe('group commit of form entries (issue 18)', () => {
       for each row execute function test_refuse_mail()`);
     try {
       // One writer: the twenty rows queued in one turn go together, with the failing one.
-      const writer = new FormEntryWriter(db, { writers: 1, maxBatch: 100 });
+      const writer = actionWriter(db, FORM_ENTRY_BATCH, { writers: 1, maxBatch: 100 });
       const emails = Array.from({ length: 20 }, (_, i) =>
         i === 10 ? 'falha@example.org' : `vizinho-${i}@example.org`,
       );

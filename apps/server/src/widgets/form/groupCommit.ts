@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { BATCH_ACTIVIST_UPSERT } from '../../activists/upsert';
-import type { Database, Db } from '../../db/client';
 import {
+  type ActionBatch,
   type ActionWritten,
   actionBatchAnswers,
   actionBatchConsentAndMailchimp,
-  GroupWriter,
-  writeActionBatch,
-  writerFor,
+  actionWriters,
 } from '../groupWriter';
 
 /**
@@ -111,26 +109,11 @@ function batchStatement(rows: EntryRow[]) {
     ${actionBatchAnswers('entry', 'entry_id')}`;
 }
 
-const writeBatch = (db: Db, rows: EntryRow[]) => writeActionBatch(db, batchStatement(rows));
+/** Form entries' batch: an entry is about the activist its e-mail names, if any. */
+export const FORM_ENTRY_BATCH: ActionBatch<EntryRow> = {
+  statement: batchStatement,
+  person: (row) => (row.email === null ? undefined : `${row.community_id}:${row.email.toLowerCase()}`),
+};
 
-/** Group commit of form entries (`GroupWriter`): an entry is about the activist its e-mail names, if any. */
-export class FormEntryWriter extends GroupWriter<EntryRow, EntryWritten> {
-  constructor(db: Db, options: { writers: number; maxBatch: number }) {
-    super((rows) => writeBatch(db, rows), {
-      ...options,
-      person: (row) => (row.email === null ? undefined : `${row.community_id}:${row.email.toLowerCase()}`),
-    });
-  }
-}
-
-const writers = new WeakMap<Db, GroupWriter<EntryRow, EntryWritten>>();
-
-/** This process's group-commit writer of form entries for the database. */
-export function formEntryWriter(database: Pick<Database, 'db' | 'kind'>, writersOnPostgres: number) {
-  return writerFor(
-    writers,
-    database,
-    writersOnPostgres,
-    (db, n) => new FormEntryWriter(db, { writers: n, maxBatch: 100 }),
-  );
-}
+/** This process's group-commit writer of form entries for the database (`GroupWriter`). */
+export const formEntryWriter = actionWriters(FORM_ENTRY_BATCH);

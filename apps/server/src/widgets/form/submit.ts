@@ -26,7 +26,7 @@ export interface FormEntrySubmission {
 /**
  * Stores a checked form entry: the activist upserted by e-mail within the community, the entry, its consent notice,
  * the thank-you e-mail in the outbox when the widget has one, and the entry in the Mailchimp queue when the community
- * syncs. Entries that arrive together are written together, in one statement (`FormEntryWriter`, group commit):
+ * syncs. Entries that arrive together are written together, in one statement (`formEntryWriter`, group commit):
  * atomic, and this call returns only once this entry's row is committed. Returns the entry and the widget's count
  * including it (as its statement saw it). The e-mail is relayed after commit; if that fails the minute sweep sends
  * it, so the answer never depends on it.

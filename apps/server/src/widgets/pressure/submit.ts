@@ -4,18 +4,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { ConsentShown } from '../../activists/consent';
 import { BATCH_ACTIVIST_UPSERT, completeName } from '../../activists/upsert';
 import type { AppContext } from '../../context';
-import type { Database, Db } from '../../db/client';
 import { activistPressures, outbox, type Widget } from '../../db/schema';
 import { outboxColumns, type QueuedMail } from '../../mail/outbox';
 import { senderAddress, thankYouMail } from '../autofire';
-import {
-  type ActionWritten,
-  actionBatchAnswers,
-  actionBatchConsentAndMailchimp,
-  GroupWriter,
-  writeActionBatch,
-  writerFor,
-} from '../groupWriter';
+import { actionBatchAnswers, actionBatchConsentAndMailchimp, actionWriters } from '../groupWriter';
 
 export interface PressureSubmission {
   mobilizationId: number;
@@ -151,22 +143,11 @@ function pressureBatch(rows: PressureRow[]): SQL {
     ${actionBatchAnswers('pressure', 'pressure_id')}`;
 }
 
-const writers = new WeakMap<Db, GroupWriter<PressureRow, ActionWritten>>();
-
-/** This process's group-commit writer of e-mail pressures for the database (`GroupWriter`). */
-export function pressureWriter(database: Pick<Database, 'db' | 'kind'>, writersOnPostgres: number) {
-  return writerFor(
-    writers,
-    database,
-    writersOnPostgres,
-    (db, n) =>
-      new GroupWriter((rows) => writeActionBatch(db, pressureBatch(rows)), {
-        writers: n,
-        maxBatch: 100,
-        person: (row) => `${row.community_id}:${row.email.toLowerCase()}`,
-      }),
-  );
-}
+/** This process's group-commit writer of e-mail pressures for the database: a pressure is about its visitor. */
+export const pressureWriter = actionWriters<PressureRow>({
+  statement: pressureBatch,
+  person: (row) => `${row.community_id}:${row.email.toLowerCase()}`,
+});
 
 /** The row of a checked fill: the activist's name completed as every action completes it. */
 function pressureRow(s: PressureSubmission, platformFrom: string): PressureRow {
