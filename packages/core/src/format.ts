@@ -13,15 +13,3 @@ export function formatMoney(cents: number): string {
 export function formatMoneyInteger(cents: number): string {
   return formatMoney(Math.round(cents / 100) * 100).replace(/,00$/, '');
 }
-
-/** dd/mm/yyyy in the São Paulo calendar day, unless another time zone is given. */
-export function formatDate(value: Date | string, timeZone = 'America/Sao_Paulo'): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' })
-    .formatToParts(date)
-    .reduce<Record<string, string>>((acc, p) => {
-      acc[p.type] = p.value;
-      return acc;
-    }, {});
-  return `${parts.day}/${parts.month}/${parts.year}`;
-}
