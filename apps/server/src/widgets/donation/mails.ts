@@ -1,5 +1,6 @@
-import { formatMoney, type Locale, msg, periodLabelKey, renderMessage } from '@mutirao/core';
+import { formatDate, formatMoney, type Locale, msg, periodLabelKey, renderMessage } from '@mutirao/core';
 import { eq } from 'drizzle-orm';
+import { communityTimeZone } from '../../communities/timeZone';
 import { adminBaseUrl, type Config } from '../../config';
 import type { Tx } from '../../db/client';
 import { blocks, type Donation, mobilizations, type Subscription, widgets } from '../../db/schema';
@@ -87,7 +88,8 @@ export async function queueManageLinkMail(
     period: renderMessage(locale, periodLabelKey(subscription.period)),
     date: subscription.processAt ? brazilianFromIso(subscription.processAt) : '',
     link: link.url,
-    expires: brazilianFromIso(link.expiresAt.toISOString().slice(0, 10)),
+    // An instant: its day in the community's zone (a `process_at` above is already a calendar day).
+    expires: formatDate(link.expiresAt, await communityTimeZone(tx, subscription.communityId)),
   };
   const [subject, text] =
     kind === 'created'

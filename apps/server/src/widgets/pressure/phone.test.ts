@@ -217,7 +217,8 @@ describe('a phone pressure through the sandbox', () => {
     await configure(await signIn(server, organiserEmail), communityId, VALID);
     const res = await visitor.post(`/api/widgets/${widget.id}/call`, { call: CALL });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ twilio_call: { status: 'initiated' }, count: 1 });
+    // Calling is not pressing yet: the call counts once it has reached its target.
+    expect(res.body).toMatchObject({ twilio_call: { status: 'initiated' }, count: 0 });
     const { id, key } = res.body.twilio_call;
     expect(await follow(id, key)).toEqual({ seen: expect.arrayContaining(['completed']), duration: 3 });
     // The visitor's leg hangs up just after the target's.
@@ -234,6 +235,7 @@ describe('a phone pressure through the sandbox', () => {
       to: '+5581999990000',
       communityId,
       twilioCallSid: visitorLeg[0]?.twilioCallSid,
+      status: 'completed',
     });
     const [activist] = await server.ctx.db
       .select()
