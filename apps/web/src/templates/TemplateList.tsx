@@ -1,6 +1,6 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { formatDate } from '@mutirao/core';
 import { useTranslation } from 'react-i18next';
+import { useCommunityDates } from '../communities/useCommunityDates';
 import type { TemplateSummary } from '../mobilizations/createApi';
 import { Icon } from '../shell/icons';
 
@@ -12,6 +12,7 @@ interface TemplateListProps {
 /** The community's templates: name, goal, creation date and uses, with a remove button each. */
 export function TemplateList({ templates, onRemove }: TemplateListProps) {
   const { t } = useTranslation();
+  const { date } = useCommunityDates();
   return (
     <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('templateList.listLabel')}>
       {templates.map((tpl) => (
@@ -28,7 +29,7 @@ export function TemplateList({ templates, onRemove }: TemplateListProps) {
               )}
               <Group gap="lg" wrap="wrap">
                 <Text size="sm" c="dimmed">
-                  {t('templateList.createdAt', { date: formatDate(tpl.created_at) })}
+                  {t('templateList.createdAt', { date: date(tpl.created_at) })}
                 </Text>
                 <Text size="sm" c="dimmed">
                   {t('templateList.uses', { count: tpl.uses_number })}
