@@ -96,7 +96,7 @@ test('an organiser sets up a donation: users_choice with boleto and a goal, with
     payment_methods: 'true',
   });
   await page.reload();
-  await expect(page.getByLabel('Meta (em reais)')).toHaveValue('5000.50');
+  await expect(page.getByLabel('Meta (em reais)')).toHaveValue('5000,50');
   await expect(page.getByRole('switch', { name: 'Aceitar boleto além do cartão de crédito' })).toBeChecked();
 
   // Leaving with a change asks first.

@@ -9,12 +9,19 @@ interface DonationPage {
   slug: string;
 }
 
-/** A community with a recipient and a published page holding a donation widget (the seed's `donationPage`). */
-async function seedDonationPage(request: APIRequestContext, name: string): Promise<DonationPage> {
+/**
+ * A community with a recipient and a published page holding a donation widget (the seed's `donationPage`): a goal of
+ * R$ 10.000 and the monthly offer, unless told otherwise.
+ */
+async function seedDonationPage(
+  request: APIRequestContext,
+  name: string,
+  options: { goal?: number; offer?: boolean } = {},
+): Promise<DonationPage> {
   const res = await request.post('/api/dev/seed', {
     data: {
       user: { email: uniqueEmail('doacao'), password: 'journey-password' },
-      communities: [{ name, donationPage: true }],
+      communities: [{ name, donationPage: Object.keys(options).length ? options : true }],
     },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -194,4 +201,25 @@ test('a boleto donation shows its extra R$ 3,00 before paying, then its line and
   await expectAccessible(visitor, 'donation widget, the boleto');
   // Not paid until the bank says so.
   expect(await pledged(request, donationPage)).toBe(0);
+});
+
+test('a goal with cents shows exactly, before and after a donation', async ({ browser, request, baseURL }) => {
+  test.setTimeout(120_000);
+  const donationPage = await seedDonationPage(request, 'Biblioteca Popular', { goal: 500_050 });
+  const visitor = await visit(browser, baseURL, donationPage);
+  const bar = visitor.getByRole('progressbar', { name: 'Meta de arrecadação' });
+  await expect(visitor.getByText('R$ 0 de R$ 5.000,50')).toBeVisible();
+  await expect(bar).toHaveAttribute('aria-valuetext', 'R$ 0 de R$ 5.000,50');
+  await expectAccessible(visitor, 'donation widget, a goal with cents');
+  // Once a donation counts: what was given out of R$ 5.000,50, never rounded.
+  await visitor.getByRole('radio', { name: 'R$ 100', exact: true }).check();
+  await visitor.getByRole('button', { name: 'Quero doar' }).click();
+  await fillDonor(visitor);
+  await visitor.getByRole('button', { name: 'Continuar' }).click();
+  await fillCard(visitor, '4111 1111 1111 1111');
+  await visitor.getByRole('button', { name: 'Doar R$ 100' }).click();
+  await expect(visitor.getByRole('heading', { name: 'OBA! Doação Realizada :)' })).toBeFocused();
+  await visitor.reload();
+  await expect(visitor.getByText('R$ 100 de R$ 5.000,50')).toBeVisible();
+  await expect(bar).toHaveAttribute('aria-valuenow', '2');
 });

@@ -196,6 +196,19 @@ describe('donation widget', () => {
     expect(over.root.querySelector('.mz-donation__percent')?.textContent).toBe('300%');
   });
 
+  it('shows a goal with cents exactly, and whole amounts without them', async () => {
+    stubServer([], {
+      available: true,
+      checkout: { driver: 'sandbox' },
+      stats: { pledged: 123_456, progress: 24.69, total_donations: 2 },
+    });
+    const { root } = await hydrated(widget({}, 500_050));
+    expect(root.textContent).toContain('R$ 1.234,56 de R$ 5.000,50');
+    expect(root.querySelector('[role="progressbar"]')?.getAttribute('aria-valuetext')).toBe(
+      'R$ 1.234,56 de R$ 5.000,50',
+    );
+  });
+
   it('checks the donor’s data with the spec’s messages, then a refused card keeps it for the retry screen', async () => {
     const calls = stubServer([
       {

@@ -29,7 +29,10 @@ export function GoalProgress({ locale, goalCents, goalDateLimit, renderedAt, ple
       setShown(pledged);
       return;
     }
-    return countUp(pledged, DONATION.progress.animationMs, setShown);
+    // Whole reais while counting, so the figure does not flicker between 'R$ 1.234' and 'R$ 1.234,57'; exact at the end.
+    return countUp(pledged, DONATION.progress.animationMs, (value) =>
+      setShown(value === pledged ? value : Math.floor(value / 100) * 100),
+    );
   }, [pledged]);
   const countdown = days === undefined ? undefined : countdownKey(days);
   if (!goalCents && !countdown) return null;
