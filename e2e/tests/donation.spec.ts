@@ -149,7 +149,7 @@ test('a refused card shows the retry screen, and the donor’s data is kept for 
   await fillCard(visitor, '4000 0000 0000 0002');
   await visitor.getByRole('button', { name: 'Doar R$ 50' }).click();
 
-  await expect(visitor.getByRole('heading', { name: 'Ops! Algo de errado aconteceu com a sua doacao.' })).toBeFocused();
+  await expect(visitor.getByRole('heading', { name: 'Ops! Algo de errado aconteceu com a sua doação.' })).toBeFocused();
   await expect(visitor.getByRole('button', { name: 'Nova tentativa' })).toBeVisible();
   await expectAccessible(visitor, 'donation widget, the retry screen');
   const kept = await visitor.evaluate(() => JSON.stringify(sessionStorage));

@@ -166,7 +166,7 @@ export const donationMessages = {
     pagarmeFailed: 'Não foi possível abrir o pagamento. Tente de novo.',
     pay: 'Doar {amount}',
     payBoleto: 'Gerar boleto de {amount}',
-    retryMessage: 'Ops! Algo de errado aconteceu com a sua doacao.',
+    retryMessage: 'Ops! Algo de errado aconteceu com a sua doação.',
     retryButton: 'Nova tentativa',
     retryKept: 'Seus dados foram guardados: não é preciso digitá-los de novo.',
     pendingTitle: 'Estamos confirmando sua doação',
