@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  calendarDay,
   catalogues,
   communityCreateSchema,
   formatDate,
@@ -100,6 +101,9 @@ describe('formatting', () => {
   it('writes dates as dd/mm/yyyy in Brazil’s calendar day', () => {
     expect(formatDate('2026-01-02T12:00:00Z')).toBe('02/01/2026');
     expect(formatDate('2026-01-02T01:00:00Z')).toBe('01/01/2026');
+    expect(calendarDay('2026-01-02T01:00:00Z')).toBe('2026-01-01');
+    expect(calendarDay(new Date('2026-05-08T03:00:00.000Z'))).toBe('2026-05-08');
+    expect(calendarDay('2026-01-02T01:00:00Z', 'UTC')).toBe('2026-01-02');
   });
 });
 

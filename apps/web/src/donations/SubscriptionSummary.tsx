@@ -1,9 +1,9 @@
 import { Alert, Badge, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatMoney, periodLabelKey } from '@mutirao/core';
+import { cardBrandName, formatMoney, periodLabelKey } from '@mutirao/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ManagedSubscription } from './manageApi';
-import { brandName, brazilianDate, isClosed, statusKey } from './manageFormat';
+import { brazilianDate, isClosed, statusKey } from './manageFormat';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -52,7 +52,10 @@ export function SubscriptionSummary({ subscription: s }: { subscription: Managed
         </Item>
         <Item label={t('kinds.donation.manageCard')}>
           {s.card?.last_digits
-            ? t('kinds.donation.manageCardValue', { brand: brandName(s.card.brand ?? ''), digits: s.card.last_digits })
+            ? t('kinds.donation.manageCardValue', {
+                brand: cardBrandName(s.card.brand ?? ''),
+                digits: s.card.last_digits,
+              })
             : t('kinds.donation.manageNoCard')}
         </Item>
       </SimpleGrid>

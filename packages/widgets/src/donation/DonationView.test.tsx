@@ -125,6 +125,18 @@ async function fillCustomer(root: HTMLElement) {
   await type(root, 'customer.address.state', 'PE');
 }
 
+/** From the choice to a card donation of the preselected R$ 50, with the sandbox's form. */
+async function donateByCard(root: HTMLElement, number: string) {
+  await click(button(root, 'Quero doar'));
+  await fillCustomer(root);
+  await click(button(root, 'Continuar'));
+  await type(root, 'card-number', number);
+  await type(root, 'card-expiration', '1230');
+  await type(root, 'card-cvv', '123');
+  await type(root, 'card-name', 'Iara Monteiro');
+  await click(button(root, 'Doar R$ 50'));
+}
+
 describe('donation widget', () => {
   beforeEach(() => {
     vi.stubGlobal('matchMedia', () => ({ matches: true }));
@@ -344,6 +356,7 @@ describe('donation widget', () => {
             amount: 2300,
             boleto_url: 'https://boletos.example.org/3',
             boleto_barcode: '23790.00000 00000.000000 00000.000000 1 00000000002300',
+            boleto_due_date: '2026-12-01',
             key: 'k3',
           },
         },
@@ -365,7 +378,27 @@ describe('donation widget', () => {
     expect(sent.donation).not.toHaveProperty('card_hash');
     expect((root.querySelector('input[readonly]') as HTMLInputElement).value).toContain('23790.00000');
     expect(root.querySelector('a[href="https://boletos.example.org/3"]')?.textContent).toBe('Abrir o boleto');
+    expect(root.textContent).toContain('Vencimento: 01/12/2026');
     expect(root.textContent).toContain('Oba, doação registrada! Sua doação é via boleto? Verifique seu email.');
+    expect(root.textContent).not.toContain('Oba, doação confirmada!');
+  });
+
+  it('a paid card donation without the monthly offer thanks the donor for the card, not for a boleto', async () => {
+    stubServer([
+      {
+        status: 201,
+        body: { donation: { id: 5, status: 'paid', payment_method: 'credit_card', amount: 5000, key: 'k5' }, count: 4 },
+      },
+    ]);
+    const { root } = await hydrated(widget({ finish_message_type: 'share' }));
+    await inIsland(async () => {
+      await donateByCard(root, '4111111111111111');
+    });
+    expect(root.textContent).toContain('Agora, compartilhe com seus amigos!');
+    expect(root.textContent).toContain(
+      'Oba, doação confirmada! Muito obrigado pelo seu apoio. O comprovante já está a caminho do seu e-mail.',
+    );
+    expect(root.textContent).not.toContain('boleto');
   });
 
   it('shows the server’s messages: a field it refuses back on the donor’s data, too many tries on payment', async () => {
@@ -375,14 +408,7 @@ describe('donation widget', () => {
     ]);
     const { root } = await hydrated(widget({ payment_type: 'recurring', payment_methods: 'false' }));
     await inIsland(async () => {
-      await click(button(root, 'Quero doar'));
-      await fillCustomer(root);
-      await click(button(root, 'Continuar'));
-      await type(root, 'card-number', '4111111111111111');
-      await type(root, 'card-expiration', '1230');
-      await type(root, 'card-cvv', '123');
-      await type(root, 'card-name', 'Iara Monteiro');
-      await click(button(root, 'Doar R$ 50'));
+      await donateByCard(root, '4111111111111111');
     });
     expect(errors(root)).toEqual(['Muitas tentativas. Tente de novo em alguns minutos.']);
     expect(root.querySelector('h4')?.textContent).toBe('Pagamento');
@@ -400,14 +426,7 @@ describe('donation widget', () => {
     ]);
     const { root } = await hydrated();
     await inIsland(async () => {
-      await click(button(root, 'Quero doar'));
-      await fillCustomer(root);
-      await click(button(root, 'Continuar'));
-      await type(root, 'card-number', '4000000000000259');
-      await type(root, 'card-expiration', '1230');
-      await type(root, 'card-cvv', '123');
-      await type(root, 'card-name', 'Iara Monteiro');
-      await click(button(root, 'Doar R$ 50'));
+      await donateByCard(root, '4000000000000259');
     });
     expect(root.textContent).toContain('Estamos confirmando sua doação');
     expect(root.textContent).toContain('Você vai receber um e-mail');

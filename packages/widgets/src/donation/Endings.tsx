@@ -5,6 +5,7 @@ import { ErrorSummary } from '../action/ActionParts';
 import { FinishMessage } from '../action/FinishMessage';
 import type { Focusable } from '../browser';
 import type { RenderMode } from '../types';
+import type { DonationAnswer } from './api';
 import { copyText } from './browser';
 import type { DonationModel } from './donationModel';
 import { focusLater, StepHeading } from './StepParts';
@@ -108,8 +109,12 @@ export function OfferScreen({ model, flow, locale }: EndingProps) {
   );
 }
 
-/** The boleto's line, copyable, and its link: shown after the donation and sent by e-mail too. */
-function BoletoPanel({ url, barcode, locale, id }: { url?: string; barcode?: string; locale: Locale; id: string }) {
+/** 'YYYY-MM-DD' as the donor reads it, without a time zone moving the day. */
+const dayOf = (iso: string) => iso.split('-').reverse().join('/');
+
+/** The boleto's line, copyable, its due date and its link: shown after the donation and sent by e-mail too. */
+function BoletoPanel({ donation, locale, id }: { donation: DonationAnswer; locale: Locale; id: string }) {
+  const { boleto_url: url, boleto_barcode: barcode, boleto_due_date: due } = donation;
   const t = tr(locale);
   const [copied, setCopied] = useState(false);
   // Only a web address becomes a link (the sandbox's boletos have none; a provider's odd scheme is not followed).
@@ -138,6 +143,9 @@ function BoletoPanel({ url, barcode, locale, id }: { url?: string; barcode?: str
           <span aria-live="polite">{copied ? t('boletoCopied') : ''}</span>
         </div>
       )}
+      {due && /^\d{4}-\d{2}-\d{2}$/.test(due) && (
+        <p className="mz-donation__boleto-due">{t('boletoDue', { date: dayOf(due) })}</p>
+      )}
       {href && (
         <a className="mz-donation__boleto-link" href={href} target="_blank" rel="noopener noreferrer">
           {t('boletoOpen')}
@@ -147,21 +155,22 @@ function BoletoPanel({ url, barcode, locale, id }: { url?: string; barcode?: str
   );
 }
 
+const THANKS_KEYS = {
+  card: 'cardThanks',
+  boleto: 'boletoMessage',
+  ok: 'donationOk',
+  notNow: 'donationNotNow',
+} as const satisfies Record<DonationFlow['thanks'], string>;
+
 /** The ending: the boleto when there is one, then the custom finish message or the share screen with its thanks. */
 export function DoneScreen({ model, flow, locale, mode }: EndingProps & { mode: RenderMode }) {
   const t = tr(locale);
   const donation = flow.donation;
-  const message =
-    flow.thanks === 'ok' ? t('donationOk') : flow.thanks === 'notNow' ? t('donationNotNow') : t('boletoMessage');
+  const message = t(THANKS_KEYS[flow.thanks]);
   return (
     <>
       {donation?.payment_method === 'boleto' && (
-        <BoletoPanel
-          url={donation.boleto_url}
-          barcode={donation.boleto_barcode}
-          locale={locale}
-          id={`mz-donation-${model.widgetId}`}
-        />
+        <BoletoPanel donation={donation} locale={locale} id={`mz-donation-${model.widgetId}`} />
       )}
       <FinishMessage
         finish={model.finish}
