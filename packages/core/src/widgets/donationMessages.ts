@@ -233,12 +233,13 @@ export const donationMessages = {
       'Pague até o vencimento pelo app ou site do seu banco, com a linha digitável, ou abra o boleto para imprimir:',
     mailBoletoOpen: 'Abrir o boleto',
     mailBoletoAfter: 'Quando o banco confirmar o pagamento, você recebe por e-mail o comprovante da doação.',
-    mailSubscriptionSubject: 'Sua doação recorrente de {amount}',
-    mailSubscriptionText:
-      'Obrigada por doar {amount} a cada {period}!\n\nPróxima cobrança: {date}.\n\nPara trocar o cartão, mudar a data ou cancelar, use este link pessoal (não compartilhe; vale até {expires}):\n{link}',
+    mailSubscriptionSubject: 'Sua doação recorrente para {community} está confirmada',
+    mailSubscriptionIntro:
+      'Muito obrigado por apoiar {community} a cada {period}! Sua doação recorrente está confirmada.',
     mailChargeFailedSubject: 'Não conseguimos cobrar sua doação de {amount}',
-    mailChargeFailedText:
-      'A cobrança da sua doação recorrente de {amount} não foi aceita pelo cartão, nem nas novas tentativas. A doação está suspensa.\n\nPara atualizar o cartão e retomar a doação, use este link pessoal (vale até {expires}):\n{link}',
+    mailChargeFailedIntro:
+      'A cobrança da sua doação recorrente de {amount} para {community} não foi aceita pelo cartão, nem nas novas tentativas. A doação está suspensa.',
+    mailChargeFailedManage: 'Para atualizar o cartão e retomar a doação, use este link pessoal (vale até {expires}):',
   },
   es: {
     periodMonth: 'mes',
@@ -469,12 +470,14 @@ export const donationMessages = {
       'Págalo antes del vencimiento en la app o el sitio de tu banco, con la línea digitable, o abre el boleto para imprimirlo:',
     mailBoletoOpen: 'Abrir el boleto',
     mailBoletoAfter: 'Cuando el banco confirme el pago, recibirás por correo el comprobante de tu donación.',
-    mailSubscriptionSubject: 'Tu donación recurrente de {amount}',
-    mailSubscriptionText:
-      '¡Gracias por donar {amount} cada {period}!\n\nPróximo cobro: {date}.\n\nPara cambiar la tarjeta, la fecha o cancelar, usa este enlace personal (no lo compartas; vale hasta {expires}):\n{link}',
+    mailSubscriptionSubject: 'Tu donación recurrente a {community} está confirmada',
+    mailSubscriptionIntro:
+      '¡Muchas gracias por apoyar a {community} cada {period}! Tu donación recurrente está confirmada.',
     mailChargeFailedSubject: 'No pudimos cobrar tu donación de {amount}',
-    mailChargeFailedText:
-      'El cobro de tu donación recurrente de {amount} no fue aceptado por la tarjeta, tampoco en los nuevos intentos. La donación está suspendida.\n\nPara actualizar la tarjeta y retomar la donación, usa este enlace personal (vale hasta {expires}):\n{link}',
+    mailChargeFailedIntro:
+      'El cobro de tu donación recurrente de {amount} a {community} no fue aceptado por la tarjeta, tampoco en los nuevos intentos. La donación está suspendida.',
+    mailChargeFailedManage:
+      'Para actualizar la tarjeta y retomar la donación, usa este enlace personal (vale hasta {expires}):',
   },
   en: {
     periodMonth: 'month',
@@ -703,11 +706,13 @@ export const donationMessages = {
       "Pay it by the due date in your bank's app or website with the payment line, or open the boleto to print it:",
     mailBoletoOpen: 'Open the boleto',
     mailBoletoAfter: 'Once the bank confirms the payment, you will get the receipt of your donation by e-mail.',
-    mailSubscriptionSubject: 'Your recurring donation of {amount}',
-    mailSubscriptionText:
-      'Thank you for giving {amount} every {period}!\n\nNext charge: {date}.\n\nTo change the card or the date, or to cancel, use this personal link (do not share it; valid until {expires}):\n{link}',
+    mailSubscriptionSubject: 'Your recurring donation to {community} is confirmed',
+    mailSubscriptionIntro:
+      'Thank you so much for supporting {community} every {period}! Your recurring donation is confirmed.',
     mailChargeFailedSubject: 'We could not charge your donation of {amount}',
-    mailChargeFailedText:
-      'The charge of your recurring donation of {amount} was not accepted by the card, nor on the later tries. The donation is on hold.\n\nTo update the card and resume the donation, use this personal link (valid until {expires}):\n{link}',
+    mailChargeFailedIntro:
+      'The charge of your recurring donation of {amount} to {community} was not accepted by the card, nor on the later tries. The donation is on hold.',
+    mailChargeFailedManage:
+      'To update the card and resume the donation, use this personal link (valid until {expires}):',
   },
 } as const;

@@ -10,11 +10,14 @@ export interface FactualMail {
   locale: Locale;
   subject: string;
   before: string[];
-  facts?: [label: string, value: string][];
+  /** Label and value; with an address, the value links there (the text part gives the address in brackets). */
+  facts?: Fact[];
   after?: string[];
   link?: { intro: string; label: string; url: string };
   smallPrint?: string[];
 }
+
+export type Fact = [label: string, value: string] | [label: string, value: string, href: string];
 
 const WEB_ADDRESS = /^https?:\/\//;
 
@@ -27,7 +30,7 @@ const BUTTON =
 function textPart(mail: FactualMail): string {
   const blocks = [
     ...mail.before,
-    (mail.facts ?? []).map(([label, value]) => `${label}: ${value}`).join('\n'),
+    (mail.facts ?? []).map(([label, value, href]) => `${label}: ${value}${href ? ` (${href})` : ''}`).join('\n'),
     ...(mail.after ?? []),
     mail.link ? `${mail.link.intro}\n${mail.link.url}` : '',
     ...(mail.smallPrint ?? []),
@@ -46,9 +49,13 @@ function htmlPart(mail: FactualMail): string {
   const facts = mail.facts?.length
     ? `<table style="border-collapse:collapse;margin:0 0 16px;width:100%">${mail.facts
         .map(
-          ([label, value]) =>
+          ([label, value, href]) =>
             `<tr><th scope="row" style="text-align:left;vertical-align:top;font-weight:normal;padding:6px 16px 6px 0;border-top:1px solid #e5e5e5;${MUTED}">${escapeHtml(label)}</th>` +
-            `<td style="padding:6px 0;border-top:1px solid #e5e5e5;font-weight:bold;word-break:break-word">${escapeHtml(value)}</td></tr>`,
+            `<td style="padding:6px 0;border-top:1px solid #e5e5e5;font-weight:bold;word-break:break-word">${
+              href && WEB_ADDRESS.test(href)
+                ? `<a href="${escapeHtml(href)}" style="color:#0b6e8a">${escapeHtml(value)}</a>`
+                : escapeHtml(value)
+            }</td></tr>`,
         )
         .join('')}</table>`
     : '';

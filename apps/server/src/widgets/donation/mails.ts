@@ -1,21 +1,19 @@
-import { formatDate, formatMoney, msg, periodLabelKey, renderMessage } from '@mutirao/core';
+import { formatMoney, periodLabelKey, translate } from '@mutirao/core';
 import { adminBaseUrl } from '../../config';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { Donation, Subscription } from '../../db/schema';
-import { queueMail } from '../../mail/outbox';
 import { queueThankYouMail } from '../autofire';
 import { brazilianFromIso } from './dates';
-import { issueManageLink } from './links';
+import { cardFact, emailOf, greeting, manageLinkPart, queueDonorMail, tr, whereFacts } from './donorMail';
 import { type DonationMailContext, donationMailContext } from './mailContext';
 
 /*
  * The donation e-mails, each queued in the outbox inside the transaction that records what it tells (see
- * mail/outbox.ts): the widget's thank-you e-mail, the receipt and the boleto (receipts.ts), the subscription's manage
- * link and the failed-charge notice. Their idempotency keys name the event, so a retried step never mails twice.
+ * mail/outbox.ts): the widget's thank-you e-mail, the receipt and the boleto (receipts.ts), the subscription's
+ * confirmation and the failed-charge notice, each with a manage link. Their idempotency keys name the event, so a
+ * retried step never mails twice.
  */
-
-export const emailOf = (customer: Record<string, unknown> | null) => String(customer?.email ?? '').trim();
 
 /** The organiser's thank-you e-mail of the widget (when configured), once per donation. */
 export async function queueDonationThankYou(tx: Tx, ctx: AppContext, mail: DonationMailContext, donation: Donation) {
@@ -34,7 +32,8 @@ export async function queueDonationThankYou(tx: Tx, ctx: AppContext, mail: Donat
 
 /**
  * An e-mail carrying a new manage link (which revokes the previous one): 'created' when the post-donation offer starts
- * a subscription, 'unpaid' when its charge failed past the retries. `event` makes the idempotency key.
+ * a subscription (its amount, next charge, card and community), 'unpaid' when its charge failed past the retries (a
+ * link to change the card). `event` makes the idempotency key.
  */
 export async function queueManageLinkMail(
   tx: Tx,
@@ -46,27 +45,31 @@ export async function queueManageLinkMail(
   const to = emailOf(subscription.customer);
   if (!to) return undefined;
   const mail = await donationMailContext(tx, ctx, subscription);
-  const { locale } = mail;
-  const link = await issueManageLink(tx, ctx.config, subscription.id);
-  const params = {
-    amount: formatMoney(subscription.amount),
-    period: renderMessage(locale, periodLabelKey(subscription.period)),
-    date: subscription.processAt ? brazilianFromIso(subscription.processAt) : '',
-    link: link.url,
-    expires: formatDate(link.expiresAt, mail.community.timeZone),
-  };
-  const [subject, text] =
-    kind === 'created'
-      ? (['kinds.donation.mailSubscriptionSubject', 'kinds.donation.mailSubscriptionText'] as const)
-      : (['kinds.donation.mailChargeFailedSubject', 'kinds.donation.mailChargeFailedText'] as const);
-  return queueMail(tx, {
-    idempotencyKey: `subscription-${subscription.id}-${event}`,
+  const t = tr(mail);
+  const community = mail.community.name;
+  const amount = formatMoney(subscription.amount);
+  const period = translate(mail.locale, periodLabelKey(subscription.period));
+  const message = {
+    key: `subscription-${subscription.id}-${event}`,
     kind: `subscription-${kind}`,
     to,
-    from: mail.from,
-    replyTo: mail.replyTo,
-    subject: renderMessage(locale, msg(subject, params)),
-    text: renderMessage(locale, msg(text, params)),
-    communityId: subscription.communityId,
+    ...subscription,
+  };
+  if (kind === 'unpaid')
+    return queueDonorMail(tx, mail, message, {
+      subject: t('mailChargeFailedSubject', { amount }),
+      before: [greeting(t, subscription.customer), t('mailChargeFailedIntro', { amount, community })],
+      link: await manageLinkPart(tx, ctx, mail, subscription.id, 'mailChargeFailedManage'),
+    });
+  return queueDonorMail(tx, mail, message, {
+    subject: t('mailSubscriptionSubject', { community }),
+    before: [greeting(t, subscription.customer), t('mailSubscriptionIntro', { community, period })],
+    facts: [
+      [t('mailAmount'), t('manageAmountValue', { amount, period })],
+      [t('manageNextCharge'), subscription.processAt ? brazilianFromIso(subscription.processAt) : ''],
+      [t('mailPayment'), cardFact(t, subscription.cardData)],
+      ...whereFacts(t, mail),
+    ],
+    link: await manageLinkPart(tx, ctx, mail, subscription.id, 'mailManageText'),
   });
 }

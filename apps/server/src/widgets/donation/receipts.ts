@@ -1,13 +1,11 @@
-import { cardBrandName, DONATION, formatDate, formatMoney, periodLabelKey, translate } from '@mutirao/core';
+import { DONATION, formatDate, formatMoney, periodLabelKey, translate } from '@mutirao/core';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { Donation, Subscription } from '../../db/schema';
-import { queueMail } from '../../mail/outbox';
 import { brazilianFromIso } from './dates';
-import { issueManageLink } from './links';
-import { type FactualMail, factualMailBody } from './mailBody';
+import { cardFact, emailOf, greeting, manageLinkPart, queueDonorMail, type T, tr, whereFacts } from './donorMail';
+import type { FactualMail } from './mailBody';
 import type { DonationMailContext } from './mailContext';
-import { emailOf } from './mails';
 import { cardOf } from './states';
 
 /*
@@ -16,17 +14,6 @@ import { cardOf } from './states';
  * The organiser's message is theirs to word and may be missing; the facts a donor keeps must always arrive, the same
  * in every community.
  */
-
-type T = (key: string, params?: Record<string, string>) => string;
-const tr =
-  (mail: DonationMailContext): T =>
-  (key, params) =>
-    translate(mail.locale, `kinds.donation.${key}`, params);
-
-const firstName = (customer: Record<string, unknown> | null) =>
-  String(customer?.name ?? '')
-    .trim()
-    .split(/\s+/)[0] ?? '';
 
 /** A boleto's amount includes its fee: the donor sees what was the gift and what was the bank's. */
 function amountFact(t: T, donation: Donation): string {
@@ -39,45 +26,29 @@ function amountFact(t: T, donation: Donation): string {
   });
 }
 
-function paymentFact(t: T, donation: Donation): string {
-  if (donation.paymentMethod === 'boleto') return t('mailPaidBoleto');
-  const card = cardOf(donation);
-  return card?.last_digits
-    ? t('mailPaidCard', { brand: cardBrandName(card.brand), digits: card.last_digits })
-    : t('mailPaidCardUnknown');
-}
+const paymentFact = (t: T, donation: Donation) =>
+  donation.paymentMethod === 'boleto' ? t('mailPaidBoleto') : cardFact(t, cardOf(donation));
 
-/** The lines every donation e-mail shows about where the money goes. */
-function whereFacts(t: T, mail: DonationMailContext): [string, string][] {
-  return [
-    [t('mailCommunity'), mail.community.name],
-    ...(mail.page ? [[t('mailPage'), `${mail.page.name} (${mail.page.url})`] as [string, string]] : []),
-  ];
-}
-
-function queueFactualMail(
+/** The donation's own e-mail of this kind ('receipt', 'boleto'): keyed by the donation, so sent once. */
+const queueDonationMail = (
   tx: Tx,
   mail: DonationMailContext,
   donation: Donation,
-  key: string,
+  kind: 'receipt' | 'boleto',
   body: Omit<FactualMail, 'locale'>,
-) {
-  const to = emailOf(donation.customer);
-  if (!to) return undefined;
-  const t = tr(mail);
-  const smallPrint = [...(body.smallPrint ?? []), ...(mail.sandbox ? [t('mailSandbox')] : [])];
-  return queueMail(tx, {
-    idempotencyKey: `donation-${donation.id}-${key}`,
-    kind: `donation-${key}`,
-    to,
-    from: mail.from,
-    replyTo: mail.replyTo,
-    subject: body.subject,
-    ...factualMailBody({ ...body, smallPrint, locale: mail.locale }),
-    communityId: donation.communityId,
-    widgetId: donation.widgetId ?? undefined,
-  });
-}
+) =>
+  queueDonorMail(
+    tx,
+    mail,
+    {
+      key: `donation-${donation.id}-${kind}`,
+      kind: `donation-${kind}`,
+      to: emailOf(donation.customer),
+      communityId: donation.communityId,
+      widgetId: donation.widgetId,
+    },
+    body,
+  );
 
 /**
  * The receipt of a paid donation, once per donation (queued by `settleDonation` in the transaction that records it
@@ -100,7 +71,6 @@ export async function queueReceiptMail(
   const amount = formatMoney(donation.amount);
   let recurring: Pick<FactualMail, 'after' | 'link'> = {};
   if (subscription) {
-    const manage = newLink ? await issueManageLink(tx, ctx.config, subscription.id) : undefined;
     recurring = {
       after: [
         t('mailReceiptRecurring', {
@@ -109,18 +79,12 @@ export async function queueReceiptMail(
           date: subscription.processAt ? brazilianFromIso(subscription.processAt) : '',
         }),
       ],
-      ...(manage && {
-        link: {
-          intro: t('mailManageText', { expires: formatDate(manage.expiresAt, mail.community.timeZone) }),
-          label: t('mailManageButton'),
-          url: manage.url,
-        },
-      }),
+      ...(newLink && { link: await manageLinkPart(tx, ctx, mail, subscription.id, 'mailManageText') }),
     };
   }
-  return queueFactualMail(tx, mail, donation, 'receipt', {
+  return queueDonationMail(tx, mail, donation, 'receipt', {
     subject: t('mailReceiptSubject', { community }),
-    before: [t('mailGreeting', { name: firstName(donation.customer) }), t('mailReceiptIntro', { amount, community })],
+    before: [greeting(t, donation.customer), t('mailReceiptIntro', { amount, community })],
     facts: [
       [t('mailAmount'), amountFact(t, donation)],
       [t('mailDate'), formatDate(new Date(), mail.community.timeZone)],
@@ -141,9 +105,9 @@ export function queueBoletoMail(tx: Tx, mail: DonationMailContext, donation: Don
   const due = typeof data.boleto_due_date === 'string' ? data.boleto_due_date : undefined;
   const barcode = typeof data.boleto_barcode === 'string' ? data.boleto_barcode : '';
   const url = typeof data.boleto_url === 'string' ? data.boleto_url : undefined;
-  return queueFactualMail(tx, mail, donation, 'boleto', {
+  return queueDonationMail(tx, mail, donation, 'boleto', {
     subject: t('mailBoletoSubject', { community, amount: formatMoney(donation.amount) }),
-    before: [t('mailGreeting', { name: firstName(donation.customer) }), t('mailBoletoIntro', { community })],
+    before: [greeting(t, donation.customer), t('mailBoletoIntro', { community })],
     facts: [
       [t('mailAmount'), amountFact(t, donation)],
       ...(due ? [[t('mailBoletoDue'), brazilianFromIso(due)] as [string, string]] : []),
