@@ -172,6 +172,7 @@ test('a refused card shows the retry screen, and the donor’s data is kept for 
 
   await expect(visitor.getByRole('heading', { name: 'Ops! Algo de errado aconteceu com a sua doação.' })).toBeFocused();
   await expect(visitor.getByRole('button', { name: 'Nova tentativa' })).toBeVisible();
+  await expect(visitor.getByText('O cartão não foi aceito. Confira os dados ou use outro cartão.')).toBeVisible();
   await expectAccessible(visitor, 'donation widget, the retry screen');
   const kept = await visitor.evaluate(() => JSON.stringify(sessionStorage));
   expect(kept).toContain('Iara Monteiro');
@@ -233,7 +234,7 @@ test('a boleto donation shows its extra R$ 3,00 before paying, then its line and
   await expect(
     visitor.getByText('Oba, doação registrada! Sua doação é via boleto? Verifique seu email.'),
   ).toBeVisible();
-  await expect(visitor.getByText(/^Vencimento: \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+  await expect(visitor.getByText(/^Boleto de R\$ 23,00, com vencimento em \d{2}\/\d{2}\/\d{4}\.$/)).toBeVisible();
   await expect(visitor.getByText('Oba, doação confirmada!')).toHaveCount(0);
   await expectAccessible(visitor, 'donation widget, the boleto');
   // Not paid until the bank says so.

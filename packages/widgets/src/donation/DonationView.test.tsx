@@ -278,6 +278,7 @@ describe('donation widget', () => {
     expect(first.donation.card_hash).toMatch(/^sandbox_refuse_visa_0002_/);
     expect(JSON.stringify(first)).not.toMatch(/4000000000000002|Iara Monteiro"?,"expiration|123"/);
     expect(root.querySelector('h4')?.textContent).toBe('Ops! Algo de errado aconteceu com a sua doação.');
+    expect(root.textContent).toContain('O cartão não foi aceito. Confira os dados ou use outro cartão.');
     expect(button(root, 'Nova tentativa')).not.toBeNull();
     const kept = sessionStorage.getItem('mz-donation-61') ?? '';
     expect(JSON.parse(kept)).toMatchObject({ failed: true, customer: { name: 'Iara Monteiro' } });
@@ -376,9 +377,9 @@ describe('donation widget', () => {
     const sent = calls.find((c) => c.url === '/api/mobilizations/9/donations')?.body as { donation: object };
     expect(sent.donation).toMatchObject({ payment_method: 'boleto', amount: 2300, subscription: false });
     expect(sent.donation).not.toHaveProperty('card_hash');
-    expect((root.querySelector('input[readonly]') as HTMLInputElement).value).toContain('23790.00000');
+    expect((root.querySelector('textarea[readonly]') as HTMLTextAreaElement).value).toContain('23790.00000');
     expect(root.querySelector('a[href="https://boletos.example.org/3"]')?.textContent).toBe('Abrir o boleto');
-    expect(root.textContent).toContain('Vencimento: 01/12/2026');
+    expect(root.textContent).toContain('Boleto de R$ 23,00, com vencimento em 01/12/2026.');
     expect(root.textContent).toContain('Oba, doação registrada! Sua doação é via boleto? Verifique seu email.');
     expect(root.textContent).not.toContain('Oba, doação confirmada!');
   });

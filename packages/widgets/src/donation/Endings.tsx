@@ -1,3 +1,4 @@
+import { formatMoney } from '@mutirao/core/format';
 import { type Locale, translate } from '@mutirao/core/i18n';
 import { amountInCents } from '@mutirao/core/widgets/donationRules';
 import { useEffect, useRef, useState } from 'react';
@@ -20,12 +21,16 @@ interface EndingProps {
 const tr = (locale: Locale) => (key: string, params?: Record<string, string | number>) =>
   translate(locale, `kinds.donation.${key}`, params);
 
-/** After a refused card or a provider error: the spec's retry screen; the donor's data is kept for the next try. */
+/**
+ * After a refused card or a provider error: the spec's retry screen, with what went wrong when this visit saw it (a
+ * card to check or change, or a provider to try again later); the donor's data is kept for the next try.
+ */
 export function RetryScreen({ flow, locale }: EndingProps) {
   const t = tr(locale);
   return (
     <div className="mz-donation__step mz-donation__ending">
       <StepHeading headingRef={flow.heading}>{t('retryMessage')}</StepHeading>
+      {flow.failure && <p>{t(flow.failure === 'refused' ? 'cardNotAccepted' : 'providerFailed')}</p>}
       <p>{t('retryKept')}</p>
       <button type="button" className="mz-form__submit" onClick={() => flow.go('payment')}>
         {t('retryButton')}
@@ -112,7 +117,7 @@ export function OfferScreen({ model, flow, locale }: EndingProps) {
 /** 'YYYY-MM-DD' as the donor reads it, without a time zone moving the day. */
 const dayOf = (iso: string) => iso.split('-').reverse().join('/');
 
-/** The boleto's line, copyable, its due date and its link: shown after the donation and sent by e-mail too. */
+/** The boleto's amount and due date, its line (copyable) and its link: shown after the donation and e-mailed too. */
 function BoletoPanel({ donation, locale, id }: { donation: DonationAnswer; locale: Locale; id: string }) {
   const { boleto_url: url, boleto_barcode: barcode, boleto_due_date: due } = donation;
   const t = tr(locale);
@@ -122,12 +127,18 @@ function BoletoPanel({ donation, locale, id }: { donation: DonationAnswer; local
   if (!href && !barcode) return null;
   return (
     <div className="mz-donation__boleto">
+      {due && /^\d{4}-\d{2}-\d{2}$/.test(due) && (
+        <p className="mz-donation__boleto-summary">
+          {t('boletoSummary', { amount: formatMoney(donation.amount), date: dayOf(due) })}
+        </p>
+      )}
       {barcode && (
         <div className="mz-form__field">
           <label className="mz-form__label" htmlFor={`${id}-boleto`}>
             {t('boletoLine')}
           </label>
-          <input id={`${id}-boleto`} className="mz-form__input" readOnly value={barcode} />
+          {/* A text area wraps the whole line on a phone; an input would hide its end. */}
+          <textarea id={`${id}-boleto`} className="mz-form__input" readOnly rows={2} value={barcode} />
           <button
             type="button"
             className="mz-donation__back"
@@ -142,9 +153,6 @@ function BoletoPanel({ donation, locale, id }: { donation: DonationAnswer; local
           </button>
           <span aria-live="polite">{copied ? t('boletoCopied') : ''}</span>
         </div>
-      )}
-      {due && /^\d{4}-\d{2}-\d{2}$/.test(due) && (
-        <p className="mz-donation__boleto-due">{t('boletoDue', { date: dayOf(due) })}</p>
       )}
       {href && (
         <a className="mz-donation__boleto-link" href={href} target="_blank" rel="noopener noreferrer">

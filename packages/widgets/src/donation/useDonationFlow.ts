@@ -38,6 +38,8 @@ export function useDonationFlow(model: DonationModel, locale: Locale, mode: Rend
   const [info, setInfo] = useState<DonationInfo>();
   const [donation, setDonation] = useState<DonationAnswer>();
   const [thanks, setThanks] = useState<Thanks>('card');
+  /** Why the last try failed, when this visit saw it: the card was refused, or the provider failed. */
+  const [failure, setFailure] = useState<'refused' | 'failed'>();
   const [count, setCount] = useState(model.count);
   const [server, setServer] = useState<ServerErrors>();
   const [sending, setSending] = useState(false);
@@ -124,6 +126,7 @@ export function useDonationFlow(model: DonationModel, locale: Locale, mode: Rend
       const answer = result.answer?.donation as DonationAnswer | undefined;
       if (result.count !== undefined) setCount(result.count);
       if (!answer || answer.status === 'refused' || answer.status === 'failed') {
+        setFailure(answer?.status === 'refused' ? 'refused' : 'failed');
         keep(true);
         go('retry');
         return;
@@ -183,6 +186,7 @@ export function useDonationFlow(model: DonationModel, locale: Locale, mode: Rend
     info,
     donation,
     thanks,
+    failure,
     count,
     server,
     setServer,
