@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, createElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withIslandCatalogue } from '../islands/withIslandCatalogue';
 import { renderMobilizationHtml } from '../server';
@@ -219,6 +220,13 @@ describe('donation widget', () => {
     expect(root.querySelector('[role="progressbar"]')?.getAttribute('aria-valuetext')).toBe(
       'R$ 1.234,56 de R$ 5.000,50',
     );
+  });
+
+  it('shows the goal as typed in the editor, where no live figures are asked for', () => {
+    const { props } = serverPage(widget({}, 500_050));
+    const html = renderToStaticMarkup(createElement(DonationViewComponent, { ...props, mode: 'edit' }));
+    expect(html).toContain('Meta: R$ 5.000,50');
+    expect(html).not.toContain('aria-busy');
   });
 
   it('checks the donor’s data with the spec’s messages, then a refused card keeps it for the retry screen', async () => {
