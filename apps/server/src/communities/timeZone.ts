@@ -2,10 +2,10 @@
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
 /**
- * The time zone a community's dates are shown in (e-mails, receipts). Every date the server writes for people goes
- * through here, so a community setting, when there is one, is read in this one place. Communities cannot choose one
- * yet, so it is always DEFAULT_TIME_ZONE.
+ * The time zone a community's dates are shown in (e-mails, receipts), from the community row already read. Every date
+ * the server writes for people goes through here, so a community setting, when there is one, is read in this one
+ * place. Communities cannot choose one yet, so it is always DEFAULT_TIME_ZONE.
  */
-export function communityTimeZone(_community: { id: number }): string {
+export function timeZoneOf(_community: { id: number }): string {
   return DEFAULT_TIME_ZONE;
 }

@@ -1,6 +1,6 @@
 import { EMAIL_PATTERN, type Locale } from '@mutirao/core';
 import { eq } from 'drizzle-orm';
-import { communityTimeZone } from '../../communities/timeZone';
+import { timeZoneOf } from '../../communities/timeZone';
 import { type Config, publicPageUrl } from '../../config';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -77,7 +77,7 @@ export async function donationMailContext(
   return {
     locale: page?.language === 'es' ? 'es' : 'pt-BR',
     widget: widget ?? undefined,
-    community: { name: community.name, timeZone: communityTimeZone(community) },
+    community: { name: community.name, timeZone: timeZoneOf(community) },
     page: page ? { name: page.name, url: publicPageUrl(ctx.config, page) } : undefined,
     ...donationSender(ctx.config, community, widget?.settings),
     sandbox: ctx.payments.driver.name === 'sandbox',
