@@ -107,7 +107,7 @@ test('a visitor donates once by card, takes the monthly offer and sees the share
   await visitor.getByRole('button', { name: 'Doar R$ 50' }).click();
 
   // The offer after a paid one-off card donation.
-  await expect(visitor.getByRole('heading', { name: 'OBA! Doação Realizada :)' })).toBeFocused();
+  await expect(visitor.getByRole('heading', { name: 'OBA! Doação realizada :)' })).toBeFocused();
   await expect(visitor.getByText('Quer aumentar seu impacto?')).toBeVisible();
   await expect(visitor.getByText('Torne essa doação recorrente!')).toBeVisible();
   const monthly = visitor.getByRole('combobox', { name: 'Valor mensal' });
@@ -142,7 +142,7 @@ test('a refused card shows the retry screen, and the donor’s data is kept for 
   await fillCard(visitor, '4000 0000 0000 0002');
   await visitor.getByRole('button', { name: 'Doar R$ 50' }).click();
 
-  await expect(visitor.getByRole('heading', { name: 'Ops! Algo de errado aconteceu com a sua doacao.' })).toBeFocused();
+  await expect(visitor.getByRole('heading', { name: 'Ops! Algo de errado aconteceu com a sua doação.' })).toBeFocused();
   await expect(visitor.getByRole('button', { name: 'Nova tentativa' })).toBeVisible();
   await expectAccessible(visitor, 'donation widget, the retry screen');
   const kept = await visitor.evaluate(() => JSON.stringify(sessionStorage));

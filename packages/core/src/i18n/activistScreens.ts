@@ -125,7 +125,7 @@ export const activistScreenMessages = {
     csvWhen: 'Cuándo (UTC)',
     csvPage: 'Página',
     csvDetails: 'Datos',
-    csvConsent: 'Consentimento',
+    csvConsent: 'Consentimiento',
     consentShown: 'Aviso aceptado',
     consentNone: 'Sin aviso registrado (acción anterior al registro de consentimiento)',
     filePrefix: 'activistas',
@@ -253,7 +253,7 @@ export const activistScreenMessages = {
     erase: 'Erase this person',
     eraseTitle: 'Erase the data of {name}?',
     eraseBody:
-      'Name, e-mail, phone and everything the person filled in leave every action. The actions stay counted, without the person. Recurring donations are canceled. This cannot be undone.',
+      'Name, e-mail, phone and everything the person filled in leave every action. The actions stay counted, without the person. Recurring donations are cancelled. This cannot be undone.',
     erased: 'The person’s data was erased.',
     adminOnly: 'Only the community’s admins can download or erase a person’s data.',
     title: 'Activists',

@@ -28,7 +28,8 @@ export const botScreenMessages = {
       'O passo do chat-bot aberto pelo botão. Preencha junto com o texto do botão, ou deixe os dois vazios.',
     quickReplyButtonText: 'Resposta rápida: texto do botão',
     targets: 'Destinatários de teste',
-    targetsHelp: 'Nome <email@exemplo.org> ou + e 12 a 13 dígitos. Aperte Ctrl+Enter (ou Cmd+Enter) para adicionar.',
+    targetsHelp:
+      'Nome <email@exemplo.org> ou um telefone com + e 12 ou 13 dígitos. Aperte Ctrl+Enter (ou Cmd+Enter) para adicionar.',
     targetsList: 'Destinatários de teste adicionados',
     removeTarget: 'Remover {target}',
     sendTest: 'Enviar teste',
@@ -96,7 +97,8 @@ export const botScreenMessages = {
       'El paso del chat-bot que abre el botón. Complétalo junto con el texto del botón, o deja los dos vacíos.',
     quickReplyButtonText: 'Respuesta rápida: texto del botón',
     targets: 'Destinatarios de prueba',
-    targetsHelp: 'Nombre <email@ejemplo.org> o + y 12 a 13 dígitos. Pulsa Ctrl+Enter (o Cmd+Enter) para añadir.',
+    targetsHelp:
+      'Nombre <email@ejemplo.org> o un teléfono con + y 12 o 13 dígitos. Pulsa Ctrl+Enter (o Cmd+Enter) para añadir.',
     targetsList: 'Destinatarios de prueba añadidos',
     removeTarget: 'Quitar {target}',
     sendTest: 'Enviar prueba',
@@ -164,7 +166,8 @@ export const botScreenMessages = {
       "The chat bot's step the button opens. Fill it in with the button text, or leave both empty.",
     quickReplyButtonText: 'Quick reply: button text',
     targets: 'Test recipients',
-    targetsHelp: 'Name <email@example.org> or + and 12 to 13 digits. Press Ctrl+Enter (or Cmd+Enter) to add.',
+    targetsHelp:
+      'Name <email@example.org> or a phone number with + and 12 or 13 digits. Press Ctrl+Enter (or Cmd+Enter) to add.',
     targetsList: 'Test recipients added',
     removeTarget: 'Remove {target}',
     sendTest: 'Send test',

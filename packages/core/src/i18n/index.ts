@@ -4,7 +4,7 @@ import { formatParam, pluralCount, pluralKeys } from './plural';
 import { ptBR } from './pt-BR';
 import type { Catalogue, MessageKey } from './types';
 
-export { formatParam, PLURAL_CATEGORIES, type PluralCategory, pluralBase, withEveryPluralForm } from './plural';
+export { formatParam, type PluralCategory, pluralBase, withEveryPluralForm } from './plural';
 export type { Catalogue, MessageKey } from './types';
 
 export const LOCALES = ['pt-BR', 'es', 'en'] as const;
@@ -42,14 +42,23 @@ function lookup(catalogue: Catalogue, key: string): string | undefined {
 
 /** The message itself, or for a plural group (`key_one`, `key_other`…) the form for `count` (`_other` without one). */
 function find(locale: Locale, key: string, count: number | undefined): string | undefined {
-  const catalogue = catalogues[locale];
-  const exact = lookup(catalogue, key);
-  if (exact !== undefined) return exact;
-  for (const plural of pluralKeys(locale, key, count ?? Number.NaN)) {
-    const text = lookup(catalogue, plural);
-    if (text !== undefined) return text;
-  }
-  return undefined;
+  const keys = [key, ...pluralKeys(locale, key, count ?? Number.NaN)];
+  return keys.map((k) => lookup(catalogues[locale], k)).find((text) => text !== undefined);
+}
+
+const normalise = (text: string) => text.replace('{count}', '').replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * A widget's counter: its count and the organiser's count_text ('pessoas já assinaram'). A text that is one of the
+ * page language's counter wordings (`counter.*`) reads in the singular for one ('1 pessoa já assinou'); any other
+ * text is shown as written after the number. (A page carries only its own language's messages to the browser.)
+ */
+export function counterLine(locale: Locale, count: number, text: string): string {
+  const wanted = normalise(text);
+  for (const [key, other] of Object.entries(catalogues[locale].counter ?? {}))
+    if (key.endsWith('_other') && normalise(other) === wanted)
+      return translate(locale, `counter.${key.slice(0, -6)}`, { count });
+  return translate(locale, 'formView.count', { count, text });
 }
 
 /**

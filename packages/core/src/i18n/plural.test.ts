@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { msg, renderMessage } from '../messages';
-import { catalogues, LOCALES, translate, withEveryPluralForm } from './index';
+import { catalogues, counterLine, LOCALES, translate, withEveryPluralForm } from './index';
 
 describe('plural messages', () => {
   it.each([
@@ -42,6 +42,26 @@ describe('plural messages', () => {
     expect(filled.count_many).toBe('{count} personas');
     expect(filled.count_zero).toBe('{count} personas');
     expect(Object.keys(withEveryPluralForm('en', catalogues.en).activists)).not.toContain('count_many');
+  });
+
+  it("read a widget's counter in the singular for one when its text is a catalogue wording", () => {
+    expect([0, 1, 2, 1_000_000].map((n) => counterLine('pt-BR', n, 'pessoas já assinaram'))).toEqual([
+      '0 pessoas já assinaram',
+      '1 pessoa já assinou',
+      '2 pessoas já assinaram',
+      '1.000.000 pessoas já assinaram',
+    ]);
+    expect(counterLine('pt-BR', 1, ' Doações  recebidas')).toBe('1 doação recebida');
+    expect(counterLine('pt-BR', 1, 'pressões feitas')).toBe('1 pressão feita');
+    expect(counterLine('es', 1, 'personas ya firmaron')).toBe('1 persona ya firmó');
+    expect(counterLine('en', 1, 'people have signed')).toBe('1 person has signed');
+    // Only the page's language: its browser holds no other.
+    expect(counterLine('es', 1, 'assinaturas')).toBe('1 assinaturas');
+  });
+
+  it("show an organiser's own counter text as written", () => {
+    expect(counterLine('pt-BR', 1, 'vizinhas na rua')).toBe('1 vizinhas na rua');
+    expect(counterLine('pt-BR', 1234, 'vizinhas na rua')).toBe('1.234 vizinhas na rua');
   });
 
   it('write each plural group with its one and other forms in every language', () => {

@@ -4,20 +4,12 @@
  * `name_few`, `name_many`… where a language needs its own text), chosen by `Intl.PluralRules` for `params.count`.
  * Callers ask for `name`, with `count` a number.
  */
-export const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
-export type PluralCategory = (typeof PLURAL_CATEGORIES)[number];
+export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 
-const SUFFIX = new RegExp(`_(${PLURAL_CATEGORIES.join('|')})$`);
-
-const rulesByLocale = new Map<string, Intl.PluralRules>();
-function rules(locale: string): Intl.PluralRules {
-  let found = rulesByLocale.get(locale);
-  if (!found) {
-    found = new Intl.PluralRules(locale);
-    rulesByLocale.set(locale, found);
-  }
-  return found;
-}
+// Literals only at the top level, so the public island bundle drops what it does not call.
+const SUFFIX = /_(zero|one|two|few|many|other)$/;
+const rulesByLocale: Record<string, Intl.PluralRules> = {};
+const rules = (locale: string) => (rulesByLocale[locale] ??= new Intl.PluralRules(locale));
 
 /**
  * The keys to try for `count`, best first. 0 tries `_zero` and then `_other` ('0 pessoas', as Brazilians write it,
@@ -26,8 +18,7 @@ function rules(locale: string): Intl.PluralRules {
  * text differs.
  */
 export function pluralKeys(locale: string, key: string, count: number): string[] {
-  const category = count === 0 ? 'zero' : rules(locale).select(count);
-  return category === 'other' ? [`${key}_other`] : [`${key}_${category}`, `${key}_other`];
+  return [`${key}_${count === 0 ? 'zero' : rules(locale).select(count)}`, `${key}_other`];
 }
 
 /** The count a message is chosen by: a number, or the digits an encoded message (`msg`) carries as text. */

@@ -252,7 +252,7 @@ describe('donation widget', () => {
     });
     expect(first.donation.card_hash).toMatch(/^sandbox_refuse_visa_0002_/);
     expect(JSON.stringify(first)).not.toMatch(/4000000000000002|Iara Monteiro"?,"expiration|123"/);
-    expect(root.querySelector('h4')?.textContent).toBe('Ops! Algo de errado aconteceu com a sua doacao.');
+    expect(root.querySelector('h4')?.textContent).toBe('Ops! Algo de errado aconteceu com a sua doação.');
     expect(button(root, 'Nova tentativa')).not.toBeNull();
     const kept = sessionStorage.getItem('mz-donation-61') ?? '';
     expect(JSON.parse(kept)).toMatchObject({ failed: true, customer: { name: 'Iara Monteiro' } });
@@ -276,7 +276,7 @@ describe('donation widget', () => {
     expect(sessionStorage.getItem('mz-donation-61')).toBeNull();
 
     // The offer: the value just given preselected, then the monthly subscription, then the share screen.
-    expect(root.querySelector('h4')?.textContent).toBe('OBA! Doação Realizada :)');
+    expect(root.querySelector('h4')?.textContent).toBe('OBA! Doação realizada :)');
     expect(root.textContent).toContain('Quer aumentar seu impacto?');
     const select = root.querySelector('select') as HTMLSelectElement;
     expect([...select.options].map((o) => o.textContent)).toEqual(['R$ 20 / mês', 'R$ 50 / mês', 'R$ 100 / mês']);
@@ -311,7 +311,7 @@ describe('donation widget', () => {
     stubServer([]);
     const { root, mismatches } = await hydrated();
     expect(mismatches).toEqual([]);
-    expect(root.textContent).toContain('Ops! Algo de errado aconteceu com a sua doacao.');
+    expect(root.textContent).toContain('Ops! Algo de errado aconteceu com a sua doação.');
     await inIsland(async () => {
       await click(button(root, 'Nova tentativa'));
       await click(button(root, 'Voltar'));
