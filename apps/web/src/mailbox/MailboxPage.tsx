@@ -62,7 +62,8 @@ export default function MailboxPage() {
                 <Text component="dt" size="sm" fw={700}>
                   {t('mailbox.to')}
                 </Text>
-                <Text component="dd" size="sm" m={0}>
+                {/* A long address breaks rather than running off a phone's screen. */}
+                <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
                   {message.to}
                 </Text>
                 <Text component="dt" size="sm" fw={700}>
