@@ -120,7 +120,7 @@ test('a visitor donates once by card, takes the monthly offer and sees the share
   await expect(visitor.getByText('Agora, compartilhe com seus amigos!')).toBeVisible();
   await expect(visitor.getByText('Oba! Sua doação recorrente está confirmada. Muito obrigado!')).toBeVisible();
   await expect(visitor.getByRole('link', { name: /Compartilhar no WhatsApp/ })).toBeVisible();
-  await expect(visitor.getByText('1 doações')).toBeVisible();
+  await expect(visitor.getByText('1 doação', { exact: true })).toBeVisible();
   await expectAccessible(visitor, 'donation widget, the share screen');
 });
 

@@ -163,4 +163,12 @@ test('the main admin screens in pt-BR show no English, on screen or in names, hi
   expect(english).toEqual([]);
   // The mailbox names each e-mail's kind in Portuguese.
   await expect(page.getByText('Pressão para um alvo').first()).toBeVisible();
+
+  // A refusal beside the members list can be dismissed with a named button (Mantine gives it no name).
+  await page.goto('/community/mobilizers');
+  await page.getByRole('button', { name: 'Sair da comunidade' }).click();
+  await page.getByRole('dialog', { name: 'Sair da comunidade?' }).getByRole('button', { name: 'Confirmar' }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'ao menos uma pessoa na administração' });
+  await refusal.getByRole('button', { name: 'Fechar' }).click();
+  await expect(refusal).toHaveCount(0);
 });

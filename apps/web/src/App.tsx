@@ -30,7 +30,10 @@ const router = createBrowserRouter([{ path: '*', element: <Root /> }]);
 export function App() {
   const { t, i18n } = useTranslation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the labels change with the language.
-  const theme = useMemo(() => appTheme({ showCharacters: t('auth.showCharacters') }), [i18n.language]);
+  const theme = useMemo(
+    () => appTheme({ showCharacters: t('auth.showCharacters'), close: t('app.close') }),
+    [i18n.language],
+  );
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Notifications position="top-right" limit={5} />

@@ -1,8 +1,10 @@
 import {
+  Alert,
   Anchor,
   type CSSVariablesResolver,
   createTheme,
   type MantineColorsTuple,
+  Modal,
   MultiSelect,
   NativeSelect,
   Notification,
@@ -62,8 +64,11 @@ const focusRingClass = focusClasses.ring;
 
 const fontFamily = `'${BRAND.bodyFont}', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif`;
 
-/** The theme, with the labels Mantine would otherwise give in English (`showCharacters`: the password toggle's). */
-export const appTheme = ({ showCharacters }: { showCharacters: string }) =>
+/**
+ * The theme, with the labels Mantine would otherwise give in English or not at all: `showCharacters` for the password
+ * toggle, `close` for the close buttons of dialogs and dismissable alerts.
+ */
+export const appTheme = ({ showCharacters, close }: { showCharacters: string; close: string }) =>
   createTheme({
     // Those who ask their system for less motion get no fades or slides (and the journeys, which ask too, measure
     // contrast on finished dialogs rather than half-faded ones).
@@ -79,6 +84,8 @@ export const appTheme = ({ showCharacters }: { showCharacters: string }) =>
     components: {
       // Links inside sentences must not rely on colour alone (WCAG 1.4.1).
       Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+      Alert: Alert.extend({ defaultProps: { closeButtonLabel: close } }),
+      Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': close } } }),
       // Nearly every field is required, so asterisks would be noise; `required` still sets aria-required, and a
       // label's text stays exactly the field's name.
       // The description under a toast's title is gray 6 by default (3.3:1).
