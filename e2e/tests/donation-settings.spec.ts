@@ -57,7 +57,7 @@ test('an organiser sets up a donation: users_choice with boleto and a goal, with
   await expect(page.getByLabel('Prazo da meta')).toHaveValue('01/01/2020');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Inválido.')).toBeVisible();
-  await expect(page.getByText('Insira o valor desse jeito, ó: 1000')).toBeVisible();
+  await expect(page.getByText('Informe a meta só com números, por exemplo: 1000')).toBeVisible();
   await expect(page.getByText('O prazo da meta já passou: escolha hoje ou uma data futura.')).toBeVisible();
   await page.getByLabel('Prazo da meta').fill('31022099');
   await page.getByRole('button', { name: 'Salvar' }).click();

@@ -135,7 +135,7 @@ test('a visitor donates once by card, takes the monthly offer and sees the share
   await visitor.getByRole('button', { name: 'Doar R$ 50' }).click();
 
   // The offer after a paid one-off card donation.
-  await expect(visitor.getByRole('heading', { name: 'OBA! Doação Realizada :)' })).toBeFocused();
+  await expect(visitor.getByRole('heading', { name: 'OBA! Doação realizada :)' })).toBeFocused();
   await expect(visitor.getByText('Quer aumentar seu impacto?')).toBeVisible();
   await expect(visitor.getByText('Torne essa doação recorrente!')).toBeVisible();
   const monthly = visitor.getByRole('combobox', { name: 'Valor mensal' });
@@ -148,7 +148,7 @@ test('a visitor donates once by card, takes the monthly offer and sees the share
   await expect(visitor.getByText('Agora, compartilhe com seus amigos!')).toBeVisible();
   await expect(visitor.getByText('Oba! Sua doação recorrente está confirmada. Muito obrigado!')).toBeVisible();
   await expect(visitor.getByRole('link', { name: /Compartilhar no WhatsApp/ })).toBeVisible();
-  await expect(visitor.getByText('1 doações')).toBeVisible();
+  await expect(visitor.getByText('1 doação', { exact: true })).toBeVisible();
   await expectAccessible(visitor, 'donation widget, the share screen');
 });
 

@@ -37,7 +37,10 @@ describe('message catalogues', () => {
     expect(translate('pt-BR', 'app.loadingSession')).toBe('Carregando sessão');
     expect(translate('pt-BR', 'toast.requestErrorTitle')).toBe('Ops!');
     expect(translate('en', 'toast.requestErrorTitle')).toBe('Oops!');
-    expect(translate('pt-BR', 'errors.incorrectPassword')).toBe('Incorrect password');
+    // The spec's 'Incorrect password', in the interface's language.
+    expect(translate('pt-BR', 'errors.incorrectPassword')).toBe('Senha incorreta');
+    expect(translate('es', 'errors.incorrectPassword')).toBe('Contraseña incorrecta');
+    expect(translate('en', 'errors.incorrectPassword')).toBe('Incorrect password');
   });
 
   it('fill placeholders and render encoded validation messages', () => {

@@ -117,11 +117,11 @@ describe('public page', () => {
     );
   });
 
-  it('renders content in every stored format, a placeholder for kinds still to come, and Widget Not Found!', () => {
+  it('renders content in every stored format, a placeholder for kinds still to come, and Widget não encontrado!', () => {
     expect(html).toContain('<p class="mz-rt-p">Bem-vindas à campanha</p>');
     expect(html).toContain('<p class="mz-rt-p">Feito com <strong>carinho</strong></p>');
     expect(html).toContain('<div class="mz-widget-placeholder">PLIP: disponível em breve</div>');
-    expect(html).toContain('Widget Not Found!');
+    expect(html).toContain('Widget não encontrado!');
   });
 
   it('uses the scheme, fonts and the main landmark', () => {

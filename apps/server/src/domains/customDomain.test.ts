@@ -48,8 +48,8 @@ describe('custom domain of a page', () => {
   it('refuses domains outside the community’s zones, malformed ones and blanking an existing one, with the spec messages', async () => {
     const cases: [string | null, string][] = [
       ['tarifazero', 'Esse domínio não é válido.'],
-      ['www.outro.org', 'Você precisa usar um domínio cadastrado na Comunidade'],
-      ['www.deles.org', 'Você precisa usar um domínio cadastrado na Comunidade'],
+      ['www.outro.org', 'Você precisa usar um domínio cadastrado na comunidade'],
+      ['www.deles.org', 'Você precisa usar um domínio cadastrado na comunidade'],
     ];
     for (const [domain, message] of cases) {
       const res = await setDomain(pageId, domain);

@@ -30,7 +30,7 @@ import { SegmentBar } from './SegmentBar';
  * for everyone matching. The whole state is in the address.
  */
 export default function ActivistsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { community } = useSession();
   const communityId = community?.id ?? 0;
   const [params, setParams] = useSearchParams();
@@ -112,11 +112,7 @@ export default function ActivistsPage() {
         />
         <Group gap="sm">
           <Text role="status" fw={700}>
-            {total === undefined
-              ? t('activists.counting')
-              : total === 1
-                ? t('activists.countOne')
-                : t('activists.count', { count: total.toLocaleString(i18n.language) })}
+            {total === undefined ? t('activists.counting') : t('activists.count', { count: total })}
           </Text>
           <Button variant="default" disabled={!total} onClick={() => setTagging(true)}>
             {t('activists.tagAll')}

@@ -17,7 +17,7 @@ type Sent = Partial<Campaign> & { skipped_count?: number };
  * under it, the campaigns already sent with their counts. Each step's heading takes the focus when it opens.
  */
 export default function BotPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { community } = useSession();
   const communityId = community?.id ?? 0;
   const queryClient = useQueryClient();
@@ -36,7 +36,6 @@ export default function BotPage() {
 
   const reached = sent?.total_impacted_activists ?? audience?.total ?? 0;
   const skipped = sent?.counts?.skipped ?? sent?.skipped_count ?? audience?.skipped ?? 0;
-  const number = (n: number) => n.toLocaleString(i18n.language);
 
   return (
     <TitledPage title={t('massMessages.title')} description={t('massMessages.intro')}>
@@ -85,11 +84,8 @@ export default function BotPage() {
               {t('massMessages.doneTitle')}
             </Title>
             <Text role="status">
-              {reached === 1
-                ? t('massMessages.doneReachedOne')
-                : t('massMessages.doneReached', { count: number(reached) })}
-              {skipped > 0 &&
-                ` ${skipped === 1 ? t('massMessages.skippedOne') : t('massMessages.skipped', { count: number(skipped) })}.`}
+              {t('massMessages.doneReached', { count: reached })}
+              {skipped > 0 && ` ${t('massMessages.skipped', { count: skipped })}.`}
             </Text>
             <Button
               onClick={() => {

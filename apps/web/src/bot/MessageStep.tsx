@@ -185,7 +185,7 @@ export function MessageStep({
           {t('massMessages.back')}
         </Button>
         <Button type="submit" loading={form.formState.isSubmitting}>
-          {count === 1 ? t('massMessages.sendOne') : t('massMessages.send', { count })}
+          {t('massMessages.send', { count })}
         </Button>
       </Group>
     </Stack>

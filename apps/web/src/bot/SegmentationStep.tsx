@@ -93,9 +93,7 @@ export function SegmentationStep({ communityId, headingRef, value, onChange, onN
           </Group>
           {data && data.skipped > 0 && (
             <Text c="dimmed" size="sm">
-              {data.skipped === 1
-                ? t('massMessages.skippedOne')
-                : t('massMessages.skipped', { count: number(data.skipped) })}
+              {t('massMessages.skipped', { count: data.skipped })}
             </Text>
           )}
           {audience.isPending && <LoadingScreen label={t('app.loading')} inline />}

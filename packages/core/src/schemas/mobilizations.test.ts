@@ -79,7 +79,7 @@ describe('mobilization basics', () => {
 
   it('accept lowercase letters, digits and hyphens in the slug; blank means derive it', () => {
     expect(errors(mobilizationBasicsSchema.safeParse({ ...basics, slug: 'Com Espaço' }))).toEqual({
-      slug: ['Use apenas letras minúsculas, números e hífens'],
+      slug: ['Use apenas letras minúsculas, números e hifens'],
     });
     expect(mobilizationBasicsSchema.parse({ ...basics, slug: 'moradia-2024' }).slug).toBe('moradia-2024');
     expect(mobilizationBasicsSchema.parse({ ...basics, slug: '' }).slug).toBeNull();
@@ -142,7 +142,7 @@ describe('sharing, analytics and design', () => {
     expect(shareFieldsComplete({ ...full, twitter_share_text: '' })).toBe(false);
   });
 
-  it("accept UA- and G- analytics ids, or nothing, else 'Informe uma ID válida'", () => {
+  it("accept UA- and G- analytics ids, or nothing, else 'Informe um ID válido'", () => {
     for (const code of ['UA-12345-1', 'ua-1234567-12', 'G-ABC123XYZ', '', null])
       expect(mobilizationAnalyticsSchema.safeParse({ google_analytics_code: code }).success, String(code)).toBe(true);
     expect(mobilizationAnalyticsSchema.parse({ google_analytics_code: 'g-abcd123' }).google_analytics_code).toBe(
@@ -150,7 +150,7 @@ describe('sharing, analytics and design', () => {
     );
     for (const code of ['UA-12-1', 'GTM-ABC123', 'G-', '12345', 'UA-12345'])
       expect(errors(mobilizationAnalyticsSchema.safeParse({ google_analytics_code: code })), code).toEqual({
-        google_analytics_code: ['Informe uma ID válida'],
+        google_analytics_code: ['Informe um ID válido'],
       });
   });
 
@@ -193,7 +193,7 @@ describe('duplicate-slug messages', () => {
       'Mobilização com nome "Moradia" já existe!',
     );
     expect(translate('pt-BR', 'mobilizationForm.slugTakenOnUpdate', { slug: 'moradia' })).toBe(
-      'Slug deve ser único e "moradia" já existe!',
+      'O identificador "moradia" já é usado por outra mobilização. Escolha outro.',
     );
     expect(translate('es', 'mobilizationForm.slugTakenOnUpdate', { slug: 'x' })).toContain('"x"');
   });

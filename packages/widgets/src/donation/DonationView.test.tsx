@@ -310,7 +310,7 @@ describe('donation widget', () => {
     expect(sessionStorage.getItem('mz-donation-61')).toBeNull();
 
     // The offer: the value just given preselected, then the monthly subscription, then the share screen.
-    expect(root.querySelector('h4')?.textContent).toBe('OBA! Doação Realizada :)');
+    expect(root.querySelector('h4')?.textContent).toBe('OBA! Doação realizada :)');
     expect(root.textContent).toContain('Quer aumentar seu impacto?');
     const select = root.querySelector('select') as HTMLSelectElement;
     expect([...select.options].map((o) => o.textContent)).toEqual(['R$ 20 / mês', 'R$ 50 / mês', 'R$ 100 / mês']);

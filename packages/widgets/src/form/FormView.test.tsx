@@ -152,14 +152,14 @@ describe('form widget, hydrated', () => {
     const button = root.querySelector('button[type="submit"]') as HTMLButtonElement;
     expect(button.getAttribute('aria-disabled')).toBe('true');
     await submit(root);
-    expect(errors(root)).toEqual(['Nome nao pode ficar em branco', 'E-mail nao pode ficar em branco']);
+    expect(errors(root)).toEqual(['Nome não pode ficar em branco', 'E-mail não pode ficar em branco']);
     expect(document.activeElement?.className).toBe('mz-form__errors');
     await type(input(root, 0), 'Ana');
     await type(input(root, 1), 'ana@invalido');
-    expect(errors(root)).toEqual(['E-mail invalido']);
+    expect(errors(root)).toEqual(['E-mail inválido']);
     expect(input(root, 1).getAttribute('aria-invalid')).toBe('true');
     expect(input(root, 1).getAttribute('aria-describedby')).toBe('mz-form-42-1-error');
-    expect(root.querySelector('#mz-form-42-1-error')?.textContent).toBe('E-mail invalido');
+    expect(root.querySelector('#mz-form-42-1-error')?.textContent).toBe('E-mail inválido');
     expect(button.getAttribute('aria-disabled')).toBe('true');
     await type(input(root, 1), 'ana@example.org');
     expect(errors(root)).toEqual([]);

@@ -114,7 +114,7 @@ describe('phone pressure widget', () => {
     expect(body).toContain('data-mz-island="pressure-phone"');
     expect(body).toContain('for="mz-phone-61-phone_number"');
     expect(body).toContain('aria-label="Ligar para Vereadora Ana"');
-    expect(body).toContain('Encerrar e Compartilhar');
+    expect(body).toContain('Encerrar e compartilhar');
   });
 
   it('checks the form with the spec messages, then follows a call to its duration and offers Religar after busy', async () => {
@@ -122,10 +122,10 @@ describe('phone pressure widget', () => {
     await withIslandCatalogue(() => page.click('Ligar para Vereadora Ana'));
     const errors = () => [...page.root.querySelectorAll('.mz-form__errors li')].map((li) => li.textContent);
     expect(errors()).toEqual([
-      'Preenchimento obrigatorio',
-      'Preenchimento obrigatorio',
-      'Preenchimento obrigatorio',
-      'Preenchimento obrigatorio',
+      'Preenchimento obrigatório',
+      'Preenchimento obrigatório',
+      'Preenchimento obrigatório',
+      'Preenchimento obrigatório',
     ]);
     await withIslandCatalogue(async () => {
       await page.type('first_name', 'Iara');
@@ -133,11 +133,11 @@ describe('phone pressure widget', () => {
       await page.type('email', 'iara@example.org');
       await page.type('phone_number', '55119999999');
     });
-    expect(errors()).toEqual(['Informe o codigo do pais e o DDD com dois digitos. Ex: +5511']);
+    expect(errors()).toEqual(['Informe o código do país e o DDD com dois dígitos. Ex.: +5511']);
     await withIslandCatalogue(() => page.type('phone_number', '+5581999991111'));
-    expect(errors()).toEqual(['O telefone que voce esta tentando usar e de um dos alvos da mobilizacao.']);
+    expect(errors()).toEqual(['O telefone que você está tentando usar é de um dos alvos da mobilização.']);
     await withIslandCatalogue(() => page.type('phone_number', '12345'));
-    expect(errors()).toEqual(['Telefone invalido']);
+    expect(errors()).toEqual(['Telefone inválido']);
     await withIslandCatalogue(async () => {
       await page.type('phone_number', '5581988887777');
       await page.click('Ligar para Vereadora Ana');

@@ -83,10 +83,10 @@ describe('e-mail pressure widget', () => {
     await withIslandCatalogue(submit);
     const errors = () => [...root.querySelectorAll('.mz-form__errors li')].map((li) => li.textContent);
     expect(errors()).toEqual([
-      'Preenchimento obrigatorio',
-      'Preenchimento obrigatorio',
-      'Preenchimento obrigatorio',
-      'Preenchimento obrigatorio',
+      'Preenchimento obrigatório',
+      'Preenchimento obrigatório',
+      'Preenchimento obrigatório',
+      'Preenchimento obrigatório',
     ]);
     expect(fetchMock).not.toHaveBeenCalled();
     await withIslandCatalogue(async () => {
@@ -95,7 +95,7 @@ describe('e-mail pressure widget', () => {
       await type('city', 'Recife');
       await type('email', 'ana@camara.example.org');
     });
-    expect(errors()).toEqual(['O email que voce esta tentando usar e de um dos alvos da mobilizacao.']);
+    expect(errors()).toEqual(['O e-mail que você está tentando usar é de um dos alvos da mobilização.']);
     await withIslandCatalogue(async () => {
       await type('email', 'iara@example.org');
       await submit();

@@ -174,26 +174,26 @@ describe('a phone pressure through the sandbox', () => {
     const empty = await call({ first_name: ' ', last_name: '', email: '', phone_number: '' }, '');
     expect(empty.status).toBe(422);
     expect(empty.body.errors).toEqual({
-      first_name: ['Preenchimento obrigatorio'],
-      last_name: ['Preenchimento obrigatorio'],
-      city: ['Preenchimento obrigatorio'],
-      email: ['Preenchimento obrigatorio'],
-      phone_number: ['Preenchimento obrigatorio'],
-      target: ['Ops, voce precisa selecionar pelo menos um alvo para poder pressionar'],
+      first_name: ['Preenchimento obrigatório'],
+      last_name: ['Preenchimento obrigatório'],
+      city: ['Preenchimento obrigatório'],
+      email: ['Preenchimento obrigatório'],
+      phone_number: ['Preenchimento obrigatório'],
+      target: ['Ops, você precisa selecionar pelo menos um alvo para poder pressionar'],
     });
     const city = { city: 'Recife' };
     expect((await call({ ...city, phone_number: '5511999' })).body.errors).toEqual({
-      phone_number: ['Telefone invalido'],
+      phone_number: ['Telefone inválido'],
     });
     expect((await call({ ...city, phone_number: '55119999999' })).body.errors).toEqual({
-      phone_number: ['Informe o codigo do pais e o DDD com dois digitos. Ex: +5511'],
+      phone_number: ['Informe o código do país e o DDD com dois dígitos. Ex.: +5511'],
     });
     expect((await call({ ...city, phone_number: '+5581999991111' })).body.errors).toEqual({
-      phone_number: ['O telefone que voce esta tentando usar e de um dos alvos da mobilizacao.'],
+      phone_number: ['O telefone que você está tentando usar é de um dos alvos da mobilização.'],
     });
-    expect((await call({ ...city, email: 'iara@' })).body.errors).toEqual({ email: ['E-mail invalido'] });
+    expect((await call({ ...city, email: 'iara@' })).body.errors).toEqual({ email: ['E-mail inválido'] });
     expect((await call(city, '+5581000000000')).body.errors).toEqual({
-      target: ['Ops, voce precisa selecionar pelo menos um alvo para poder pressionar'],
+      target: ['Ops, você precisa selecionar pelo menos um alvo para poder pressionar'],
     });
     expect(
       (
@@ -360,10 +360,10 @@ describe('addTwilioCall (the original admin’s mutation)', () => {
     await configure(organiser, communityId, VALID);
     const target = await organiser.graphql(ADD, { w: widget.id, from: '+5581988887777', to: '+5581900000000' });
     expect(target.body.errors[0].extensions.fields).toEqual({
-      to: ['Ops, voce precisa selecionar pelo menos um alvo para poder pressionar'],
+      to: ['Ops, você precisa selecionar pelo menos um alvo para poder pressionar'],
     });
     const number = await organiser.graphql(ADD, { w: widget.id, from: '123', to: '+5581999990000' });
-    expect(number.body.errors[0].extensions.fields).toEqual({ from: ['Telefone invalido'] });
+    expect(number.body.errors[0].extensions.fields).toEqual({ from: ['Telefone inválido'] });
     const other = await phonePage();
     const foreign = await organiser.graphql(ADD, { w: other.form.id, from: '+5581988887777', to: '+5581999990000' });
     expect(foreign.body.errors[0].extensions.code).toBe('not-found');

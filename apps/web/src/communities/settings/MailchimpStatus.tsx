@@ -73,7 +73,7 @@ export function MailchimpStatus({
           <Progress value={resync.total ? (100 * resync.done) / resync.total : 0} aria-hidden />
         </Stack>
       )}
-      {resync.status === 'done' && <Text size="sm">{t('mailchimp.resyncDone', { total: resync.total })}</Text>}
+      {resync.status === 'done' && <Text size="sm">{t('mailchimp.resyncDone', { count: resync.total })}</Text>}
       {canManage && m.configured && (
         <Group>
           <Button variant="default" onClick={resync_} loading={starting} disabled={resync.status === 'running'}>
