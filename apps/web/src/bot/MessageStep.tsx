@@ -69,7 +69,7 @@ export function MessageStep({
   const test = useMutation({
     mutationFn: () => sendTest(communityId, form.getValues() as MessageValues, valid),
     onSuccess: setResults,
-    meta: { requestErrorToast: false },
+    meta: { showsErrors: 'all' },
   });
 
   const addTarget = (event: KeyboardEvent<HTMLInputElement>) => {

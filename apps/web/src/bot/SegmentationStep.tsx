@@ -49,7 +49,7 @@ export function SegmentationStep({ communityId, headingRef, value, onChange, onN
     queryFn: () => fetchAudience(communityId, value),
     enabled: communityId > 0,
     placeholderData: keepPreviousData,
-    meta: { requestErrorToast: false },
+    meta: { showsErrors: 'all' },
   });
   const errors = audience.error instanceof ApiError && audience.error.kind === 'response' ? audience.error.fields : {};
   const data = audience.data;
