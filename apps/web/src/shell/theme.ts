@@ -1,5 +1,7 @@
 import {
   Anchor,
+  Badge,
+  Button,
   type CSSVariablesResolver,
   createTheme,
   type MantineColorsTuple,
@@ -77,6 +79,11 @@ export const theme = createTheme({
   components: {
     // Links inside sentences must not rely on colour alone (WCAG 1.4.1).
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // A button or a badge in a crowded row keeps its whole label: it wraps to the next line or pushes the title
+    // over, instead of shrinking until 'Entrar' reads 'Entra' on a 390 px phone. The label is not clipped either:
+    // glyphs may paint a fraction of a pixel past the width the layout measured, and the last letter went.
+    Button: Button.extend({ styles: { root: { flexShrink: 0, maxWidth: '100%' }, label: { overflow: 'visible' } } }),
+    Badge: Badge.extend({ styles: { root: { flexShrink: 0 }, label: { overflow: 'visible' } } }),
     // Nearly every field is required, so asterisks would be noise; `required` still sets aria-required, and a
     // label's text stays exactly the field's name.
     // The description under a toast's title is gray 6 by default (3.3:1).
