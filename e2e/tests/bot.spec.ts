@@ -27,7 +27,9 @@ test('an organiser segments the bot’s subscribers, writes a mass message with 
   await expect(preview.getByRole('listitem')).toHaveCount(20);
   await expect(preview.getByRole('img', { name: t('massMessages.genderFemale') }).first()).toBeVisible();
   // Names in the order a Brazilian reads them ('Cícero' before 'Conceição'), and no lone '·' for an unknown gender.
-  const names = (await preview.getByRole('listitem').allInnerTexts()).map((text) => text.trim().split('\n').pop() ?? '');
+  const names = (await preview.getByRole('listitem').allInnerTexts()).map(
+    (text) => text.trim().split('\n').pop() ?? '',
+  );
   expect(names).toEqual([...names].sort(new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true }).compare));
   await expect(preview.getByText('·', { exact: true })).toHaveCount(0);
   // spec 01 §9: 577 px, or 461 px on a short screen like this 720 px one.
