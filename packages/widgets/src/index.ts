@@ -7,6 +7,7 @@
 export { Counter } from './action/Counter';
 export { FinishMessage, type FinishModel, finishModel } from './action/FinishMessage';
 export { ShareScreen, type ShareScreenProps } from './action/ShareScreen';
+export { openShare, type ShareInput, type ShareNetwork, shareWebUrl } from './action/share';
 export { BlockView, type BlockViewProps } from './BlockView';
 export { blockBackground } from './background';
 export { ContentWidget } from './content/ContentWidget';

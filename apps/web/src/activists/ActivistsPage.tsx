@@ -44,6 +44,8 @@ export default function ActivistsPage() {
     queryFn: () => fetchActivistPage(communityId, query),
     enabled: communityId > 0,
     placeholderData: keepPreviousData,
+    // A refused filter is said in the alert above the list.
+    meta: { showsErrors: 'refusals' },
   });
   // A chosen segment's own filters are what the list shows, what the panel holds and what a bulk tag applies to.
   const segments = useQuery({
@@ -61,6 +63,8 @@ export default function ActivistsPage() {
     queryKey: [...activistsKey(communityId), 'count', countParams.toString()],
     queryFn: () => fetchActivistCount(communityId, query.filter, query.segmentId),
     enabled: communityId > 0,
+    // The same filter as the list's, whose alert already says why it was refused.
+    meta: { showsErrors: 'refusals' },
   });
 
   const go = (changes: { filter?: ActivistFilterValues; segmentId?: number; sort?: ActivistSort; at?: PageAt }) => {

@@ -28,6 +28,7 @@ export function BulkTagDialog({ communityId, filter, count, opened, onClose }: B
     onError: (e) => {
       if (e instanceof ApiError && e.kind === 'response') setError(e.fields.tag?.join(' '));
     },
+    meta: { showsErrors: ['tag'] },
   });
   const progress = useQuery({
     queryKey: ['communities', communityId, 'activist_tag_jobs'],

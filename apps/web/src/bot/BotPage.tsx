@@ -1,4 +1,5 @@
 import { Button, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +28,7 @@ export default function BotPage() {
   const [sent, setSent] = useState<Sent>();
   const [draft, setDraft] = useState<MessageValues>();
   const heading = useRef<HTMLHeadingElement>(null);
+  const narrow = useMediaQuery('(max-width: 36em)');
   const moved = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the focus follows the step
   useEffect(() => {
@@ -40,7 +42,15 @@ export default function BotPage() {
   return (
     <TitledPage title={t('massMessages.title')} description={t('massMessages.intro')}>
       <Paper withBorder p="md">
-        <Stepper active={step} size="sm" mb="lg" aria-label={t('massMessages.steps')} allowNextStepsSelect={false}>
+        <Stepper
+          active={step}
+          size="sm"
+          mb="lg"
+          aria-label={t('massMessages.steps')}
+          allowNextStepsSelect={false}
+          // On a phone the three steps do not fit a row: wrapped, a separator dangled with nothing after it.
+          orientation={narrow ? 'vertical' : 'horizontal'}
+        >
           <Stepper.Step
             label={t('massMessages.stepSegmentation')}
             description={t('massMessages.stepOf', { step: 1 })}

@@ -20,6 +20,7 @@ export default function MailboxPage() {
     queryFn: fetchMailbox,
     staleTime: 0,
     retry: false,
+    meta: { showsErrors: 'refusals' },
     refetchInterval: (query) => (query.state.error ? false : POLL_MS),
   });
 

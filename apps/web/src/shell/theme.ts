@@ -1,6 +1,8 @@
 import {
   Alert,
   Anchor,
+  Badge,
+  Button,
   type CSSVariablesResolver,
   createTheme,
   type MantineColorsTuple,
@@ -84,6 +86,11 @@ export const appTheme = ({ showCharacters, close }: { showCharacters: string; cl
     components: {
       // Links inside sentences must not rely on colour alone (WCAG 1.4.1).
       Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+      // A button or a badge in a crowded row keeps its whole label: it wraps to the next line or pushes the title
+      // over, instead of shrinking until 'Entrar' reads 'Entra' on a 390 px phone. The label is not clipped either:
+      // glyphs may paint a fraction of a pixel past the width the layout measured, and the last letter went.
+      Button: Button.extend({ styles: { root: { flexShrink: 0, maxWidth: '100%' }, label: { overflow: 'visible' } } }),
+      Badge: Badge.extend({ styles: { root: { flexShrink: 0 }, label: { overflow: 'visible' } } }),
       Alert: Alert.extend({ defaultProps: { closeButtonLabel: close } }),
       Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': close } } }),
       // Nearly every field is required, so asterisks would be noise; `required` still sets aria-required, and a

@@ -420,6 +420,10 @@ export const es: Catalogue = {
     shareDescription: 'Descripción en Facebook',
     shareImage: 'Imagen para compartir',
     shareImageHelp: 'Al menos {width}×{height} píxeles (lo ideal es {idealWidth}×{idealHeight}), hasta {mb} MB.',
+    shareImageOptional: 'Opcional. Sin ella, los enlaces muestran la imagen de la comunidad.',
+    shareImageOptionalNone: 'Opcional. Sin ella, los enlaces muestran solo el título y la descripción.',
+    shareSuggested:
+      'Sugerimos los textos a partir del nombre y del objetivo de la movilización. Revísalos y guarda para usarlos.',
     tweet: 'Texto del tweet',
     charCount: '{count} de {max} caracteres',
     sharePreview: 'Vista previa en Facebook',

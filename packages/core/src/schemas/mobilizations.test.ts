@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cutAtWord,
   isMobilizationPublic,
   mobilizationAnalyticsSchema,
   mobilizationBasicsSchema,
@@ -11,6 +12,7 @@ import {
   renderMessage,
   shareFieldsComplete,
   slugify,
+  suggestedShareTexts,
   templateCreateSchema,
   translate,
 } from '../index';
@@ -117,29 +119,50 @@ describe('sharing, analytics and design', () => {
     });
   });
 
-  it("require all four share fields at launch with 'Obrigatório'", () => {
+  it("require the three share texts at launch with 'Obrigatório', the image being optional", () => {
     expect(errors(mobilizationLaunchSharingSchema.safeParse({ facebook_share_title: 'T' }))).toEqual({
-      facebook_share_image: ['Obrigatório'],
       facebook_share_description: ['Obrigatório'],
       twitter_share_text: ['Obrigatório'],
     });
   });
 
-  it('count a page as public only with a custom domain and all four share fields', () => {
+  it('count a page as public with a custom domain and the three share texts, with or without an image', () => {
     const full = {
       custom_domain: 'www.tarifazero.org',
-      facebook_share_image: 'https://x.org/i.png',
       facebook_share_title: 'T',
       facebook_share_description: 'D',
       twitter_share_text: 'W',
     };
     expect(isMobilizationPublic(full)).toBe(true);
+    expect(isMobilizationPublic({ ...full, facebook_share_image: 'https://x.org/i.png' })).toBe(true);
     for (const key of Object.keys(full) as (keyof typeof full)[]) {
       expect(isMobilizationPublic({ ...full, [key]: null }), key).toBe(false);
       expect(isMobilizationPublic({ ...full, [key]: '  ' }), key).toBe(false);
     }
     expect(shareFieldsComplete({ ...full, custom_domain: null })).toBe(true);
     expect(shareFieldsComplete({ ...full, twitter_share_text: '' })).toBe(false);
+  });
+
+  it('cut text at a word boundary within the limit, with an ellipsis', () => {
+    expect(cutAtWord('Tarifa zero', 70)).toBe('Tarifa zero');
+    expect(cutAtWord('Ônibus de graça para todo mundo, todo dia', 20)).toBe('Ônibus de graça…');
+    expect(cutAtWord('Ônibus de graça para todo mundo, todo dia', 33)).toBe('Ônibus de graça para todo mundo…');
+    expect(cutAtWord('Supercalifragilistico', 10)).toBe('Supercali…');
+    for (const max of [10, 20, 33])
+      expect(cutAtWord('Ônibus de graça para todo mundo, todo dia', max).length).toBeLessThanOrEqual(max);
+  });
+
+  it('suggest share texts from the name, the goal and the address', () => {
+    const goal =
+      'Exigir que os imóveis públicos vazios do centro virem moradia popular, com aluguel social para quem precisa.';
+    const texts = suggestedShareTexts({ name: 'Moradia digna no centro', goal }, 'https://moradia.org/');
+    expect(texts).toEqual({
+      facebook_share_title: 'Moradia digna no centro',
+      facebook_share_description:
+        'Exigir que os imóveis públicos vazios do centro virem moradia popular, com aluguel social…',
+      twitter_share_text: 'Moradia digna no centro https://moradia.org/',
+    });
+    expect(texts.facebook_share_description.length).toBeLessThanOrEqual(90);
   });
 
   it("accept UA- and G- analytics ids, or nothing, else 'Informe um ID válido'", () => {
