@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseTargets } from './pressure';
-import { validatePhoneCall } from './pressurePhone';
+import {
+  callProgress,
+  laterCallState,
+  PHONE_CALL_FAILURES,
+  type PhoneCallStatus,
+  validatePhoneCall,
+} from './pressurePhone';
 
 const targets = parseTargets(['Ana <+5581999990000>', 'Beto <+5581999991111>']);
 const activist = {
@@ -34,5 +40,45 @@ describe('validatePhoneCall', () => {
     expect(check({ first_name: 'x'.repeat(101) })).toEqual({ first_name: 'kinds.pressure.tooLong' });
     expect(check({}, '')).toEqual({ target: 'kinds.pressure.selectTarget' });
     expect(check({}, '+5581000000000')).toEqual({ target: 'kinds.pressure.selectTarget' });
+  });
+});
+
+describe('laterCallState', () => {
+  const call = (status: PhoneCallStatus) => ({ id: 7, status });
+  it('moves forward from initiated through ringing and in progress to an end, never back', () => {
+    const order: PhoneCallStatus[] = ['initiated', 'ringing', 'in-progress', 'completed'];
+    for (const [i, status] of order.entries())
+      for (const later of order.slice(i + 1)) {
+        expect(laterCallState(call(status), call(later)).status).toBe(later);
+        expect(laterCallState(call(later), call(status)).status).toBe(later);
+      }
+    expect(laterCallState(undefined, call('ringing')).status).toBe('ringing');
+  });
+
+  it('keeps the first end it learnt: an end is final', () => {
+    for (const end of PHONE_CALL_FAILURES) {
+      expect(laterCallState(call(end), call('in-progress')).status).toBe(end);
+      expect(laterCallState(call(end), call('completed')).status).toBe(end);
+      expect(laterCallState(call('ringing'), call(end)).status).toBe(end);
+    }
+  });
+
+  it('shows the furthest state whatever order the reports arrive in', () => {
+    const arrivals: PhoneCallStatus[] = ['ringing', 'initiated', 'in-progress', 'ringing', 'completed', 'in-progress'];
+    const shown = arrivals.reduce<{ id: number; status: PhoneCallStatus } | undefined>(
+      (state, status) => laterCallState(state, call(status)),
+      undefined,
+    );
+    expect(shown?.status).toBe('completed');
+    const seen = arrivals.map((_, i) =>
+      arrivals
+        .slice(0, i + 1)
+        .reduce<{ id: number; status: PhoneCallStatus } | undefined>(
+          (s, status) => laterCallState(s, call(status)),
+          undefined,
+        ),
+    );
+    const ranks = seen.map((s) => callProgress(s?.status ?? 'initiated'));
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
   });
 });

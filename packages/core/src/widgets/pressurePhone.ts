@@ -20,6 +20,20 @@ export type PhoneCallStatus = 'initiated' | 'ringing' | 'in-progress' | 'complet
 export const PHONE_CALL_FAILURES: readonly PhoneCallStatus[] = ['busy', 'failed', 'no-answer'];
 export const PHONE_CALL_ACTIVE: readonly PhoneCallStatus[] = ['initiated', 'ringing', 'in-progress'];
 
+/**
+ * How far along a call is: initiated, ringing, in progress, then any end. A call's shown state only moves forward
+ * (issue 31: 'Chamando…' went back to 'Iniciando a ligação…'): Twilio reports each leg of a call on its own, and
+ * its callbacks, like a visitor's polls, may arrive in any order.
+ */
+export function callProgress(status: PhoneCallStatus): number {
+  return status === 'initiated' ? 0 : status === 'ringing' ? 1 : status === 'in-progress' ? 2 : 3;
+}
+
+/** Of the state shown and one just learnt, the one to show: the later, or the shown one when neither is later. */
+export function laterCallState<T extends { status: PhoneCallStatus }>(shown: T | undefined, next: T): T {
+  return shown && callProgress(next.status) <= callProgress(shown.status) ? shown : next;
+}
+
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /**

@@ -164,18 +164,21 @@ describe('phone pressure widget', () => {
     });
     expect(page.polls[0]?.url).toBe('/api/twilio/calls/71?key=k71&after=initiated');
     expect(page.statusOf('Ana')).toBe('Chamando…');
-    await withIslandCatalogue(() => act(() => page.polls[1]?.answer('in-progress')));
+    // An answer that lags behind (a state already passed) never takes the shown state back.
+    await withIslandCatalogue(() => act(() => page.polls[1]?.answer('initiated')));
+    expect(page.statusOf('Ana')).toBe('Chamando…');
+    await withIslandCatalogue(() => act(() => page.polls[2]?.answer('in-progress')));
     expect(page.statusOf('Ana')).toBe('Em ligação: 0 s');
     await withIslandCatalogue(() => act(async () => vi.advanceTimersByTime(3000)));
     expect(page.statusOf('Ana')).toBe('Em ligação: 3 s');
-    await withIslandCatalogue(() => act(() => page.polls[2]?.answer('completed', 12)));
+    await withIslandCatalogue(() => act(() => page.polls[3]?.answer('completed', 12)));
     expect(page.statusOf('Ana')).toBe('Ligação encerrada. Duração: 12 s');
-    expect(page.polls).toHaveLength(3);
+    expect(page.polls).toHaveLength(4);
 
     // The next target, in the same pressure; busy offers Religar.
     await withIslandCatalogue(() => page.click('Ligar para Vereador Beto'));
     expect(page.posts[1]).toMatchObject({ call: { target: '+5581999991111', pressure: { id: 9, key: 'p9' } } });
-    await withIslandCatalogue(() => act(() => page.polls[3]?.answer('busy')));
+    await withIslandCatalogue(() => act(() => page.polls[4]?.answer('busy')));
     expect(page.statusOf('Beto')).toBe('Ocupado');
     expect(page.button('Religar para Vereador Beto')?.textContent).toBe('Religar');
 
