@@ -17,6 +17,22 @@ const activist = {
 };
 
 describe('validatePhoneCall', () => {
+  it('accepts a Brazilian number as people type it, in E.164', () => {
+    for (const phone_number of ['(81) 98888-7777', '81 98888-7777', '081 98888 7777', '+55 81 98888-7777'])
+      expect(
+        validatePhoneCall(
+          { activist: { ...activist, phone_number }, target: '+5581999990000' },
+          { targets, showCity: false },
+        ),
+      ).toEqual({ errors: {}, phone: '+5581988887777' });
+    expect(
+      validatePhoneCall(
+        { activist: { ...activist, phone_number: '(81) 99999-1111' }, target: '+5581999990000' },
+        { targets, showCity: false },
+      ).errors,
+    ).toEqual({ phone_number: 'kinds.pressure.phoneIsTarget' });
+  });
+
   it('accepts a complete call, adding the + to the phone', () => {
     expect(validatePhoneCall({ activist, target: '+5581999990000' }, { targets, showCity: false })).toEqual({
       errors: {},
@@ -28,12 +44,13 @@ describe('validatePhoneCall', () => {
     const check = (a: Partial<typeof activist> & { city?: string }, target = '+5581999990000', showCity = false) =>
       validatePhoneCall({ activist: { ...activist, ...a }, target }, { targets, showCity }).errors;
     expect(check({ first_name: ' ', last_name: '', email: '' }, '+5581999990000', true)).toEqual({
-      first_name: 'kinds.pressure.required',
-      last_name: 'kinds.pressure.required',
-      email: 'kinds.pressure.required',
-      city: 'kinds.pressure.required',
+      first_name: 'kinds.pressure.firstNameRequired',
+      last_name: 'kinds.pressure.lastNameRequired',
+      email: 'kinds.pressure.emailRequired',
+      city: 'kinds.pressure.cityRequired',
     });
-    expect(check({ phone_number: '55119999999' })).toEqual({ phone_number: 'kinds.pressure.phoneCountryCode' });
+    expect(check({ phone_number: '' })).toEqual({ phone_number: 'kinds.pressure.phoneRequired' });
+    expect(check({ phone_number: '98888-7777' })).toEqual({ phone_number: 'kinds.pressure.phoneCountryCode' });
     expect(check({ phone_number: '12345' })).toEqual({ phone_number: 'kinds.pressure.phoneInvalid' });
     expect(check({ phone_number: '+5581999991111' })).toEqual({ phone_number: 'kinds.pressure.phoneIsTarget' });
     expect(check({ email: 'iara@' })).toEqual({ email: 'kinds.pressure.emailInvalid' });

@@ -47,14 +47,14 @@ export function validatePhoneCall(
   const errors: PhoneCallErrors = {};
   const { activist } = input;
   const tooLong = (v: unknown) => text(v).length > PRESSURE_NAME_MAX;
-  if (!text(activist.first_name)) errors.first_name = 'kinds.pressure.required';
+  if (!text(activist.first_name)) errors.first_name = 'kinds.pressure.firstNameRequired';
   else if (tooLong(activist.first_name)) errors.first_name = 'kinds.pressure.tooLong';
-  if (!text(activist.last_name)) errors.last_name = 'kinds.pressure.required';
+  if (!text(activist.last_name)) errors.last_name = 'kinds.pressure.lastNameRequired';
   else if (tooLong(activist.last_name)) errors.last_name = 'kinds.pressure.tooLong';
-  if (options.showCity && !text(activist.city)) errors.city = 'kinds.pressure.required';
+  if (options.showCity && !text(activist.city)) errors.city = 'kinds.pressure.cityRequired';
   else if (tooLong(activist.city)) errors.city = 'kinds.pressure.tooLong';
   const email = text(activist.email).toLowerCase();
-  if (!email) errors.email = 'kinds.pressure.required';
+  if (!email) errors.email = 'kinds.pressure.emailRequired';
   else if (!EMAIL_PATTERN.test(email) || email.length > 254) errors.email = 'kinds.pressure.emailInvalid';
   const checked = checkVisitorPhone(
     typeof activist.phone_number === 'string' ? activist.phone_number : '',

@@ -122,22 +122,23 @@ describe('phone pressure widget', () => {
     await withIslandCatalogue(() => page.click('Ligar para Vereadora Ana'));
     const errors = () => [...page.root.querySelectorAll('.mz-form__errors li')].map((li) => li.textContent);
     expect(errors()).toEqual([
-      'Preenchimento obrigatorio',
-      'Preenchimento obrigatorio',
-      'Preenchimento obrigatorio',
-      'Preenchimento obrigatorio',
+      'Informe seu nome',
+      'Informe seu sobrenome',
+      'Informe seu e-mail',
+      'Informe seu telefone com DDD',
     ]);
+    await vi.waitFor(() => expect(document.activeElement?.getAttribute('name')).toBe('first_name'));
     await withIslandCatalogue(async () => {
       await page.type('first_name', 'Iara');
       await page.type('last_name', 'Monteiro');
       await page.type('email', 'iara@example.org');
-      await page.type('phone_number', '55119999999');
+      await page.type('phone_number', '98888-7777');
     });
-    expect(errors()).toEqual(['Informe o codigo do pais e o DDD com dois digitos. Ex: +5511']);
+    expect(errors()).toEqual(['Informe o código do país e o DDD com dois dígitos. Ex: +5511']);
     await withIslandCatalogue(() => page.type('phone_number', '+5581999991111'));
-    expect(errors()).toEqual(['O telefone que voce esta tentando usar e de um dos alvos da mobilizacao.']);
+    expect(errors()).toEqual(['O telefone que você está tentando usar é de um dos alvos da mobilização.']);
     await withIslandCatalogue(() => page.type('phone_number', '12345'));
-    expect(errors()).toEqual(['Telefone invalido']);
+    expect(errors()).toEqual(['Telefone inválido']);
     await withIslandCatalogue(async () => {
       await page.type('phone_number', '5581988887777');
       await page.click('Ligar para Vereadora Ana');

@@ -4,7 +4,7 @@ import { ActionDone, ErrorSummary, Honeypot } from '../action/ActionParts';
 import { Counter } from '../action/Counter';
 import { FinishMessage } from '../action/FinishMessage';
 import type { FinishModel } from '../action/finish';
-import type { Focusable } from '../browser';
+import { type Focusable, inputValue } from '../browser';
 import type { RenderMode } from '../types';
 
 /** What both pressure views (e-mail and phone) read to draw their frame and their finish screen. */
@@ -76,15 +76,45 @@ export function PressureFrame(props: {
   );
 }
 
-/** A required field's label, with the star that says so. */
-export function RequiredLabel({ htmlFor, label, locale }: { htmlFor: string; label: string; locale: Locale }) {
+/**
+ * One of the visitor's fields, all required: the label with its star (titled with the spec's 'Preenchimento
+ * obrigatório'), the input or the letter's textarea, marked invalid and described by its message in the error list.
+ */
+export function PressureField(props: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  error?: string;
+  locale: Locale;
+  onChange(value: string): void;
+  onBlur(): void;
+  type?: string;
+  autoComplete?: string;
+  maxLength?: number;
+  readOnly?: boolean;
+  multiline?: boolean;
+}) {
+  const { id, error, multiline, label, locale, onChange, type = 'text', ...rest } = props;
+  const input = {
+    ...rest,
+    id,
+    className: 'mz-form__input',
+    'aria-required': true,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+    onChange: (e: { currentTarget: unknown }) => onChange(inputValue(e.currentTarget)),
+  };
   return (
-    <label className="mz-form__label" htmlFor={htmlFor}>
-      {label}
-      <span className="mz-form__required" title={translate(locale, 'formView.requiredMark')} aria-hidden="true">
-        {' *'}
-      </span>
-    </label>
+    <div className="mz-form__field">
+      <label className="mz-form__label" htmlFor={id}>
+        {label}
+        <span className="mz-form__required" title={translate(locale, 'kinds.pressure.required')} aria-hidden="true">
+          {' *'}
+        </span>
+      </label>
+      {multiline ? <textarea {...input} rows={8} /> : <input {...input} type={type} />}
+    </div>
   );
 }
 

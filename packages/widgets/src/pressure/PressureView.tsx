@@ -4,9 +4,8 @@ import { type PressureFillErrors, validatePressureFill } from '@mutirao/core/wid
 import { useEffect, useState } from 'react';
 import { ConsentNote } from '../action/ActionParts';
 import { useActionSubmit } from '../action/useActionSubmit';
-import { inputValue } from '../browser';
 import type { RenderMode } from '../types';
-import { PressureDone, PressureErrors, PressureFrame, RequiredLabel } from './PressureParts';
+import { PressureDone, PressureErrors, PressureField, PressureFrame } from './PressureParts';
 import type { PressureModel } from './pressureModel';
 import { submitPressureFill } from './submit';
 
@@ -83,7 +82,6 @@ export function PressureView({ model, locale, mode }: PressureViewProps) {
   for (const [field, message] of Object.entries(server?.fields ?? {}) as [Field, string][])
     if (message && !shown.has(field)) shown.set(field, message);
   const general = server?.messages ?? [];
-  const blocked = Object.keys(invalid).length > 0 || status === 'sending' || !model.targets.length;
 
   const change = (field: Field, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -97,35 +95,20 @@ export function PressureView({ model, locale, mode }: PressureViewProps) {
     name: Field,
     label: string,
     extra: { type?: string; autoComplete?: string; multiline?: boolean } = {},
-  ) => {
-    const error = shown.get(name);
-    const props = {
-      id: `${id}-${name}`,
-      name,
-      className: 'mz-form__input',
-      value: values[name],
-      readOnly: model.locked && (name === 'subject' || name === 'body') ? true : undefined,
-      'aria-required': true,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? `${id}-${name}-error` : undefined,
-      onBlur: () => touch(name),
-    };
-    return (
-      <div className="mz-form__field">
-        <RequiredLabel htmlFor={props.id} label={label} locale={locale} />
-        {extra.multiline ? (
-          <textarea {...props} rows={8} onChange={(e) => change(name, inputValue(e.currentTarget))} />
-        ) : (
-          <input
-            {...props}
-            type={extra.type ?? 'text'}
-            autoComplete={extra.autoComplete}
-            onChange={(e) => change(name, inputValue(e.currentTarget))}
-          />
-        )}
-      </div>
-    );
-  };
+  ) => (
+    <PressureField
+      {...extra}
+      id={`${id}-${name}`}
+      name={name}
+      label={label}
+      value={values[name]}
+      error={shown.get(name)}
+      locale={locale}
+      readOnly={model.locked && (name === 'subject' || name === 'body') ? true : undefined}
+      onChange={(value) => change(name, value)}
+      onBlur={() => touch(name)}
+    />
+  );
 
   return (
     <PressureFrame id={id} model={model} count={count} locale={locale} mode={mode} onSubmit={onSubmit}>
@@ -160,7 +143,7 @@ export function PressureView({ model, locale, mode }: PressureViewProps) {
       <button
         type="submit"
         className="mz-form__submit"
-        aria-disabled={blocked || undefined}
+        aria-disabled={!model.targets.length || undefined}
         disabled={status === 'sending'}
       >
         {status === 'sending' ? translate(locale, 'actionWidget.sending') : (model.buttonText ?? t('defaultButton'))}
