@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ConsentNote } from '../action/ActionParts';
 import { revealFirstError } from '../action/useActionSubmit';
 import { type FieldHolder, inputValue, type Revealable, reveal } from '../browser';
-import { PressureDone, PressureErrors, PressureField, PressureFrame } from '../pressure/PressureParts';
+import { PressureDone, PressureErrors, PressureFrame, pressureFields } from '../pressure/PressureParts';
 import { shuffled } from '../pressure/PressureView';
 import type { RenderMode } from '../types';
 import { telephonyOf } from './api';
@@ -94,26 +94,17 @@ export function PhonePressureView({ model, locale, mode }: PhonePressureViewProp
 
   if (done) return <PressureDone model={model} count={count} locale={locale} mode={mode} doneRef={doneRef} />;
 
-  const field = (
-    name: Field,
-    label: string,
-    extra: { type?: string; autoComplete?: string; maxLength?: number } = {},
-  ) => (
-    <PressureField
-      {...extra}
-      id={`${id}-${name}`}
-      name={name}
-      label={label}
-      value={values[name]}
-      error={shown.get(name)}
-      locale={locale}
-      onBlur={() => setTouched((v) => (v[name] ? v : { ...v, [name]: true }))}
-      onChange={(value) => {
-        setValues((v) => ({ ...v, [name]: value }));
-        setServer((s) => (s?.fields[name] ? { ...s, fields: { ...s.fields, [name]: '' } } : s));
-      }}
-    />
-  );
+  const field = pressureFields({
+    id,
+    values,
+    shown,
+    locale,
+    change: (name: Field, value: string) => {
+      setValues((v) => ({ ...v, [name]: value }));
+      setServer((s) => (s?.fields[name] ? { ...s, fields: { ...s.fields, [name]: '' } } : s));
+    },
+    touch: (name: Field) => setTouched((v) => (v[name] ? v : { ...v, [name]: true })),
+  });
 
   return (
     <PressureFrame id={id} model={model} count={count} locale={locale} mode={mode} onSubmit={(e) => e.preventDefault()}>

@@ -76,46 +76,58 @@ export function PressureFrame(props: {
   );
 }
 
-/**
- * One of the visitor's fields, all required: the label with its star (titled with the spec's 'Preenchimento
- * obrigatório'), the input or the letter's textarea, marked invalid and described by its message in the error list.
- */
-export function PressureField(props: {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  error?: string;
-  locale: Locale;
-  onChange(value: string): void;
-  onBlur(): void;
+type FieldOptions = {
   type?: string;
   autoComplete?: string;
   maxLength?: number;
   readOnly?: boolean;
   multiline?: boolean;
+};
+
+/**
+ * The visitor's fields of a pressure form, all required: `field(name, label, options)` draws one, with the label and
+ * its star (titled with the spec's 'Preenchimento obrigatório'), the input or the letter's textarea, marked invalid
+ * and described by its message in the error list.
+ */
+export function pressureFields<F extends string>(form: {
+  id: string;
+  values: Record<F, string>;
+  shown: Map<string, string>;
+  locale: Locale;
+  change(name: F, value: string): void;
+  touch(name: F): void;
 }) {
-  const { id, error, multiline, label, locale, onChange, type = 'text', ...rest } = props;
-  const input = {
-    ...rest,
-    id,
-    className: 'mz-form__input',
-    'aria-required': true,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
-    onChange: (e: { currentTarget: unknown }) => onChange(inputValue(e.currentTarget)),
+  return (name: F, label: string, { multiline, type = 'text', ...options }: FieldOptions = {}) => {
+    const id = `${form.id}-${name}`;
+    const error = form.shown.get(name);
+    const input = {
+      ...options,
+      id,
+      name,
+      value: form.values[name],
+      className: 'mz-form__input',
+      'aria-required': true,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `${id}-error` : undefined,
+      onBlur: () => form.touch(name),
+      onChange: (e: { currentTarget: unknown }) => form.change(name, inputValue(e.currentTarget)),
+    };
+    return (
+      <div className="mz-form__field">
+        <label className="mz-form__label" htmlFor={id}>
+          {label}
+          <span
+            className="mz-form__required"
+            title={translate(form.locale, 'kinds.pressure.required')}
+            aria-hidden="true"
+          >
+            {' *'}
+          </span>
+        </label>
+        {multiline ? <textarea {...input} rows={8} /> : <input {...input} type={type} />}
+      </div>
+    );
   };
-  return (
-    <div className="mz-form__field">
-      <label className="mz-form__label" htmlFor={id}>
-        {label}
-        <span className="mz-form__required" title={translate(locale, 'kinds.pressure.required')} aria-hidden="true">
-          {' *'}
-        </span>
-      </label>
-      {multiline ? <textarea {...input} rows={8} /> : <input {...input} type={type} />}
-    </div>
-  );
 }
 
 /**

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { ConsentNote } from '../action/ActionParts';
 import { useActionSubmit } from '../action/useActionSubmit';
 import type { RenderMode } from '../types';
-import { PressureDone, PressureErrors, PressureField, PressureFrame } from './PressureParts';
+import { PressureDone, PressureErrors, PressureFrame, pressureFields } from './PressureParts';
 import type { PressureModel } from './pressureModel';
 import { submitPressureFill } from './submit';
 
@@ -91,24 +91,8 @@ export function PressureView({ model, locale, mode }: PressureViewProps) {
 
   if (status === 'done') return <PressureDone model={model} count={count} locale={locale} mode={mode} doneRef={done} />;
 
-  const field = (
-    name: Field,
-    label: string,
-    extra: { type?: string; autoComplete?: string; multiline?: boolean } = {},
-  ) => (
-    <PressureField
-      {...extra}
-      id={`${id}-${name}`}
-      name={name}
-      label={label}
-      value={values[name]}
-      error={shown.get(name)}
-      locale={locale}
-      readOnly={model.locked && (name === 'subject' || name === 'body') ? true : undefined}
-      onChange={(value) => change(name, value)}
-      onBlur={() => touch(name)}
-    />
-  );
+  const field = pressureFields({ id, values, shown, locale, change, touch });
+  const locked = model.locked || undefined;
 
   return (
     <PressureFrame id={id} model={model} count={count} locale={locale} mode={mode} onSubmit={onSubmit}>
@@ -129,8 +113,8 @@ export function PressureView({ model, locale, mode }: PressureViewProps) {
         {field('lastname', t('lastName'), { autoComplete: 'family-name' })}
         {field('email', t('email'), { type: 'email', autoComplete: 'email' })}
         {model.showCity && field('city', t('city'), { autoComplete: 'address-level2' })}
-        {field('subject', t('subject'))}
-        {field('body', t('body'), { multiline: true })}
+        {field('subject', t('subject'), { readOnly: locked })}
+        {field('body', t('body'), { multiline: true, readOnly: locked })}
       </div>
       <PressureErrors
         id={id}
