@@ -38,7 +38,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 
 /**
  * spec 02 §5 "Pressure form, phone mode", "both modes" and "selectable targets", as plain code so the island runs
- * the very checks the server runs. Returns the errors (message keys) and the phone as it will be dialled.
+ * the very checks the server runs, in the form's order (the error list's). Returns the errors (message keys) and the
+ * phone as it will be dialled.
  */
 export function validatePhoneCall(
   input: PhoneCallInput,
@@ -51,8 +52,6 @@ export function validatePhoneCall(
   else if (tooLong(activist.first_name)) errors.first_name = 'kinds.pressure.tooLong';
   if (!text(activist.last_name)) errors.last_name = 'kinds.pressure.lastNameRequired';
   else if (tooLong(activist.last_name)) errors.last_name = 'kinds.pressure.tooLong';
-  if (options.showCity && !text(activist.city)) errors.city = 'kinds.pressure.cityRequired';
-  else if (tooLong(activist.city)) errors.city = 'kinds.pressure.tooLong';
   const email = text(activist.email).toLowerCase();
   if (!email) errors.email = 'kinds.pressure.emailRequired';
   else if (!EMAIL_PATTERN.test(email) || email.length > 254) errors.email = 'kinds.pressure.emailInvalid';
@@ -61,6 +60,8 @@ export function validatePhoneCall(
     options.targets,
   );
   if ('error' in checked) errors.phone_number = checked.error;
+  if (options.showCity && !text(activist.city)) errors.city = 'kinds.pressure.cityRequired';
+  else if (tooLong(activist.city)) errors.city = 'kinds.pressure.tooLong';
   if (!options.targets.some((t) => t.channel === 'phone' && t.address === input.target))
     errors.target = 'kinds.pressure.selectTarget';
   return { errors, phone: 'phone' in checked ? checked.phone : undefined };

@@ -105,18 +105,19 @@ export type PressureFillErrors = Partial<
 
 /**
  * spec 02 §5 "Pressure form, e-mail mode" and "both modes". A blank field's message names it ('Informe seu nome'):
- * the errors are listed together above the button, where four of the same words would say nothing.
+ * the errors are listed together above the button, where four of the same words would say nothing. Checked in the
+ * form's order, which is the list's.
  */
 export function validatePressureFill(fill: PressureFill, options: PressureFillOptions): PressureFillErrors {
   const errors: PressureFillErrors = {};
   const blank = (v: unknown) => typeof v !== 'string' || v.trim() === '';
   if (blank(fill.activist.firstname)) errors.firstname = 'kinds.pressure.firstNameRequired';
   if (blank(fill.activist.lastname)) errors.lastname = 'kinds.pressure.lastNameRequired';
-  if (options.showCity && blank(fill.activist.city)) errors.city = 'kinds.pressure.cityRequired';
   const email = typeof fill.activist.email === 'string' ? fill.activist.email.trim().toLowerCase() : '';
   if (!email) errors.email = 'kinds.pressure.emailRequired';
   else if (!EMAIL_PATTERN.test(email)) errors.email = 'kinds.pressure.emailInvalid';
   else if (options.targets.some((t) => t.address === email)) errors.email = 'kinds.pressure.emailIsTarget';
+  if (options.showCity && blank(fill.activist.city)) errors.city = 'kinds.pressure.cityRequired';
   if (blank(fill.mail.subject)) errors.subject = 'kinds.pressure.subjectRequired';
   if (blank(fill.mail.body)) errors.body = 'kinds.pressure.bodyRequired';
   return errors;

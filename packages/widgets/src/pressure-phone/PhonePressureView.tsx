@@ -150,7 +150,9 @@ export function PhonePressureView({ model, locale, mode }: PhonePressureViewProp
 export const phonePressureCss = `
 .mz-phone__notice{margin:1rem 1.5rem 0;padding:.75rem 1rem;border-left:4px solid #8a5a00;background:#fff4d6;color:#4d3300}
 .mz-phone__help{margin:0 0 .5rem;font-size:.9375rem}
-.mz-phone__targets{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:.5rem}
+/* The targets line up with the help above them, and the consent note below keeps its distance from the box. */
+.mz-pressure__targets .mz-phone__targets{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:.5rem}
+.mz-pressure__targets+.mz-form__consent{margin-top:1rem}
 .mz-phone__target{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem}
 .mz-phone__name{font-weight:700;flex:1 1 8rem}
 .mz-phone__status{font-size:.9375rem}
