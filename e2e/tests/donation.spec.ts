@@ -1,59 +1,14 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, test, uniqueEmail } from './fixtures';
+import type { APIRequestContext, Browser } from '@playwright/test';
+import { type DonationPage, fillCard, fillDonor, seedDonationPage } from './donor';
+import { expect, expectAccessible, test } from './fixtures';
 
 test.use({ actionTimeout: 15_000 });
-
-interface DonationPage {
-  mobilization_id: number;
-  widget_id: number;
-  slug: string;
-}
-
-/**
- * A community with a recipient and a published page holding a donation widget (the seed's `donationPage`): a goal of
- * R$ 10.000 and the monthly offer, unless told otherwise.
- */
-async function seedDonationPage(
-  request: APIRequestContext,
-  name: string,
-  options: { goal?: number; offer?: boolean } = {},
-): Promise<DonationPage> {
-  const res = await request.post('/api/dev/seed', {
-    data: {
-      user: { email: uniqueEmail('doacao'), password: 'journey-password' },
-      communities: [{ name, donationPage: Object.keys(options).length ? options : true }],
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const body = (await res.json()) as { communities: { donation_page: DonationPage }[] };
-  const page = body.communities[0]?.donation_page;
-  if (!page) throw new Error('seed made no donation page');
-  return page;
-}
 
 async function visit(browser: Browser, baseURL: string | undefined, page: DonationPage) {
   const port = new URL(baseURL ?? '').port;
   const visitor = await (await browser.newContext({ locale: 'pt-BR' })).newPage();
   await visitor.goto(`http://${page.slug}.localhost:${port}/`);
   return visitor;
-}
-
-/** Fills the donor's data with an address of their own, which it answers (to find their e-mails). */
-async function fillDonor(visitor: Page) {
-  const field = (name: string) => visitor.getByRole('textbox', { name, exact: true });
-  const email = uniqueEmail('iara');
-  await field('Nome completo').fill('Iara Monteiro');
-  await field('CPF ou CNPJ').fill('529.982.247-25');
-  await field('E-mail').fill(email);
-  await field('DDD').fill('81');
-  await field('Telefone').fill('999990000');
-  await field('CEP').fill('50050-000');
-  await field('Rua').fill('Rua da Aurora');
-  await field('Número').fill('100');
-  await field('Bairro').fill('Boa Vista');
-  await field('Cidade').fill('Recife');
-  await visitor.getByRole('combobox', { name: 'Estado' }).selectOption('PE');
-  return email;
 }
 
 interface Mail {
@@ -72,13 +27,6 @@ async function mailsTo(request: APIRequestContext, email: string, kind: string, 
     expect(mine.filter((m) => m.kind === kind).length).toBeGreaterThanOrEqual(count);
   }).toPass({ timeout: 20_000 });
   return mine;
-}
-
-async function fillCard(visitor: Page, number: string) {
-  await visitor.getByRole('textbox', { name: 'Número do cartão' }).fill(number);
-  await visitor.getByRole('textbox', { name: 'Validade (MM/AA)' }).fill('12/34');
-  await visitor.getByRole('textbox', { name: 'CVV' }).fill('123');
-  await visitor.getByRole('textbox', { name: 'Nome impresso no cartão' }).fill('Iara Monteiro');
 }
 
 /** The widget's live figures, as the island reads them. */
@@ -115,7 +63,7 @@ test('a visitor donates once by card, takes the monthly offer and sees the share
 
   // The donor's data: every message, the summary focused, then valid.
   await expect(visitor.getByRole('heading', { name: 'Seus dados' })).toBeFocused();
-  // The button says it is not ready (aria-disabled) but answers, listing what is missing.
+  // Pressed too soon, the button lists what is missing.
   await visitor.getByRole('button', { name: 'Continuar' }).press('Enter');
   await expect(visitor.locator('.mz-form__errors')).toBeFocused();
   await expect(visitor.getByText('Preenchimento obrigatório').first()).toBeVisible();

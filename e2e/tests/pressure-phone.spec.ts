@@ -91,7 +91,7 @@ test('an organiser sets up a phone pressure and Twilio; a visitor calls one targ
   await visitor.reload();
   await expect(visitor.getByText('Modo de teste (sandbox): nenhuma ligação de verdade é feita.')).toBeVisible();
   await visitor.getByRole('button', { name: 'Ligar para Vereadora Ana' }).click();
-  await expect(visitor.getByText('Preenchimento obrigatório').first()).toBeVisible();
+  await expect(visitor.getByText('Informe seu telefone com DDD')).toBeVisible();
   await visitor.getByRole('textbox', { name: 'Nome', exact: true }).fill('Iara');
   await visitor.getByRole('textbox', { name: 'Sobrenome', exact: true }).fill('Monteiro');
   await visitor.getByRole('textbox', { name: 'E-mail', exact: true }).fill('iara@example.org');

@@ -68,9 +68,9 @@ test('an organiser sets up an e-mail pressure with two targets, a visitor presse
   const visitor = await (await browser.newContext({ locale: 'pt-BR' })).newPage();
   await visitor.goto(`http://${mobilization.slug}.localhost:${port}/`);
   await expect(visitor.getByText('Vereadora Ana')).toBeVisible();
-  // The button says it is not ready yet (aria-disabled) but still answers, listing what is missing.
-  await visitor.getByRole('button', { name: 'Enviar pressão' }).dispatchEvent('click');
-  await expect(visitor.getByText('Preenchimento obrigatório').first()).toBeVisible();
+  // The button looks ready and, pressed too soon, lists what is missing, each message naming its field.
+  await visitor.getByRole('button', { name: 'Enviar pressão' }).click();
+  await expect(visitor.getByText('Informe seu nome')).toBeVisible();
   await visitor.getByRole('textbox', { name: 'Nome', exact: true }).fill('Iara');
   await visitor.getByRole('textbox', { name: 'Sobrenome', exact: true }).fill('Monteiro');
   await visitor.getByRole('textbox', { name: 'Cidade', exact: true }).fill('Recife');

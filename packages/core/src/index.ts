@@ -5,6 +5,7 @@ export * from './messages';
 export * from './metrics';
 export * from './mobilizationFonts';
 export * from './pageAddress';
+export * from './phone';
 export * from './richtext';
 export * from './roles';
 export * from './schemas/activists';

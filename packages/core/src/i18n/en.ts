@@ -814,6 +814,7 @@ export const en: Catalogue = {
     nav: {
       rename: 'Rename {name}',
       renameHint: 'Click to rename',
+      unnamedHint: 'Without a name this block stays out of the page menu. Click to name it.',
       nameLabel: 'Block name in the menu',
       inMenu: '{name} in the page menu',
       hideFromMenu: 'Leave out of the page menu',

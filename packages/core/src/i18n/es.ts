@@ -821,6 +821,7 @@ export const es: Catalogue = {
     nav: {
       rename: 'Renombrar {name}',
       renameHint: 'Haz clic para renombrar',
+      unnamedHint: 'Sin nombre, este bloque no aparece en el menú de la página. Haz clic para darle un nombre.',
       nameLabel: 'Nombre del bloque en el menú',
       inMenu: '{name} en el menú de la página',
       hideFromMenu: 'Quitar del menú de la página',

@@ -828,6 +828,7 @@ export const ptBR = {
     nav: {
       rename: 'Renomear {name}',
       renameHint: 'Clique para renomear',
+      unnamedHint: 'Sem nome, este bloco fica fora do menu da página. Clique para dar um nome.',
       nameLabel: 'Nome do bloco no menu',
       inMenu: '{name} no menu da página',
       hideFromMenu: 'Tirar do menu da página',

@@ -2,7 +2,7 @@ import { type Locale, translate } from '@mutirao/core/i18n';
 import { normalizeCustomer } from '@mutirao/core/widgets/donationCheckout';
 import { amountInCents, DONATION, type DonationPaymentMethod } from '@mutirao/core/widgets/donationRules';
 import { useEffect, useRef, useState } from 'react';
-import { browserWindow, type Focusable } from '../browser';
+import { type Revealable, reveal } from '../browser';
 import type { RenderMode } from '../types';
 import { type DonationAnswer, type DonationInfo, fetchDonationInfo, postDonation, postRecurring } from './api';
 import { keepDonation, keptDonation, randomAttempt } from './browser';
@@ -43,7 +43,7 @@ export function useDonationFlow(model: DonationModel, locale: Locale, mode: Rend
   const [count, setCount] = useState(model.count);
   const [server, setServer] = useState<ServerErrors>();
   const [sending, setSending] = useState(false);
-  const heading = useRef<HTMLElement & Focusable>(null);
+  const heading = useRef<HTMLElement & Revealable>(null);
   const moved = useRef(false);
   /** Set by the step on screen: focuses its error summary after a refused request. */
   const focusSummary = useRef<() => void>(undefined);
@@ -65,10 +65,11 @@ export function useDonationFlow(model: DonationModel, locale: Locale, mode: Rend
     };
   }, [mode, model.widgetId, model.paymentType, model.values]);
 
-  // Each new screen takes the focus to its heading, so keyboard and screen-reader users start reading there.
+  // Each new screen takes the focus to its heading, so keyboard and screen-reader users start reading there, and
+  // scrolls it below the navbar when it is out of view (the thank-you and the retry message after a donation).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of screen, which it does not read.
   useEffect(() => {
-    if (moved.current) browserWindow().requestAnimationFrame(() => heading.current?.focus());
+    if (moved.current) reveal(() => heading.current);
   }, [screen]);
 
   const go = (next: Screen) => {

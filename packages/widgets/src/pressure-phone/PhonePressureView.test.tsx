@@ -122,16 +122,17 @@ describe('phone pressure widget', () => {
     await withIslandCatalogue(() => page.click('Ligar para Vereadora Ana'));
     const errors = () => [...page.root.querySelectorAll('.mz-form__errors li')].map((li) => li.textContent);
     expect(errors()).toEqual([
-      'Preenchimento obrigatório',
-      'Preenchimento obrigatório',
-      'Preenchimento obrigatório',
-      'Preenchimento obrigatório',
+      'Informe seu nome',
+      'Informe seu sobrenome',
+      'Informe seu e-mail',
+      'Informe seu telefone com DDD',
     ]);
+    await vi.waitFor(() => expect(document.activeElement?.getAttribute('name')).toBe('first_name'));
     await withIslandCatalogue(async () => {
       await page.type('first_name', 'Iara');
       await page.type('last_name', 'Monteiro');
       await page.type('email', 'iara@example.org');
-      await page.type('phone_number', '55119999999');
+      await page.type('phone_number', '98888-7777');
     });
     expect(errors()).toEqual(['Informe o código do país e o DDD com dois dígitos. Ex.: +5511']);
     await withIslandCatalogue(() => page.type('phone_number', '+5581999991111'));
@@ -164,18 +165,21 @@ describe('phone pressure widget', () => {
     });
     expect(page.polls[0]?.url).toBe('/api/twilio/calls/71?key=k71&after=initiated');
     expect(page.statusOf('Ana')).toBe('Chamando…');
-    await withIslandCatalogue(() => act(() => page.polls[1]?.answer('in-progress')));
+    // An answer that lags behind (a state already passed) never takes the shown state back.
+    await withIslandCatalogue(() => act(() => page.polls[1]?.answer('initiated')));
+    expect(page.statusOf('Ana')).toBe('Chamando…');
+    await withIslandCatalogue(() => act(() => page.polls[2]?.answer('in-progress')));
     expect(page.statusOf('Ana')).toBe('Em ligação: 0 s');
     await withIslandCatalogue(() => act(async () => vi.advanceTimersByTime(3000)));
     expect(page.statusOf('Ana')).toBe('Em ligação: 3 s');
-    await withIslandCatalogue(() => act(() => page.polls[2]?.answer('completed', 12)));
+    await withIslandCatalogue(() => act(() => page.polls[3]?.answer('completed', 12)));
     expect(page.statusOf('Ana')).toBe('Ligação encerrada. Duração: 12 s');
-    expect(page.polls).toHaveLength(3);
+    expect(page.polls).toHaveLength(4);
 
     // The next target, in the same pressure; busy offers Religar.
     await withIslandCatalogue(() => page.click('Ligar para Vereador Beto'));
     expect(page.posts[1]).toMatchObject({ call: { target: '+5581999991111', pressure: { id: 9, key: 'p9' } } });
-    await withIslandCatalogue(() => act(() => page.polls[3]?.answer('busy')));
+    await withIslandCatalogue(() => act(() => page.polls[4]?.answer('busy')));
     expect(page.statusOf('Beto')).toBe('Ocupado');
     expect(page.button('Religar para Vereador Beto')?.textContent).toBe('Religar');
 

@@ -82,12 +82,12 @@ describe('e-mail pressure widget', () => {
       });
     await withIslandCatalogue(submit);
     const errors = () => [...root.querySelectorAll('.mz-form__errors li')].map((li) => li.textContent);
-    expect(errors()).toEqual([
-      'Preenchimento obrigatório',
-      'Preenchimento obrigatório',
-      'Preenchimento obrigatório',
-      'Preenchimento obrigatório',
-    ]);
+    // Each message names its field, and the first invalid field takes the focus, described by its message.
+    expect(errors()).toEqual(['Informe seu nome', 'Informe seu sobrenome', 'Informe seu e-mail', 'Informe sua cidade']);
+    const first = root.querySelector('[name="firstname"]') as HTMLInputElement;
+    await vi.waitFor(() => expect(document.activeElement).toBe(first));
+    expect(first.getAttribute('aria-invalid')).toBe('true');
+    expect(root.querySelector(`#${first.getAttribute('aria-describedby')}`)?.textContent).toBe('Informe seu nome');
     expect(fetchMock).not.toHaveBeenCalled();
     await withIslandCatalogue(async () => {
       await type('firstname', 'Iara');

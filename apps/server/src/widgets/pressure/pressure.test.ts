@@ -232,9 +232,9 @@ describe('POST /api/widgets/:id/fill', () => {
     });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
-      firstname: ['Preenchimento obrigatório'],
-      lastname: ['Preenchimento obrigatório'],
-      city: ['Preenchimento obrigatório'],
+      firstname: ['Informe seu nome'],
+      lastname: ['Informe seu sobrenome'],
+      city: ['Informe sua cidade'],
       email: ['O e-mail que você está tentando usar é de um dos alvos da mobilização.'],
       subject: ['Insira o assunto do e-mail'],
       body: ['Insira o texto do e-mail'],
@@ -248,7 +248,7 @@ describe('POST /api/widgets/:id/fill', () => {
         'accept-language': 'es',
       },
     );
-    expect(spanish.body.errors).toEqual({ email: ['Campo obligatorio'] });
+    expect(spanish.body.errors).toEqual({ email: ['Escribe tu correo electrónico'] });
     expect(await stored(widget.id)).toEqual({ pressures: 0, mails: 0 });
   });
 
