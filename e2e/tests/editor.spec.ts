@@ -42,7 +42,7 @@ test('an organiser builds a page of blocks in four layouts, writes rich text, re
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   const { mobilization } = await organiserWithPage(page, request, {
     firstName: 'Editora',
