@@ -96,6 +96,8 @@ test('a visitor donates once by card, takes the monthly offer and sees the share
   await expect(visitor.getByText('Agora, compartilhe com seus amigos!')).toBeVisible();
   await expect(visitor.getByText('Oba! Sua doação recorrente está confirmada. Muito obrigado!')).toBeVisible();
   await expect(visitor.getByRole('link', { name: /Compartilhar no WhatsApp/ })).toBeVisible();
+  // The network is called X now, as its logo on the button says.
+  await expect(visitor.getByRole('link', { name: /Compartilhar no X\b/ })).toBeVisible();
   await expect(visitor.getByText('1 doação', { exact: true })).toBeVisible();
   await expectAccessible(visitor, 'donation widget, the share screen');
 });
