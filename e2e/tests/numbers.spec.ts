@@ -1,5 +1,6 @@
 import { formatMoney, translate } from '@mutirao/core';
 import type { Locator, Page } from '@playwright/test';
+import { fillCard, fillDonor, seedDonationPage } from './donor';
 import { expect, expectAccessible, seedUser, signInAs, test } from './fixtures';
 
 /*
@@ -120,4 +121,41 @@ test('every counter, the Métricas screens, the people list and a profile agree,
   await page.goto(`/activists/${mix.people.elis}`);
   await expect(page.getByText(t('actions.timeline.donationRefused', { amount: 'R$ 50,00' }))).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('numbers-profile-390.png'), fullPage: true });
+});
+
+test('a refused card does not move the donation counter; the paid retry makes it ‘1 doação recebida’', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const donationPage = await seedDonationPage(request, 'Cozinha Contada', {
+    offer: false,
+    countText: 'doações recebidas',
+  });
+  const port = new URL(baseURL ?? '').port;
+  const visitor = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await visitor.goto(`http://${donationPage.slug}.localhost:${port}/`);
+  const counter = visitor.locator('.mz-widget--donation .mz-count');
+  await expect(counter).toHaveText(/^0 /);
+
+  // A refused card is an attempt: the retry message, and the counter where it was.
+  await visitor.getByRole('button', { name: 'Quero doar' }).click();
+  await fillDonor(visitor);
+  await visitor.getByRole('button', { name: translate('pt-BR', 'kinds.donation.continue') }).click();
+  await fillCard(visitor, '4000 0000 0000 0002');
+  const pay = visitor.getByRole('button', { name: translate('pt-BR', 'kinds.donation.pay', { amount: 'R$ 50' }) });
+  await pay.click();
+  await expect(visitor.getByRole('heading', { name: translate('pt-BR', 'kinds.donation.retryMessage') })).toBeVisible();
+  await expect(counter).toHaveText(/^0 /);
+
+  // Paid: one donation, in the singular, after the thank-you and on the page read again.
+  await visitor.getByRole('button', { name: translate('pt-BR', 'kinds.donation.retryButton') }).click();
+  await fillCard(visitor, '4111 1111 1111 1111');
+  await pay.click();
+  await expect(visitor.getByText(translate('pt-BR', 'actionWidget.shareTitle'))).toBeVisible();
+  await expect(counter).toHaveText('1 doação recebida');
+  await visitor.reload();
+  await expect(counter).toHaveText('1 doação recebida');
+  await expectAccessible(visitor, 'donation page with its counter');
 });

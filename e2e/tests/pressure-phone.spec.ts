@@ -39,7 +39,7 @@ test('an organiser sets up a phone pressure and Twilio; a visitor calls one targ
   await page.getByLabel('Texto do botão').fill('Ligar');
   await page.getByLabel('Texto do contador').fill('pessoas ligaram');
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Email para alvo configurado com sucesso!')).toBeVisible();
+  await expect(page.getByText('E-mail para alvo configurado com sucesso!')).toBeVisible();
   await toastsGone(page);
 
   // Phone targets: no subject or body needed, and no thank-you e-mail tab.
@@ -55,7 +55,7 @@ test('an organiser sets up a phone pressure and Twilio; a visitor calls one targ
   await entry.fill('');
   await expectAccessible(page, 'phone pressure settings: targets');
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Email para alvo configurado com sucesso!')).toBeVisible();
+  await expect(page.getByText('E-mail para alvo configurado com sucesso!')).toBeVisible();
   await expect(tab(page, 'Mensagem de agradecimento')).toHaveCount(0);
 
   // Before the community has telephony, the visitor is told so.
@@ -91,13 +91,13 @@ test('an organiser sets up a phone pressure and Twilio; a visitor calls one targ
   await visitor.reload();
   await expect(visitor.getByText('Modo de teste (sandbox): nenhuma ligação de verdade é feita.')).toBeVisible();
   await visitor.getByRole('button', { name: 'Ligar para Vereadora Ana' }).click();
-  await expect(visitor.getByText('Preenchimento obrigatorio').first()).toBeVisible();
+  await expect(visitor.getByText('Informe seu telefone com DDD')).toBeVisible();
   await visitor.getByRole('textbox', { name: 'Nome', exact: true }).fill('Iara');
   await visitor.getByRole('textbox', { name: 'Sobrenome', exact: true }).fill('Monteiro');
   await visitor.getByRole('textbox', { name: 'E-mail', exact: true }).fill('iara@example.org');
   await visitor.getByRole('textbox', { name: 'Telefone', exact: true }).fill('5581999991111');
   await expect(
-    visitor.getByText('O telefone que voce esta tentando usar e de um dos alvos da mobilizacao.'),
+    visitor.getByText('O telefone que você está tentando usar é de um dos alvos da mobilização.'),
   ).toBeVisible();
   await expectAccessible(visitor, 'public phone pressure with errors');
   await visitor.getByRole('textbox', { name: 'Telefone', exact: true }).fill('5581988887777');
@@ -114,9 +114,9 @@ test('an organiser sets up a phone pressure and Twilio; a visitor calls one targ
   await expect(beto.getByText('Ocupado')).toBeVisible({ timeout: 20_000 });
   await expect(visitor.getByRole('button', { name: 'Religar para Vereador Beto' })).toHaveText('Religar');
   await expectAccessible(visitor, 'public phone pressure, busy target');
-  await visitor.getByRole('button', { name: 'Encerrar e Compartilhar' }).click();
+  await visitor.getByRole('button', { name: 'Encerrar e compartilhar' }).click();
   await expect(visitor.getByText('Agora, compartilhe com seus amigos!')).toBeVisible();
-  await expect(visitor.getByText('1 pessoas ligaram')).toBeVisible();
+  await expect(visitor.getByText('1 pessoa ligou')).toBeVisible();
 
   // The organiser sees the calls per target.
   await page.goto(settingsUrl);

@@ -21,14 +21,21 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT channel = 'email' $$;
 --> statement-breakpoint
 UPDATE "activist_pressures" p SET channel = 'phone' FROM "widgets" w WHERE w.id = p.widget_id AND w.kind = 'pressure-phone';
 --> statement-breakpoint
--- Each call as the visitor sees it (`displayedState` in telephony/calls.ts): the target's leg once it reported
--- anything, else the visitor's own leg, whose 'in-progress' means the target is being rung.
-UPDATE "twilio_calls" c SET status = s.status FROM (
-  SELECT DISTINCT ON (t.twilio_call_id) t.twilio_call_id,
-    CASE WHEN t.twilio_parent_call_sid IS NULL AND t.status = 'in-progress' THEN 'ringing' ELSE t.status END AS status
-  FROM "twilio_call_transitions" t
-  ORDER BY t.twilio_call_id, (t.twilio_parent_call_sid IS NOT NULL) DESC, t.id DESC
-) s WHERE s.twilio_call_id = c.id;
+-- Each call as the visitor sees it (`displayedState` in telephony/calls.ts): the first end the target's leg reported,
+-- else the first end of the visitor's own leg, else the furthest state either leg reached (the visitor answering,
+-- 'in-progress', and the target's leg starting both mean the target is being rung).
+UPDATE "twilio_calls" c SET status = s.seen FROM (
+  SELECT DISTINCT ON (x.call_id) x.call_id, x.seen FROM (
+    SELECT t.twilio_call_id AS call_id, t.id, t.twilio_parent_call_sid IS NOT NULL AS target,
+      t.status IN ('completed', 'busy', 'no-answer', 'failed') AS final,
+      CASE WHEN t.twilio_parent_call_sid IS NULL AND t.status = 'in-progress' THEN 'ringing'
+        WHEN t.twilio_parent_call_sid IS NOT NULL AND t.status = 'initiated' THEN 'ringing'
+        ELSE t.status END AS seen
+    FROM "twilio_call_transitions" t
+  ) x
+  ORDER BY x.call_id, x.final DESC, (x.final AND x.target) DESC,
+    CASE x.seen WHEN 'initiated' THEN 0 WHEN 'ringing' THEN 1 WHEN 'in-progress' THEN 2 ELSE 3 END DESC, x.id
+) s WHERE s.call_id = c.id;
 --> statement-breakpoint
 -- The widget counters count what counts. Form entries keep the shared functions (every entry counts); e-mail
 -- pressures count their e-mail rows; donations and calls also count when an update moves a row into or out of

@@ -126,3 +126,9 @@ export function timeZoneLabel(timeZone: string, locale: string, at: Date = new D
   const offset = utcOffset(timeZone, at);
   return name && !name.startsWith('GMT') ? `${name} — ${timeZone} (${offset})` : `${timeZone} (${offset})`;
 }
+
+/** 'YYYY-MM-DD': the calendar day of an instant in the zone (São Paulo's unless given), as a boleto's due date. */
+export function calendarDay(value: Date | string, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const p = partsIn(value, timeZone);
+  return `${p.year}-${p.month}-${p.day}`;
+}

@@ -9,7 +9,11 @@ export function formatMoney(cents: number): string {
   return `${negative ? '-' : ''}R$ ${reais},${centavos}`;
 }
 
-/** 'R$ 1.234' from cents: spec 02 §9's integer variant (0 decimals), for whole amounts such as donation values. */
+/**
+ * Spec 02 §9's integer variant (0 decimals) for a whole amount, 'R$ 1.234'; an amount with cents stays exact,
+ * 'R$ 5.000,50': a goal or a sum is never rounded to a figure nobody typed or gave.
+ */
 export function formatMoneyInteger(cents: number): string {
-  return formatMoney(Math.round(cents / 100) * 100).replace(/,00$/, '');
+  const exact = formatMoney(cents);
+  return Math.round(cents) % 100 === 0 ? exact.replace(/,00$/, '') : exact;
 }

@@ -8,6 +8,8 @@ export * from './limits';
 export * from './messages';
 export * from './metrics';
 export * from './mobilizationFonts';
+export * from './pageAddress';
+export * from './phone';
 export * from './phoneDisplay';
 export * from './richtext';
 export * from './roles';

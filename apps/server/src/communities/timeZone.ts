@@ -1,12 +1,15 @@
-import { type TimeZone, timeZoneOr } from '@mutirao/core';
+import { DEFAULT_TIME_ZONE, type TimeZone, timeZoneOr } from '@mutirao/core';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { communities } from '../db/schema';
 
+/** The zone of a community that has not chosen one (core's): Brasília time, where most communities are. */
+export { DEFAULT_TIME_ZONE };
+
 /**
  * The zone the community's dates are shown in (its Informações screen; São Paulo's unless it chose another): the one
- * place the server reads it, for the reports' date columns and the e-mails. A missing community, or a stored name
- * that is not one of core's `TIME_ZONES`, reads as the default.
+ * place the server reads it, for the reports' date columns and the e-mails (receipts). A missing community, or a
+ * stored name that is not one of core's `TIME_ZONES`, reads as the default.
  */
 export async function communityTimeZone(db: Db | Tx, communityId: number): Promise<TimeZone> {
   const [row] = await db
@@ -17,5 +20,5 @@ export async function communityTimeZone(db: Db | Tx, communityId: number): Promi
   return timeZoneOr(row?.timeZone);
 }
 
-/** The zone of a community row already read (`findCommunityFor`), checked the same way. */
-export const timeZoneOf = (community: { timeZone: string }): TimeZone => timeZoneOr(community.timeZone);
+/** The zone of a community row already read (with its `timeZone` column), checked the same way. */
+export const timeZoneOf = (community: { timeZone: string | null }): TimeZone => timeZoneOr(community.timeZone);

@@ -20,7 +20,7 @@ type ExportState =
  * nenhum dado para ser exportado' instead of a download.
  */
 export default function FormExportPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { widget, mobilization } = useWidgetSettingsContext();
   const [state, setState] = useState<ExportState>({ status: 'idle' });
@@ -49,11 +49,7 @@ export default function FormExportPage() {
         </Alert>
       ) : (
         <>
-          <Text fw={700}>
-            {count === 1
-              ? t('formSettings.entriesOne')
-              : t('formSettings.entries', { count: count.toLocaleString(i18n.language) })}
-          </Text>
+          <Text fw={700}>{t('formSettings.entries', { count })}</Text>
           <Group>
             <Button onClick={() => void download()} loading={state.status === 'loading'}>
               {t('formSettings.download')}
