@@ -257,7 +257,7 @@ describe('the donor manage link', () => {
         process_at: addDays(todayIso(), 30),
         card: { brand: 'visa', last_digits: '1111' },
         mobilization: { name: page.name },
-        community: { name: expect.any(String) },
+        community: { name: expect.any(String), time_zone: 'America/Sao_Paulo' },
         canceled_at: null,
       },
       // How the page takes a new card: here the sandbox's own form.
