@@ -1,7 +1,7 @@
 import { ACTION_KINDS } from '@mutirao/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, signIn, startTestServer, type TestServer } from '../../test/harness';
+import { Client, signIn, startTestServer, type TestServer } from '../../test/harness';
 import { ACTION_SOURCES, ACTION_TABLES } from '../actions/sources';
 import { activistPressures, donations, formEntries, twilioCalls } from '../db/schema';
 import {
@@ -142,5 +142,28 @@ describe('widget counters are kind-agnostic', () => {
     expect((await counts()).donation).toEqual(zero);
     expect((await counts())['pressure-phone']).toEqual(zero);
     expect((await counts()).form).toEqual({ count: 2, form: 2 });
+  });
+
+  it('answers a visitor an action widget’s live count; nothing for a widget that counts nothing or is unpublished', async () => {
+    const visitor = new Client(server.url);
+    const db = server.ctx.db;
+    const donation = widgetOf('donation').id;
+    const onWidget = { communityId, widgetId: donation, mobilizationId: page.id };
+    await createDonation(db, { ...onWidget, amount: 1000 });
+    await createDonation(db, { ...onWidget, amount: 1000, status: 'refused' });
+    const res = await visitor.get(`/api/widgets/${donation}/count`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.body).toEqual({ count: 1 });
+    expect((await visitor.get(`/api/widgets/${widgetOf('form').id}/count`)).body).toEqual({ count: 2 });
+    expect((await visitor.get(`/api/widgets/${widgetOf('busao0800').id}/count`)).status).toBe(404);
+    expect((await visitor.get('/api/widgets/999999/count')).status).toBe(404);
+    const archived = await createMobilization(db, {
+      communityId,
+      name: 'Arquivada',
+      status: 'archived',
+      blocks: [{ name: 'Doe', widgets: [{ kind: 'donation' }] }],
+    });
+    expect((await visitor.get(`/api/widgets/${archived.widgets[0]?.id}/count`)).status).toBe(404);
   });
 });
