@@ -49,10 +49,10 @@ test('every counter, the Métricas screens, the people list and a profile agree,
   const visitor = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   await visitor.goto(`http://${mix.slug}.localhost:${port}/`);
   const counter = (kind: string) => visitor.locator(`.mz-widget--${kind} .mz-count`);
-  await expect(counter('form')).toHaveText(/^2 /);
-  await expect(counter('pressure')).toHaveText(/^1 /);
-  await expect(counter('pressure-phone')).toHaveText(/^1 /);
-  await expect(counter('donation')).toHaveText(/^2 /);
+  await expect(counter('form')).toHaveText('2 pessoas assinaram');
+  await expect(counter('pressure')).toHaveText('1 pressão feita');
+  await expect(counter('pressure-phone')).toHaveText('1 ligação feita');
+  await expect(counter('donation')).toHaveText('2 doações recebidas');
   await visitor.screenshot({ path: test.info().outputPath('numbers-public-390.png'), fullPage: true });
 
   // The community's Métricas: the same figures, and the last action on the 27th in São Paulo.

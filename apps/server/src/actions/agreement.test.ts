@@ -47,8 +47,8 @@ describe('the counters', () => {
   it('the public page shows the same counts, and the donation stats the same donations', async () => {
     const page = (await getByHost(server, `${mix.slug}.localhost:3000`)).body.toString('utf8');
     expect(page).toContain('2 pessoas assinaram');
-    expect(page).toContain('1 pressões por e-mail');
-    expect(page).toContain('1 pressões por telefone');
+    expect(page).toContain('1 pressão feita');
+    expect(page).toContain('1 ligação feita');
     expect(page).toContain('2 doações recebidas');
     const stats = await organiser.get(`/api/widgets/${mix.widgets.donation}/donation`);
     expect(stats.body.stats).toMatchObject({ pledged: 8000, total_donations: 2 });

@@ -45,7 +45,7 @@ export async function createActionMix(db: Db, communityId: number, lastAt: strin
               targets: ['Vereadora Ana <ana@camara.example.org>'],
               pressure_subject: 'Tarifa zero já',
               pressure_body: 'Aprove a tarifa zero.',
-              count_text: 'pressões por e-mail',
+              count_text: 'pressões feitas',
             },
           },
           {
@@ -53,7 +53,7 @@ export async function createActionMix(db: Db, communityId: number, lastAt: strin
             settings: {
               title_text: 'Ligue para a Câmara',
               targets: ['Vereador Beto <+5581999990000>', 'Vereador Caio <+5581999992222>'],
-              count_text: 'pressões por telefone',
+              count_text: 'ligações feitas',
             },
           },
         ],
