@@ -43,7 +43,7 @@ test('an organiser finds people by filter, tags one, opens the profile, and tags
   const firstEmail = (await table.getByRole('row').nth(1).getByRole('cell').nth(1).innerText()).trim();
   await filters.getByRole('searchbox', { name: t('activists.search') }).fill(firstEmail.toUpperCase());
   await filters.getByRole('button', { name: t('activists.apply') }).click();
-  await expect(page.getByText(t('activists.countOne'))).toBeVisible();
+  await expect(page.getByText(t('activists.count', { count: 1 }))).toBeVisible();
   await table.getByRole('row').nth(1).getByRole('link').click();
   await expect(page).toHaveURL(/\/activists\/\d+$/);
   await expect(page.getByText(firstEmail)).toBeVisible();
@@ -69,7 +69,7 @@ test('an organiser finds people by filter, tags one, opens the profile, and tags
   await tags.fill('voluntária');
   await tags.press('Enter');
   await filters.getByRole('button', { name: t('activists.apply') }).click();
-  await expect(page.getByText(t('activists.countOne'))).toBeVisible();
+  await expect(page.getByText(t('activists.count', { count: 1 }))).toBeVisible();
   await expect(table.getByRole('row').nth(1)).toContainText(firstEmail);
 
   // Save the filter as a segment, then tag everyone it matches through the job.
@@ -84,7 +84,7 @@ test('an organiser finds people by filter, tags one, opens the profile, and tags
   await expectAccessible(page, 'bulk tag dialog');
   await dialog.getByRole('textbox', { name: t('activists.newTag') }).fill('núcleo-recife');
   await dialog.getByRole('button', { name: t('activists.tagAllStart') }).click();
-  await expect(page.getByText(t('activists.tagJobDone', { tag: 'núcleo-recife', done: 1 }))).toBeVisible({
+  await expect(page.getByText(t('activists.tagJobDone', { tag: 'núcleo-recife', count: 1 }))).toBeVisible({
     timeout: 15_000,
   });
   await expect(table.getByRole('row').nth(1)).toContainText('núcleo-recife');

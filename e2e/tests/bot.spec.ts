@@ -26,6 +26,12 @@ test('an organiser segments the bot’s subscribers, writes a mass message with 
   const preview = page.getByTestId('bot-preview');
   await expect(preview.getByRole('listitem')).toHaveCount(20);
   await expect(preview.getByRole('img', { name: t('massMessages.genderFemale') }).first()).toBeVisible();
+  // Names in the order a Brazilian reads them ('Cícero' before 'Conceição'), and no lone '·' for an unknown gender.
+  const names = (await preview.getByRole('listitem').allInnerTexts()).map(
+    (text) => text.trim().split('\n').pop() ?? '',
+  );
+  expect(names).toEqual([...names].sort(new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true }).compare));
+  await expect(preview.getByText('·', { exact: true })).toHaveCount(0);
   // spec 01 §9: 577 px, or 461 px on a short screen like this 720 px one.
   expect((await preview.boundingBox())?.height).toBe(461);
   // A long preview scrolls from the keyboard too.
@@ -99,9 +105,27 @@ test('an organiser segments the bot’s subscribers, writes a mass message with 
   await expect(page.getByText(t('massMessages.testSent')).first()).toBeVisible();
   await expect(page.getByText(t('massMessages.notSubscribed')).first()).toBeVisible();
 
-  // Send.
+  // Sending asks first, naming the count, with the message as a recipient sees it; Esc cancels and sends nothing.
+  let enqueues = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/enqueue-mass-messages')) enqueues += 1;
+  });
+  await send.click();
+  const confirm = page.getByRole('dialog', { name: t('massMessages.confirmTitle', { count: 20 }) });
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByRole('button', { name: t('massMessages.confirmCancel') })).toBeFocused();
+  const bubble = confirm.getByTestId('message-preview');
+  await expect(bubble).toContainText('Assembleia sábado às 10h na praça.');
+  await expect(bubble).toContainText('Vou!');
+  await expectAccessible(page, 'bot send confirmation');
+  await page.screenshot({ path: test.info().outputPath('bot-1-confirm.png'), fullPage: true });
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(send).toBeFocused();
+  expect(enqueues).toBe(0);
   const enqueued = page.waitForResponse((r) => r.url().endsWith('/api/enqueue-mass-messages'));
   await send.click();
+  await confirm.getByRole('button', { name: t('massMessages.confirmSend') }).click();
   expect((await enqueued).status()).toBe(201);
 
   // Step 2: queued, with the people reached; the campaign shows in the list and is counted as it goes out.

@@ -58,7 +58,7 @@ test('an organiser sets up a donation: users_choice with boleto and a goal, with
   await expect(page.getByLabel('Prazo da meta')).toHaveValue('01/01/2020');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Inválido.')).toBeVisible();
-  await expect(page.getByText('Insira o valor desse jeito, ó: 1000')).toBeVisible();
+  await expect(page.getByText('Informe a meta só com números, por exemplo: 1000')).toBeVisible();
   await expect(page.getByText('O prazo da meta já passou: escolha hoje ou uma data futura.')).toBeVisible();
   await page.getByLabel('Prazo da meta').fill('31022099');
   await page.getByRole('button', { name: 'Salvar' }).click();
@@ -97,7 +97,11 @@ test('an organiser sets up a donation: users_choice with boleto and a goal, with
     payment_methods: 'true',
   });
   await page.reload();
-  await expect(page.getByLabel('Meta (em reais)')).toHaveValue('5000.50');
+  await expect(page.getByLabel('Meta (em reais)')).toHaveValue('5000,50');
+  // The editor shows the goal as typed, to the cent.
+  await page.getByRole('link', { name: 'Voltar para a página' }).click();
+  await expect(page.getByText('Meta: R$ 5.000,50')).toBeVisible();
+  await page.goBack();
   await expect(page.getByRole('switch', { name: 'Aceitar boleto além do cartão de crédito' })).toBeChecked();
 
   // Leaving with a change asks first.

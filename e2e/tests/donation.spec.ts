@@ -1,28 +1,8 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, test, uniqueEmail } from './fixtures';
+import type { APIRequestContext, Browser } from '@playwright/test';
+import { type DonationPage, fillCard, fillDonor, seedDonationPage } from './donor';
+import { expect, expectAccessible, test } from './fixtures';
 
 test.use({ actionTimeout: 15_000 });
-
-interface DonationPage {
-  mobilization_id: number;
-  widget_id: number;
-  slug: string;
-}
-
-/** A community with a recipient and a published page holding a donation widget (the seed's `donationPage`). */
-async function seedDonationPage(request: APIRequestContext, name: string): Promise<DonationPage> {
-  const res = await request.post('/api/dev/seed', {
-    data: {
-      user: { email: uniqueEmail('doacao'), password: 'journey-password' },
-      communities: [{ name, donationPage: true }],
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const body = (await res.json()) as { communities: { donation_page: DonationPage }[] };
-  const page = body.communities[0]?.donation_page;
-  if (!page) throw new Error('seed made no donation page');
-  return page;
-}
 
 async function visit(browser: Browser, baseURL: string | undefined, page: DonationPage) {
   const port = new URL(baseURL ?? '').port;
@@ -31,26 +11,22 @@ async function visit(browser: Browser, baseURL: string | undefined, page: Donati
   return visitor;
 }
 
-async function fillDonor(visitor: Page) {
-  const field = (name: string) => visitor.getByRole('textbox', { name, exact: true });
-  await field('Nome completo').fill('Iara Monteiro');
-  await field('CPF ou CNPJ').fill('529.982.247-25');
-  await field('E-mail').fill(uniqueEmail('iara'));
-  await field('DDD').fill('81');
-  await field('Telefone').fill('999990000');
-  await field('CEP').fill('50050-000');
-  await field('Rua').fill('Rua da Aurora');
-  await field('Número').fill('100');
-  await field('Bairro').fill('Boa Vista');
-  await field('Cidade').fill('Recife');
-  await visitor.getByRole('combobox', { name: 'Estado' }).selectOption('PE');
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  kind: string;
 }
 
-async function fillCard(visitor: Page, number: string) {
-  await visitor.getByRole('textbox', { name: 'Número do cartão' }).fill(number);
-  await visitor.getByRole('textbox', { name: 'Validade (MM/AA)' }).fill('12/34');
-  await visitor.getByRole('textbox', { name: 'CVV' }).fill('123');
-  await visitor.getByRole('textbox', { name: 'Nome impresso no cartão' }).fill('Iara Monteiro');
+/** The donor's e-mails in the sandbox mailbox (open to the journeys), once at least `count` of `kind` arrived. */
+async function mailsTo(request: APIRequestContext, email: string, kind: string, count = 1) {
+  let mine: Mail[] = [];
+  await expect(async () => {
+    const box = (await (await request.get('/api/dev/mailbox')).json()) as { messages: Mail[] };
+    mine = box.messages.filter((m) => m.to === email);
+    expect(mine.filter((m) => m.kind === kind).length).toBeGreaterThanOrEqual(count);
+  }).toPass({ timeout: 20_000 });
+  return mine;
 }
 
 /** The widget's live figures, as the island reads them. */
@@ -87,7 +63,7 @@ test('a visitor donates once by card, takes the monthly offer and sees the share
 
   // The donor's data: every message, the summary focused, then valid.
   await expect(visitor.getByRole('heading', { name: 'Seus dados' })).toBeFocused();
-  // The button says it is not ready (aria-disabled) but answers, listing what is missing.
+  // Pressed too soon, the button lists what is missing.
   await visitor.getByRole('button', { name: 'Continuar' }).press('Enter');
   await expect(visitor.locator('.mz-form__errors')).toBeFocused();
   await expect(visitor.getByText('Preenchimento obrigatório').first()).toBeVisible();
@@ -107,7 +83,7 @@ test('a visitor donates once by card, takes the monthly offer and sees the share
   await visitor.getByRole('button', { name: 'Doar R$ 50' }).click();
 
   // The offer after a paid one-off card donation.
-  await expect(visitor.getByRole('heading', { name: 'OBA! Doação Realizada :)' })).toBeFocused();
+  await expect(visitor.getByRole('heading', { name: 'OBA! Doação realizada :)' })).toBeFocused();
   await expect(visitor.getByText('Quer aumentar seu impacto?')).toBeVisible();
   await expect(visitor.getByText('Torne essa doação recorrente!')).toBeVisible();
   const monthly = visitor.getByRole('combobox', { name: 'Valor mensal' });
@@ -120,7 +96,9 @@ test('a visitor donates once by card, takes the monthly offer and sees the share
   await expect(visitor.getByText('Agora, compartilhe com seus amigos!')).toBeVisible();
   await expect(visitor.getByText('Oba! Sua doação recorrente está confirmada. Muito obrigado!')).toBeVisible();
   await expect(visitor.getByRole('link', { name: /Compartilhar no WhatsApp/ })).toBeVisible();
-  await expect(visitor.getByText('1 doações')).toBeVisible();
+  // The network is called X now, as its logo on the button says.
+  await expect(visitor.getByRole('link', { name: /Compartilhar no X\b/ })).toBeVisible();
+  await expect(visitor.getByText('1 doação', { exact: true })).toBeVisible();
   await expectAccessible(visitor, 'donation widget, the share screen');
 });
 
@@ -135,15 +113,16 @@ test('a refused card shows the retry screen, and the donor’s data is kept for 
   await visitor.getByRole('radio', { name: 'Todo mês' }).check();
   await expect(visitor.getByRole('radio', { name: 'R$ 50 / mês', exact: true })).toBeChecked();
   await visitor.getByRole('button', { name: 'Quero doar' }).click();
-  await fillDonor(visitor);
+  const email = await fillDonor(visitor);
   await visitor.getByRole('button', { name: 'Continuar' }).click();
   // No boleto for a recurring donation.
   await expect(visitor.getByRole('radio', { name: 'Boleto' })).toHaveCount(0);
   await fillCard(visitor, '4000 0000 0000 0002');
   await visitor.getByRole('button', { name: 'Doar R$ 50' }).click();
 
-  await expect(visitor.getByRole('heading', { name: 'Ops! Algo de errado aconteceu com a sua doacao.' })).toBeFocused();
+  await expect(visitor.getByRole('heading', { name: 'Ops! Algo de errado aconteceu com a sua doação.' })).toBeFocused();
   await expect(visitor.getByRole('button', { name: 'Nova tentativa' })).toBeVisible();
+  await expect(visitor.getByText('O cartão não foi aceito. Confira os dados ou use outro cartão.')).toBeVisible();
   await expectAccessible(visitor, 'donation widget, the retry screen');
   const kept = await visitor.evaluate(() => JSON.stringify(sessionStorage));
   expect(kept).toContain('Iara Monteiro');
@@ -164,6 +143,20 @@ test('a refused card shows the retry screen, and the donor’s data is kept for 
   await expect(visitor.getByText('Agora, compartilhe com seus amigos!')).toBeVisible();
   await expect(visitor.getByText('Oba! Sua doação recorrente está confirmada. Muito obrigado!')).toBeVisible();
   expect(await visitor.evaluate(() => sessionStorage.length)).toBe(0);
+
+  // The refused try sent nothing; the paid retry exactly one receipt, with the next charge and the manage link.
+  const mails = await mailsTo(request, email, 'donation-receipt');
+  expect(mails.map((m) => m.kind)).toEqual(['donation-receipt']);
+  expect(mails[0]?.text).toContain('Valor: R$ 50,00');
+  expect(mails[0]?.text).toContain('Pagamento: Cartão Visa terminado em 1111');
+  expect(mails[0]?.text).toMatch(
+    /Esta doação se repete a cada mês: a próxima cobrança, de R\$ 50,00, será em \d{2}\/\d{2}\/\d{4}\./,
+  );
+  const manage = mails[0]?.text.match(/https?:\/\/\S+\/donations\/manage\/[\w-]+/)?.[0];
+  expect(manage).toBeDefined();
+  const donor = await (await browser.newContext({ locale: 'pt-BR' })).newPage();
+  await donor.goto(new URL(manage as string).pathname);
+  await expect(donor.getByText('R$ 50,00 por mês')).toBeVisible();
 });
 
 test('a boleto donation shows its extra R$ 3,00 before paying, then its line and link', async ({
@@ -176,7 +169,7 @@ test('a boleto donation shows its extra R$ 3,00 before paying, then its line and
   const visitor = await visit(browser, baseURL, donationPage);
   await visitor.getByRole('radio', { name: 'R$ 20', exact: true }).check();
   await visitor.getByRole('button', { name: 'Quero doar' }).click();
-  await fillDonor(visitor);
+  const email = await fillDonor(visitor);
   await visitor.getByRole('button', { name: 'Continuar' }).click();
   await visitor.getByRole('radio', { name: 'Boleto' }).check();
   await expect(visitor.getByText('O boleto tem um acréscimo de R$ 3,00: você paga R$ 23,00.')).toBeVisible();
@@ -191,7 +184,74 @@ test('a boleto donation shows its extra R$ 3,00 before paying, then its line and
   await expect(
     visitor.getByText('Oba, doação registrada! Sua doação é via boleto? Verifique seu email.'),
   ).toBeVisible();
+  await expect(visitor.getByText(/^Boleto de R\$ 23,00, com vencimento em \d{2}\/\d{2}\/\d{4}\.$/)).toBeVisible();
+  await expect(visitor.getByText('Oba, doação confirmada!')).toHaveCount(0);
   await expectAccessible(visitor, 'donation widget, the boleto');
   // Not paid until the bank says so.
   expect(await pledged(request, donationPage)).toBe(0);
+
+  // The boleto by e-mail: its line as issued, the amount with its fee, the due date; no receipt before it is paid.
+  const barcode = await line.inputValue();
+  const mails = await mailsTo(request, email, 'donation-boleto');
+  expect(mails.map((m) => m.kind)).toEqual(['donation-boleto']);
+  expect(mails[0]?.text).toContain(`Linha digitável: ${barcode}`);
+  expect(mails[0]?.text).toContain('Valor: R$ 23,00 (R$ 20,00 de doação e R$ 3,00 de tarifa do boleto)');
+  expect(mails[0]?.text).toMatch(/Vencimento: \d{2}\/\d{2}\/\d{4}/);
+});
+
+test('a goal with cents shows exactly, before and after a donation', async ({ browser, request, baseURL }) => {
+  test.setTimeout(120_000);
+  const donationPage = await seedDonationPage(request, 'Biblioteca Popular', { goal: 500_050 });
+  const visitor = await visit(browser, baseURL, donationPage);
+  const bar = visitor.getByRole('progressbar', { name: 'Meta de arrecadação' });
+  await expect(visitor.getByText('R$ 0 de R$ 5.000,50')).toBeVisible();
+  await expect(bar).toHaveAttribute('aria-valuetext', 'R$ 0 de R$ 5.000,50');
+  await expectAccessible(visitor, 'donation widget, a goal with cents');
+  // Once a donation counts: what was given out of R$ 5.000,50, never rounded.
+  await visitor.getByRole('radio', { name: 'R$ 100', exact: true }).check();
+  await visitor.getByRole('button', { name: 'Quero doar' }).click();
+  await fillDonor(visitor);
+  await visitor.getByRole('button', { name: 'Continuar' }).click();
+  await fillCard(visitor, '4111 1111 1111 1111');
+  await visitor.getByRole('button', { name: 'Doar R$ 100' }).click();
+  await expect(visitor.getByRole('heading', { name: 'OBA! Doação Realizada :)' })).toBeFocused();
+  await visitor.reload();
+  await expect(visitor.getByText('R$ 100 de R$ 5.000,50')).toBeVisible();
+  await expect(bar).toHaveAttribute('aria-valuenow', '2');
+});
+
+test('a card donation without the monthly offer thanks for the card, and the receipt arrives', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const donationPage = await seedDonationPage(request, 'Casa de Cultura', { offer: false });
+  const visitor = await visit(browser, baseURL, donationPage);
+  await visitor.getByRole('button', { name: 'Quero doar' }).click();
+  const email = await fillDonor(visitor);
+  await visitor.getByRole('button', { name: 'Continuar' }).click();
+  await fillCard(visitor, '4111 1111 1111 1111');
+  await visitor.getByRole('button', { name: 'Doar R$ 50' }).click();
+
+  await expect(visitor.getByText('Agora, compartilhe com seus amigos!')).toBeVisible();
+  await expect(
+    visitor.getByText(
+      'Oba, doação confirmada! Muito obrigado pelo seu apoio. O comprovante já está a caminho do seu e-mail.',
+    ),
+  ).toBeVisible();
+  await expect(visitor.getByText(/boleto/)).toHaveCount(0);
+  await expectAccessible(visitor, 'donation widget, the card thank-you');
+
+  const mails = await mailsTo(request, email, 'donation-receipt');
+  expect(mails.map((m) => m.kind)).toEqual(['donation-receipt']);
+  const [receipt] = mails;
+  expect(receipt?.subject).toBe('Comprovante da sua doação para Casa de Cultura');
+  expect(receipt?.text).toContain('Olá, Iara!');
+  expect(receipt?.text).toContain('Valor: R$ 50,00');
+  expect(receipt?.text).toMatch(/Data: \d{2}\/\d{2}\/\d{4}/);
+  expect(receipt?.text).toContain('Para: Casa de Cultura');
+  expect(receipt?.text).toContain(`(http://${donationPage.slug}.localhost:`);
+  expect(receipt?.text).toContain('Pagamento: Cartão Visa terminado em 1111');
+  expect(receipt?.text).not.toContain('/donations/manage/');
 });

@@ -27,7 +27,7 @@ const EDITOR_ONLY = [
   '[data-mz-navbar]{visibility:hidden}',
   ':has(> .mz-page){border-color:transparent!important;border-radius:0!important}',
 ].join('');
-const SAVED = 'A requisição foi feita com sucesso e, os seus dados estão salvos em segurança.';
+const SAVED = 'A requisição foi feita com sucesso, e os seus dados estão salvos em segurança.';
 const blockMenu = (block: Locator) => block.locator('.mz-block__menu button');
 
 async function addBlock(page: Page, layout: string, background: (page: Page) => Promise<void>) {
@@ -42,7 +42,7 @@ test('an organiser builds a page of blocks in four layouts, writes rich text, re
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   const { mobilization } = await organiserWithPage(page, request, {
     firstName: 'Editora',
@@ -250,7 +250,9 @@ test('an organiser builds a page of blocks in four layouts, writes rich text, re
   const embedDialog = page.getByRole('dialog', { name: 'Incorporar código' });
   await embedDialog.getByLabel('Código para incorporar').fill('<div>oi</div>');
   await embedDialog.getByRole('button', { name: 'Salvar' }).click();
-  await expect(embedDialog.getByText('Sorry, script name not permitted')).toBeVisible();
+  await expect(
+    embedDialog.getByText('Este código não é permitido: ele deve começar com <iframe ou <script.'),
+  ).toBeVisible();
   await shot(page, '04d-embed-refused');
   await embedDialog.getByLabel('Código para incorporar').fill(VIDEO);
   await embedDialog.getByRole('button', { name: 'Salvar' }).click();

@@ -23,11 +23,13 @@ export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.org`;
 }
 
+type SeededPage = { mobilization_id: number; widget_id: number; slug: string };
+
 export interface SeededUser {
   id: number;
   email: string;
   password: string;
-  communities: { id: number; name: string; form?: { mobilization_id: number; widget_id: number; slug: string } }[];
+  communities: { id: number; name: string; form?: SeededPage; pressure_page?: SeededPage & { targets: number } }[];
 }
 
 /**
@@ -45,6 +47,8 @@ export interface SeededCommunity {
   formEntries?: number;
   /** Paid donations (integer cents) on that page, made now. */
   paidDonations?: number[];
+  /** Adds a published page with an e-mail pressure on three targets. */
+  pressurePage?: boolean;
   /** A bot configuration and Messenger subscribers for this many of its activists (after the form entries). */
   botSubscribers?: number;
   /** With botSubscribers: a campaign of this name already sent to them (the last one failed). */

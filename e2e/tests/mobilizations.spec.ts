@@ -244,7 +244,12 @@ test('create a template from a mobilization, find it in "my templates", filter i
     },
   });
   const mobilizationId = ((await created.json()) as { id: number }).id;
-  await page.reload();
+  // Before the community saves one, "my templates" says how to make one instead of offering an empty list.
+  await page.goto(`/mobilizations/${mobilizationId}/templates/choose`);
+  await expect(page.getByLabel(t('chooseTemplate.count', { count: 0 }))).toBeVisible();
+  await expect(page.getByText(t('templateList.emptyHelp'))).toBeVisible();
+  await expect(page.getByRole('link', { name: t('chooseTemplate.customAction') })).toHaveCount(0);
+  await page.goto('/mobilizations');
   await rowMenu(page, source, t('mobilizationList.createTemplate'));
   await expect(page).toHaveURL(new RegExp(`/mobilizations/${mobilizationId}/templates/create$`));
   await page.getByRole('button', { name: t('templateCreate.submit') }).click();

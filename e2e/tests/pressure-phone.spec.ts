@@ -95,13 +95,13 @@ test('an organiser sets up a phone pressure and Twilio; a visitor calls one targ
   await visitor.reload();
   await expect(visitor.getByText('Modo de teste (sandbox): nenhuma ligação de verdade é feita.')).toBeVisible();
   await visitor.getByRole('button', { name: 'Ligar para Vereadora Ana' }).click();
-  await expect(visitor.getByText('Preenchimento obrigatorio').first()).toBeVisible();
+  await expect(visitor.getByText('Informe seu telefone com DDD')).toBeVisible();
   await visitor.getByRole('textbox', { name: 'Nome', exact: true }).fill('Iara');
   await visitor.getByRole('textbox', { name: 'Sobrenome', exact: true }).fill('Monteiro');
   await visitor.getByRole('textbox', { name: 'E-mail', exact: true }).fill('iara@example.org');
   await visitor.getByRole('textbox', { name: 'Telefone', exact: true }).fill('5581999991111');
   await expect(
-    visitor.getByText('O telefone que voce esta tentando usar e de um dos alvos da mobilizacao.'),
+    visitor.getByText('O telefone que você está tentando usar é de um dos alvos da mobilização.'),
   ).toBeVisible();
   await expectAccessible(visitor, 'public phone pressure with errors');
   await visitor.getByRole('textbox', { name: 'Telefone', exact: true }).fill('5581988887777');
@@ -118,9 +118,9 @@ test('an organiser sets up a phone pressure and Twilio; a visitor calls one targ
   await expect(beto.getByText('Ocupado')).toBeVisible({ timeout: 20_000 });
   await expect(visitor.getByRole('button', { name: 'Religar para Vereador Beto' })).toHaveText('Religar');
   await expectAccessible(visitor, 'public phone pressure, busy target');
-  await visitor.getByRole('button', { name: 'Encerrar e Compartilhar' }).click();
+  await visitor.getByRole('button', { name: 'Encerrar e compartilhar' }).click();
   await expect(visitor.getByText('Agora, compartilhe com seus amigos!')).toBeVisible();
-  await expect(visitor.getByText('1 pessoas ligaram')).toBeVisible();
+  await expect(visitor.getByText('1 pessoa ligou')).toBeVisible();
 
   // The organiser sees the calls per target.
   await page.goto(settingsUrl);

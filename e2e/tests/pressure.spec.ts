@@ -37,7 +37,7 @@ test('an organiser sets up an e-mail pressure with two targets, a visitor presse
   await page.getByLabel('Texto do contador').fill('pessoas pressionaram');
   await page.getByRole('switch', { name: 'Pedir a cidade de quem pressiona' }).check();
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Email para alvo configurado com sucesso!')).toBeVisible();
+  await expect(page.getByText('E-mail para alvo configurado com sucesso!')).toBeVisible();
   await toastsGone(page);
 
   // E-mail para alvo: the spec's messages, Ctrl+Enter, then two targets and the letter.
@@ -52,7 +52,7 @@ test('an organiser sets up an e-mail pressure with two targets, a visitor presse
   await page.getByRole('button', { name: 'Adicionar alvo' }).click();
   await entry.fill('Gabinete <+5581999990000>');
   await entry.press('Control+Enter');
-  await expect(page.getByText('Você já cadastrou um alvo para pressão por email.')).toBeVisible();
+  await expect(page.getByText('Você já cadastrou um alvo para pressão por e-mail.')).toBeVisible();
   await entry.fill('');
   // A new pressure comes with a sample letter; without its subject it cannot be saved.
   await expect(page.getByLabel('Assunto do e-mail')).not.toHaveValue('');
@@ -63,7 +63,7 @@ test('an organiser sets up an e-mail pressure with two targets, a visitor presse
   await page.getByLabel('Texto do e-mail').fill('Vereadoras e vereadores, aprovem a tarifa zero aos domingos.');
   await expectAccessible(page, 'pressure settings: E-mail para alvo');
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Email para alvo configurado com sucesso!')).toBeVisible();
+  await expect(page.getByText('E-mail para alvo configurado com sucesso!')).toBeVisible();
   await toastsGone(page);
 
   // A visitor on the public page: invalid, then valid, then the share screen.
@@ -71,21 +71,21 @@ test('an organiser sets up an e-mail pressure with two targets, a visitor presse
   const visitor = await (await browser.newContext({ locale: 'pt-BR' })).newPage();
   await visitor.goto(`http://${mobilization.slug}.localhost:${port}/`);
   await expect(visitor.getByText('Vereadora Ana')).toBeVisible();
-  // The button says it is not ready yet (aria-disabled) but still answers, listing what is missing.
-  await visitor.getByRole('button', { name: 'Enviar pressão' }).dispatchEvent('click');
-  await expect(visitor.getByText('Preenchimento obrigatorio').first()).toBeVisible();
+  // The button looks ready and, pressed too soon, lists what is missing, each message naming its field.
+  await visitor.getByRole('button', { name: 'Enviar pressão' }).click();
+  await expect(visitor.getByText('Informe seu nome')).toBeVisible();
   await visitor.getByRole('textbox', { name: 'Nome', exact: true }).fill('Iara');
   await visitor.getByRole('textbox', { name: 'Sobrenome', exact: true }).fill('Monteiro');
   await visitor.getByRole('textbox', { name: 'Cidade', exact: true }).fill('Recife');
   await visitor.getByRole('textbox', { name: 'E-mail', exact: true }).fill('beto@camara.example.org');
   await expect(
-    visitor.getByText('O email que voce esta tentando usar e de um dos alvos da mobilizacao.'),
+    visitor.getByText('O e-mail que você está tentando usar é de um dos alvos da mobilização.'),
   ).toBeVisible();
   await expectAccessible(visitor, 'public pressure with errors');
   await visitor.getByRole('textbox', { name: 'E-mail', exact: true }).fill('iara@example.org');
   await visitor.getByRole('button', { name: 'Enviar pressão' }).click();
   await expect(visitor.getByText('Agora, compartilhe com seus amigos!')).toBeVisible();
-  await expect(visitor.getByText('1 pessoas pressionaram')).toBeVisible();
+  await expect(visitor.getByText('1 pessoa pressionou')).toBeVisible();
   await expectAccessible(visitor, 'public pressure, share screen');
 
   // The organiser sees each target delivered.

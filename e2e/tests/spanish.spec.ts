@@ -46,7 +46,7 @@ test('a page in Spanish speaks Spanish to its visitors: the form, its validation
 
   // A wrong e-mail and a blank name: each is named in Spanish.
   await visitor.getByLabel('E-mail').fill('lola-sin-arroba', { timeout: 10_000 });
-  // The button stays aria-disabled while the form is invalid; sending anyway (Enter) lists what is wrong.
+  // Sending an invalid form (Enter) lists what is wrong.
   await visitor.getByLabel('E-mail').press('Enter');
   await expect(visitor.getByText(es('formView.errorsTitle'))).toBeVisible();
   await expect(visitor.getByText(es('formWidget.fieldBlank', { label: 'Nome' })).first()).toBeVisible();

@@ -175,3 +175,52 @@ test('someone signed in with another account is told whom the link is for, switc
   await page.getByRole('combobox', { name: t('team.role'), exact: true }).click();
   await expect(page.getByRole('option', { name: t('team.roleAdmin') })).toBeDisabled();
 });
+
+test('the invite form keeps what is typed while the lists load, and the next address typed while one is sent', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const admin = await seedUser(request, { firstName: 'Bia', communities: [{ name: 'Rede Bia' }] });
+  await signInAs(page, admin, 'Rede Bia');
+  // The invitations list answers only when the journey says so: what is typed must survive its arrival.
+  let release = () => {};
+  let gate = Promise.resolve();
+  const hold = () => {
+    gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+  };
+  await page.route(/\/api\/communities\/\d+\/invitations\?/, async (route) => {
+    await gate;
+    await route.fallback();
+  });
+  hold();
+  await page.goto('/community/mobilizers');
+  const email = page
+    .getByRole('region', { name: t('team.inviteTitle') })
+    .getByRole('textbox', { name: t('team.email'), exact: true });
+  const first = uniqueEmail('primeira');
+  await email.fill(first);
+  let listed = page.waitForResponse(/\/invitations\?/);
+  release();
+  await listed;
+  await expect(page.getByText(t('team.invitationsEmpty'))).toBeVisible();
+  await expect(email).toHaveValue(first);
+
+  // Sent; the organiser types the next address while the list of invitations is read again.
+  hold();
+  const sent = page.waitForResponse((r) => r.request().method() === 'POST' && /\/invitation$/.test(r.url()));
+  await page.getByRole('button', { name: t('team.invite') }).click();
+  expect((await sent).status()).toBe(201);
+  await expect(email).toHaveValue('');
+  const second = uniqueEmail('segunda');
+  await email.fill(second);
+  listed = page.waitForResponse(/\/invitations\?/);
+  release();
+  await listed;
+  const pending = page.getByRole('table', { name: t('team.invitationsTitle') });
+  await expect(pending.getByRole('row', { name: new RegExp(first) })).toBeVisible();
+  await expect(email).toHaveValue(second);
+  await expectAccessible(page, 'Mobilizadores tab with an address typed');
+});

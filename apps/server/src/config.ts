@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { publicPageUrl as corePublicPageUrl } from '@mutirao/core';
 import { z } from 'zod';
 
 const bool = z
@@ -332,13 +333,14 @@ export function telephonyWebhookBase(config: Config): string {
 }
 
 /**
- * A public page's own address (canonical, og:url): its custom domain, or `{slug}.{PUBLIC_HOST}`, with APP_URL's
- * scheme (and, for subdomains, its port). Built from configuration only, since it is cached for every visitor.
+ * A public page's own address (canonical, og:url): core's `publicPageUrl` over APP_URL and PUBLIC_HOST, the one
+ * the admin screens link to. Built from configuration only, since it is cached for every visitor.
  */
 export function publicPageUrl(config: Config, page: { slug: string; customDomain: string | null }): string {
-  const admin = new URL(adminBaseUrl(config));
-  if (page.customDomain) return `${admin.protocol}//${page.customDomain}/`;
-  return `${admin.protocol}//${page.slug}.${config.publicHost ?? admin.hostname}${admin.port ? `:${admin.port}` : ''}/`;
+  return corePublicPageUrl(
+    { appUrl: adminBaseUrl(config), publicHost: config.publicHost },
+    { slug: page.slug, custom_domain: page.customDomain },
+  );
 }
 
 /** Outside production a secret is made once and kept beside the data, so sessions survive restarts. */

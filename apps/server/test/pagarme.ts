@@ -77,6 +77,13 @@ const failure = (
 
 type Problems = { parameter_name: string; message: string }[];
 
+function boletoExpiration(asked: unknown): string {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(str(asked))
+    ? str(asked)
+    : new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  return `${day}T03:00:00.000Z`;
+}
+
 function parseCardHash(hash: string): CardData | undefined {
   const match = /^(\d+)_([A-Za-z0-9+/=]+)$/.exec(hash);
   if (!match?.[2]) return undefined;
@@ -234,6 +241,8 @@ export async function startPagarmeDouble(
       payment_method: method,
       capture_method: 'ecommerce',
       boleto_url: method === 'boleto' ? `${double.url}/boleto/${id}` : null,
+      // Midnight in Brasília of the day asked for, or of a week from now when none was (Pagar.me's answer's shape).
+      boleto_expiration_date: method === 'boleto' ? boletoExpiration(body.boleto_expiration_date) : null,
       boleto_barcode:
         method === 'boleto'
           ? `23790.00009 90000.000005 ${String(id).padStart(11, '0')} 1 ${String(amount).padStart(14, '0')}`

@@ -1,12 +1,14 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { SessionProvider } from './auth/SessionProvider';
 import { AppRoutes } from './routes';
 import { queryClient } from './shell/queryClient';
 import { SkipLink } from './shell/SkipLink';
-import { cssVariablesResolver, theme } from './shell/theme';
+import { appTheme, cssVariablesResolver } from './shell/theme';
 
 function Root() {
   return (
@@ -26,6 +28,12 @@ function Root() {
 const router = createBrowserRouter([{ path: '*', element: <Root /> }]);
 
 export function App() {
+  const { t, i18n } = useTranslation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the labels change with the language.
+  const theme = useMemo(
+    () => appTheme({ showCharacters: t('auth.showCharacters'), close: t('app.close') }),
+    [i18n.language],
+  );
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Notifications position="top-right" limit={5} />

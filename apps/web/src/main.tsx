@@ -8,9 +8,12 @@ import './i18n/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { reportUnhandledRequestErrors } from './shell/queryClient';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
+
+reportUnhandledRequestErrors();
 
 createRoot(root).render(
   <StrictMode>

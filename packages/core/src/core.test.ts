@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  calendarDay,
   catalogues,
   communityCreateSchema,
   formatDate,
@@ -36,7 +37,10 @@ describe('message catalogues', () => {
     expect(translate('pt-BR', 'app.loadingSession')).toBe('Carregando sessão');
     expect(translate('pt-BR', 'toast.requestErrorTitle')).toBe('Ops!');
     expect(translate('en', 'toast.requestErrorTitle')).toBe('Oops!');
-    expect(translate('pt-BR', 'errors.incorrectPassword')).toBe('Incorrect password');
+    // The spec's 'Incorrect password', in the interface's language.
+    expect(translate('pt-BR', 'errors.incorrectPassword')).toBe('Senha incorreta');
+    expect(translate('es', 'errors.incorrectPassword')).toBe('Contraseña incorrecta');
+    expect(translate('en', 'errors.incorrectPassword')).toBe('Incorrect password');
   });
 
   it('fill placeholders and render encoded validation messages', () => {
@@ -86,12 +90,23 @@ describe('formatting', () => {
     expect(formatMoney(5)).toBe('R$ 0,05');
     expect(formatMoney(-100000)).toBe('-R$ 1.000,00');
     expect(formatMoneyInteger(5000)).toBe('R$ 50');
-    expect(formatMoneyInteger(123456789)).toBe('R$ 1.234.568');
+    expect(formatMoneyInteger(1_000_000)).toBe('R$ 10.000');
+    expect(formatMoneyInteger(0)).toBe('R$ 0');
+  });
+
+  it('keeps the cents of an amount that has them: the integer variant only for whole reais', () => {
+    expect(formatMoneyInteger(500_050)).toBe('R$ 5.000,50');
+    expect(formatMoneyInteger(123456789)).toBe('R$ 1.234.567,89');
+    expect(formatMoneyInteger(5)).toBe('R$ 0,05');
+    expect(formatMoneyInteger(-150)).toBe('-R$ 1,50');
   });
 
   it('writes dates as dd/mm/yyyy in Brazil’s calendar day', () => {
     expect(formatDate('2026-01-02T12:00:00Z')).toBe('02/01/2026');
     expect(formatDate('2026-01-02T01:00:00Z')).toBe('01/01/2026');
+    expect(calendarDay('2026-01-02T01:00:00Z')).toBe('2026-01-01');
+    expect(calendarDay(new Date('2026-05-08T03:00:00.000Z'))).toBe('2026-05-08');
+    expect(calendarDay('2026-01-02T01:00:00Z', 'UTC')).toBe('2026-01-02');
   });
 });
 

@@ -4,6 +4,8 @@ export * from './limits';
 export * from './messages';
 export * from './metrics';
 export * from './mobilizationFonts';
+export * from './pageAddress';
+export * from './phone';
 export * from './richtext';
 export * from './roles';
 export * from './schemas/activists';

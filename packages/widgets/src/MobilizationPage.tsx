@@ -3,7 +3,7 @@ import { type CSSProperties, useRef, useState } from 'react';
 import { BlockView } from './BlockView';
 import { browserWindow, type Focusable } from './browser';
 import { type PageImage, PageImages } from './images';
-import { blockAnchor, orderBlocks, widgetsOf } from './layout';
+import { blockAnchor, inPublicMenu, orderBlocks, widgetsOf } from './layout';
 import { schemeName } from './theme';
 import type { EditorSlots, PageBlock, PageMobilization, PageWidget, RenderMode } from './types';
 
@@ -32,8 +32,9 @@ interface NavbarProps {
 }
 
 /**
- * Links to the blocks by name. The public page leaves out blocks with `menu_hidden` (and hidden ones); the editor
- * lists them all, so their names and eye buttons stay reachable. `navbarScript` fixes it after 120px of scroll.
+ * Links to the blocks by name. The public page lists only named blocks that are shown and not `menu_hidden`
+ * (`inPublicMenu`); the editor lists them all, so their names and eye buttons stay reachable, and strikes out those
+ * the public menu leaves out. `navbarScript` fixes it after 120px of scroll.
  * On a narrow page the list folds behind a menu button: the public page's inline `navbarScript` opens it there, and
  * React's handlers do in the editor, with the same markup and the same behaviour (focus into the list on opening,
  * back to the button on Escape).
@@ -42,7 +43,7 @@ function Navbar({ blocks, locale, mode, slots }: NavbarProps) {
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement & Focusable>(null);
   const list = useRef<HTMLUListElement & { querySelector(selector: string): Focusable | null }>(null);
-  const items = mode === 'public' ? blocks.filter((b) => !b.menu_hidden && !b.hidden) : blocks;
+  const items = mode === 'public' ? blocks.filter(inPublicMenu) : blocks;
   if (!items.length) return null;
   const openMenu = (next: boolean) => {
     setOpen(next);
@@ -78,7 +79,7 @@ function Navbar({ blocks, locale, mode, slots }: NavbarProps) {
                 </a>
               );
               return (
-                <li key={block.id} className={block.menu_hidden ? 'mz-navbar__item--menu-hidden' : undefined}>
+                <li key={block.id} className={inPublicMenu(block) ? undefined : 'mz-navbar__item--menu-hidden'}>
                   {mode === 'edit' && slots?.renderNavItem ? slots.renderNavItem(block, link) : link}
                 </li>
               );

@@ -7,6 +7,7 @@
 export { Counter } from './action/Counter';
 export { FinishMessage, type FinishModel, finishModel } from './action/FinishMessage';
 export { ShareScreen, type ShareScreenProps } from './action/ShareScreen';
+export { openShare, type ShareInput, type ShareNetwork, shareWebUrl } from './action/share';
 export { BlockView, type BlockViewProps } from './BlockView';
 export { blockBackground } from './background';
 export { ContentWidget } from './content/ContentWidget';
@@ -16,7 +17,7 @@ export { pageFontFamilies } from './fonts';
 export { FormView, type FormViewProps } from './form/FormView';
 export { type FormModel, formModel } from './form/formModel';
 export { type PageImage, PageImages } from './images';
-export { blockAnchor, columnClasses, orderBlocks, widgetsOf } from './layout';
+export { blockAnchor, columnClasses, inPublicMenu, orderBlocks, widgetsOf } from './layout';
 export { DEFAULT_BODY_FONT, MobilizationPage, type MobilizationPageProps } from './MobilizationPage';
 export { NAVBAR_FIXED_AFTER_PX, navbarScript } from './navbar-script';
 export { WIDGET_REGISTRY, widgetModule } from './registry';

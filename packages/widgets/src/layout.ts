@@ -26,3 +26,12 @@ export function widgetsOf(block: PageBlock, all: readonly PageWidget[] | undefin
 export function blockAnchor(block: PageBlock): string {
   return `block-${block.id}`;
 }
+
+/**
+ * Whether a block has a link in the public page's menu: only blocks the organiser named (a generated 'Bloco 3' says
+ * nothing to a visitor), shown, and not kept out of the menu (`menu_hidden`). The editor lists every block, marking
+ * those without a link.
+ */
+export function inPublicMenu(block: PageBlock): boolean {
+  return !!block.name?.trim() && !block.hidden && !block.menu_hidden;
+}

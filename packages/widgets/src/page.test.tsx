@@ -72,6 +72,13 @@ const blocks: PageBlock[] = [
     position: 4,
     widgets: [widget(40, 4, 'mystery-kind')],
   },
+  // Never named: the editor calls it 'Bloco 5', which means nothing to a visitor.
+  {
+    id: 5,
+    name: null,
+    position: 5,
+    widgets: [widget(50, 5, 'content', { content: content('Sem nome ainda') })],
+  },
 ];
 
 const render = (mode: 'public' | 'edit', slots?: EditorSlots) =>
@@ -84,12 +91,12 @@ describe('public page', () => {
 
   it('renders the blocks in order, leaving hidden blocks out', () => {
     const ids = [...html.matchAll(/data-block-id="(\d+)"/g)].map((m) => m[1]);
-    expect(ids).toEqual(['1', '2', '4']);
+    expect(ids).toEqual(['1', '2', '4', '5']);
     expect(html).not.toContain('Só a equipe vê isto');
     expect(html).not.toContain('Escondido');
   });
 
-  it('lists block names in the navbar, without menu_hidden and hidden blocks', () => {
+  it('lists the named blocks in the navbar, without menu_hidden, hidden and unnamed blocks', () => {
     expect(html).toContain('<nav aria-label="Navegação da página">');
     const nav = /<nav[^>]*>(.*?)<\/nav>/.exec(html)?.[1] ?? '';
     expect([...nav.matchAll(/<a href="#block-(\d+)">([^<]*)<\/a>/g)].map((m) => [m[1], m[2]])).toEqual([
@@ -117,11 +124,11 @@ describe('public page', () => {
     );
   });
 
-  it('renders content in every stored format, a placeholder for kinds still to come, and Widget Not Found!', () => {
+  it('renders content in every stored format, a placeholder for kinds still to come, and Widget não encontrado!', () => {
     expect(html).toContain('<p class="mz-rt-p">Bem-vindas à campanha</p>');
     expect(html).toContain('<p class="mz-rt-p">Feito com <strong>carinho</strong></p>');
     expect(html).toContain('<div class="mz-widget-placeholder">PLIP: disponível em breve</div>');
-    expect(html).toContain('Widget Not Found!');
+    expect(html).toContain('Widget não encontrado!');
   });
 
   it('uses the scheme, fonts and the main landmark', () => {
@@ -171,9 +178,19 @@ describe('edit mode', () => {
 
   it('lists every block in the navbar, with the editor’s controls', () => {
     const nav = /<nav[^>]*>(.*?)<\/nav>/.exec(html)?.[1] ?? '';
-    expect([...nav.matchAll(/href="#block-(\d+)"/g)].map((m) => m[1])).toEqual(['1', '2', '3', '4']);
+    expect([...nav.matchAll(/href="#block-(\d+)"/g)].map((m) => m[1])).toEqual(['1', '2', '3', '4', '5']);
     expect(nav).toContain('Olho 2');
-    expect(nav).toContain('class="mz-navbar__item--menu-hidden"');
+    // Struck out: what the public menu leaves out (menu_hidden, hidden, and the unnamed block under its made-up name).
+    expect(
+      [...nav.matchAll(/<li class="mz-navbar__item--menu-hidden"><a href="#block-(\d+)">([^<]*)</g)].map((m) => [
+        m[1],
+        m[2],
+      ]),
+    ).toEqual([
+      ['2', 'Rodapé'],
+      ['3', 'Bastidores'],
+      ['5', 'Bloco 5'],
+    ]);
   });
 
   it('fills draft slots with the editor’s chooser', () => {
@@ -184,7 +201,7 @@ describe('edit mode', () => {
     expect(html).toContain(
       '<button type="button" class="mz-widget__overlay" data-mz-edit=""><span class="mz-widget__overlay-label">Clique para editar</span></button><div class="mz-widget__actions" data-mz-edit=""><button type="button">Remover 10</button></div>',
     );
-    expect(html).toContain('Menu 1 1/4');
+    expect(html).toContain('Menu 1 1/5');
     // The draft slot has no overlay: it renders bare.
     expect(html).not.toContain('Remover 11');
   });

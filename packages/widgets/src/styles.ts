@@ -26,7 +26,7 @@ const schemes = PALETTES.map((p) =>
 ).join('');
 
 const base = `
-.mz-page{font-family:var(--mz-body-font);color:${BODY_TEXT};background:#fff;line-height:1.6;font-size:1rem;-webkit-text-size-adjust:100%;text-size-adjust:100%}
+.mz-page{--mz-navbar-height:3.5rem;font-family:var(--mz-body-font);color:${BODY_TEXT};background:#fff;line-height:1.6;font-size:1rem;-webkit-text-size-adjust:100%;text-size-adjust:100%}
 .mz-page *,.mz-page *::before,.mz-page *::after{box-sizing:border-box}
 .mz-page :focus-visible{outline:3px solid var(--mz-link);outline-offset:2px}
 .mz-page .mz-visually-hidden{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
@@ -42,8 +42,14 @@ const base = `
 
 /* The query container is the blocks' wrapper, not the page: containment there would trap the fixed navbar. */
 .mz-blocks{container:mz-page/inline-size;display:block}
-.mz-navbar-slot{min-height:3.5rem}
-.mz-navbar{background:var(--mz-navbar-bg);color:${LIGHT_TEXT};min-height:3.5rem;display:flex;align-items:center}
+/*
+ * The navbar is exactly --mz-navbar-height tall, the distance every scroll target keeps from the top (scroll-margin),
+ * so a block or a message it scrolls to is never under the fixed bar. It stacks above the blocks: they come later and
+ * are positioned, and the container query makes the bar a stacking context of its own, so without a z-index the
+ * folded menu's links were painted under the sections below.
+ */
+.mz-navbar-slot{height:var(--mz-navbar-height);position:relative;z-index:50}
+.mz-navbar{background:var(--mz-navbar-bg);color:${LIGHT_TEXT};height:var(--mz-navbar-height);display:flex;align-items:center}
 .mz-navbar nav{width:100%;position:relative}
 .mz-navbar{container:mz-navbar/inline-size}
 .mz-page .mz-navbar__toggle{display:none;align-items:center;gap:.6rem;margin:0 1rem;padding:.6rem .75rem;min-height:2.75rem;background:none;border:2px solid currentColor;border-radius:.4rem;color:inherit;font:inherit;font-weight:700;cursor:pointer}
@@ -51,22 +57,22 @@ const base = `
 .mz-navbar__bars{position:relative}.mz-navbar__bars::before,.mz-navbar__bars::after{content:'';position:absolute;left:0}
 .mz-navbar__bars::before{top:-6px}.mz-navbar__bars::after{top:6px}
 .mz-navbar--fixed{position:fixed;top:0;left:0;right:0;z-index:50;box-shadow:0 2px 8px rgba(0,0,0,.25)}
-.mz-navbar__list{display:flex;gap:.25rem;overflow-x:auto;list-style:none;margin:0 auto;padding:0 1rem;max-width:72rem;scrollbar-width:thin}
+.mz-navbar__list{display:flex;gap:.25rem;overflow-x:auto;list-style:none;margin:0 auto;padding:0 1rem;max-width:72rem;height:100%;scrollbar-width:thin}
 .mz-navbar__list li{flex:none;display:flex;align-items:center}
-.mz-page .mz-navbar a{display:block;padding:1rem .75rem;color:${LIGHT_TEXT};text-decoration:none;font-weight:700;white-space:nowrap}
+.mz-page .mz-navbar a{display:block;padding:.75rem;line-height:1.5;color:${LIGHT_TEXT};text-decoration:none;font-weight:700;white-space:nowrap}
 .mz-page .mz-navbar a:hover{text-decoration:underline}
 .mz-page .mz-navbar a:focus-visible{outline-color:${LIGHT_TEXT};outline-offset:-3px}
 .mz-navbar__item--menu-hidden a{text-decoration:line-through}
 /* Narrow pages fold the list behind the menu button; this comes after the wide rules it overrides. */
 @container mz-navbar (max-width:40rem){
 .mz-page .mz-navbar__toggle{display:inline-flex}
-.mz-navbar__list{display:none;position:absolute;top:100%;left:0;right:0;flex-direction:column;align-items:stretch;padding:.25rem 0;background:var(--mz-navbar-bg);box-shadow:0 8px 16px rgba(0,0,0,.25);max-height:70vh;overflow-y:auto}
+.mz-navbar__list{display:none;position:absolute;top:100%;left:0;right:0;height:auto;flex-direction:column;align-items:stretch;padding:.25rem 0;background:var(--mz-navbar-bg);box-shadow:0 8px 16px rgba(0,0,0,.25);max-height:70vh;overflow-y:auto}
 .mz-navbar[data-open] .mz-navbar__list{display:flex}
 .mz-navbar__list li{display:block}
 .mz-page .mz-navbar a{padding:.85rem 1.25rem;white-space:normal}
 }
 
-.mz-block{position:relative;padding:5em 0;scroll-margin-top:3.5rem;background-size:cover;background-position:center;background-repeat:no-repeat}
+.mz-block{position:relative;padding:5em 0;scroll-margin-top:var(--mz-navbar-height);background-size:cover;background-position:center;background-repeat:no-repeat}
 .mz-page .mz-block__bg{position:absolute;inset:0;width:100%;height:100%;max-width:none;object-fit:cover;object-position:center}
 .mz-block__bg~.mz-block__inner{position:relative}
 .mz-block--image{color:${LIGHT_TEXT};background-color:#333;text-shadow:0 1px 3px rgba(0,0,0,.7)}

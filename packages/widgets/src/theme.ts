@@ -115,7 +115,10 @@ function buildPalette(name: string, source: PaletteSource): Palette {
   };
 }
 
-export const PALETTES: readonly Palette[] = Object.entries(SOURCES).map(([name, source]) => buildPalette(name, source));
+// Pure: computed at import, the palettes kept this whole module in the public island bundle, which uses none of it.
+export const PALETTES: readonly Palette[] = /* @__PURE__ */ Object.entries(SOURCES).map(([name, source]) =>
+  buildPalette(name, source),
+);
 
 /** The palette name for a stored colour scheme; the default for none or an unknown one. */
 export function schemeName(colorScheme: string | null | undefined): string {

@@ -78,7 +78,7 @@ export async function changePassword(ctx: AppContext, current: UserRow, sessionI
   const { perAccount, windowSeconds } = ctx.config.loginLimits;
   const failuresKey = `password-change:${current.id}`;
   if ((await peek(ctx.db, failuresKey, windowSeconds)) >= perAccount)
-    throw new AppError('rate_limited', undefined, `errors.tooManyAttempts?minutes=${Math.ceil(windowSeconds / 60)}`);
+    throw new AppError('rate_limited', undefined, `errors.tooManyAttempts?count=${Math.ceil(windowSeconds / 60)}`);
   if (!(await verifyPassword(current.passwordHash, input.current_password))) {
     await hit(ctx.db, failuresKey, windowSeconds);
     throw new AppError('unprocessable', { current_password: ['account.currentPasswordWrong'] });

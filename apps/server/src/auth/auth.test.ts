@@ -73,13 +73,15 @@ describe('sign-up', () => {
 });
 
 describe('sign-in and sign-out', () => {
-  it("says 'Incorrect password' on the password field for a wrong password", async () => {
-    const res = await new Client(server.url).post('/api/auth/sign_in', {
-      email: 'ana@example.org',
-      password: 'wrong-one',
-    });
+  it("says the spec's 'Incorrect password' on the password field, in the caller's language", async () => {
+    const wrong = { email: 'ana@example.org', password: 'wrong-one' };
+    const res = await new Client(server.url).post('/api/auth/sign_in', wrong);
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ password: ['Incorrect password'] });
+    expect(res.body.errors).toEqual({ password: ['Senha incorreta'] });
+    const es = await new Client(server.url, { 'accept-language': 'es' }).post('/api/auth/sign_in', wrong);
+    expect(es.body.errors).toEqual({ password: ['Contraseña incorrecta'] });
+    const en = await new Client(server.url, { 'accept-language': 'en' }).post('/api/auth/sign_in', wrong);
+    expect(en.body.errors).toEqual({ password: ['Incorrect password'] });
   });
 
   it('validates e-mail and password before checking them', async () => {
@@ -131,7 +133,7 @@ describe('sign-in and sign-out', () => {
       password: 'wrong-one',
     });
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ password: ['Incorrect password'] });
+    expect(res.body.errors).toEqual({ password: ['Senha incorreta'] });
   });
 
   it('limits failed attempts per account from one address, even with the right password afterwards', async () => {

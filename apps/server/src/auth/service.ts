@@ -51,7 +51,7 @@ export async function signInWithPassword(ctx: AppContext, input: LoginInput, ip:
   const accountFailures = await peek(ctx.db, accountKey, windowSeconds);
   if (ipHit.count > perIp || pairFailures >= perAccountAndIp || accountFailures >= perAccount) {
     const minutes = Math.max(1, Math.ceil((ipHit.count > perIp ? ipHit.retryAfter : windowSeconds) / 60));
-    throw new AppError('rate_limited', undefined, `errors.tooManyAttempts?minutes=${minutes}`);
+    throw new AppError('rate_limited', undefined, `errors.tooManyAttempts?count=${minutes}`);
   }
   const [user] = await ctx.db.select().from(users).where(byEmail(input.email)).limit(1);
   // An unknown e-mail still costs one hash, so the answer's timing does not tell either.
@@ -81,7 +81,7 @@ export async function requestPasswordReset(
   const ipHit = await hit(ctx.db, `recover:ip:${request.ip}`, windowSeconds);
   if (ipHit.count > perIp) {
     const minutes = Math.max(1, Math.ceil(ipHit.retryAfter / 60));
-    throw new AppError('rate_limited', undefined, `errors.tooManyAttempts?minutes=${minutes}`);
+    throw new AppError('rate_limited', undefined, `errors.tooManyAttempts?count=${minutes}`);
   }
   const [user] = await ctx.db.select().from(users).where(byEmail(input.email)).limit(1);
   if (!user) return;

@@ -152,7 +152,7 @@ describe('changing the e-mail', () => {
     expect(missing.status).toBe(422);
     expect(missing.body.errors).toEqual({ current_password: ['Digite sua senha atual para trocar o e-mail'] });
     const wrong = await change({ current_password: 'not-it' });
-    expect(wrong.body.errors).toEqual({ current_password: ['Incorrect password'] });
+    expect(wrong.body.errors).toEqual({ current_password: ['Senha incorreta'] });
     expect((await change({ current_password: 'password123' })).status).toBe(200);
     const notice = await eventually(async () => {
       const rows = await server.ctx.db.select().from(outbox).where(eq(outbox.toAddress, 'mover@example.org'));

@@ -280,7 +280,9 @@ describe('mass messages: the enqueue, the fan-out and the test message', () => {
       { 'accept-language': 'en' },
     );
     expect(bad.status).toBe(422);
-    expect(bad.body.errors).toEqual({ 'targets.1': ['Use Name <email@example.org> or + and 12 to 13 digits'] });
+    expect(bad.body.errors).toEqual({
+      'targets.1': ['Use Name <email@example.org> or a phone number with + and 12 or 13 digits'],
+    });
     expect(
       (
         await outsider.post(`/api/communities/${communityId}/bot/test_message`, {

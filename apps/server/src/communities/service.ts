@@ -1,8 +1,8 @@
 import { type Actor, type CommunityCreateInput, type communityUpdateSchema, policies, ROLES } from '@mutirao/core';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client';
-import { communities, communityUsers } from '../db/schema';
+import { communities, communityUsers, mobilizations } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
 
 export type CommunityRow = typeof communities.$inferSelect;
@@ -64,7 +64,7 @@ export async function updateCommunity(
   input: z.output<typeof communityUpdateSchema>,
 ) {
   return db.transaction(async (tx) => {
-    const { membership } = await findCommunityFor(tx, actor, communityId);
+    const { community: before, membership } = await findCommunityFor(tx, actor, communityId);
     if (!policies.canManageCommunity(actor, membership)) {
       throw new AppError('forbidden', undefined, 'errors.manageCommunityOnly');
     }
@@ -79,6 +79,12 @@ export async function updateCommunity(
     if (input.email_template_from !== undefined) values.emailTemplateFrom = input.email_template_from;
     const [community] = await tx.update(communities).set(values).where(eq(communities.id, communityId)).returning();
     if (!community) throw notFound();
+    // The image is the link preview of the pages without a share image of their own: their cached renderings go.
+    if ((before.image ?? null) !== (community.image ?? null))
+      await tx
+        .update(mobilizations)
+        .set({ cacheVersion: sql`${mobilizations.cacheVersion} + 1` })
+        .where(eq(mobilizations.communityId, communityId));
     return { community, role: membership?.role };
   });
 }

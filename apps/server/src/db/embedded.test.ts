@@ -6,7 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { freePort, runEntry, waitHealthy } from '../../test/process';
 import { EXIT_DATA_DIR_BUSY, EXIT_DATABASE_UNOPENABLE } from './explain';
 
-const FIXTURE = join(import.meta.dirname, '../../../../../shared/fixtures/pglite-unrecoverable.tgz');
+const FIXTURE = join(import.meta.dirname, '../../test/fixtures/pglite-unrecoverable.tgz');
 
 /** The embedded database only: on PostgreSQL the suite has nothing of this to test. */
 describe.skipIf(inject('engine') !== 'pglite')('a broken embedded database is never a dead end', () => {

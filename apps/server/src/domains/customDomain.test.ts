@@ -48,8 +48,8 @@ describe('custom domain of a page', () => {
   it('refuses domains outside the community’s zones, malformed ones and blanking an existing one, with the spec messages', async () => {
     const cases: [string | null, string][] = [
       ['tarifazero', 'Esse domínio não é válido.'],
-      ['www.outro.org', 'Você precisa usar um domínio cadastrado na Comunidade'],
-      ['www.deles.org', 'Você precisa usar um domínio cadastrado na Comunidade'],
+      ['www.outro.org', 'Você precisa usar um domínio cadastrado na comunidade'],
+      ['www.deles.org', 'Você precisa usar um domínio cadastrado na comunidade'],
     ];
     for (const [domain, message] of cases) {
       const res = await setDomain(pageId, domain);
@@ -60,7 +60,7 @@ describe('custom domain of a page', () => {
     expect((await setDomain(pageId, '')).status).toBe(200);
   });
 
-  it('stores it with www., serves the page on the bare and the www host, and moves at once', async () => {
+  it("stores a zone's apex with www. and a subdomain as typed, serves both hosts, and moves at once", async () => {
     const res = await setDomain(pageId, 'TarifaZero.org');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ custom_domain: 'www.tarifazero.org' });
@@ -69,18 +69,24 @@ describe('custom domain of a page', () => {
       expect(page.status, host).toBe(200);
       expect(page.body.toString()).toContain('Olá, tarifa zero!');
     }
-    // A subdomain of the zone works too; the old host answers 404 at once.
-    expect((await setDomain(pageId, 'onibus.tarifazero.org')).body).toMatchObject({
-      custom_domain: 'www.onibus.tarifazero.org',
+    // A subdomain of the zone is a host of its own, kept without www. (typed with it or not); the page answers on
+    // both, its address names the subdomain, and the old host answers 404 at once.
+    expect((await setDomain(pageId, 'www.onibus.tarifazero.org')).body).toMatchObject({
+      custom_domain: 'onibus.tarifazero.org',
     });
     expect((await getByHost(server, 'tarifazero.org')).status).toBe(404);
-    expect((await getByHost(server, 'onibus.tarifazero.org')).status).toBe(200);
+    for (const host of ['onibus.tarifazero.org', 'www.onibus.tarifazero.org']) {
+      const page = await getByHost(server, host);
+      expect(page.status, host).toBe(200);
+      expect(page.body.toString()).toContain('<link rel="canonical" href="http://onibus.tarifazero.org:3000/">');
+    }
 
     const blank = await setDomain(pageId, '  ');
     expect(blank.body).toMatchObject({ errors: { custom_domain: ['O endereço não pode ficar em branco'] } });
   });
 
   it('refuses a domain another page uses, through REST and GraphQL alike', async () => {
+    // Taken whichever form it was stored or is asked in.
     const res = await setDomain(otherPageId, 'www.onibus.tarifazero.org');
     expect(res.body).toMatchObject({
       errors: { custom_domain: ['Esse endereço já está sendo usado em outra página.'] },
@@ -95,7 +101,7 @@ describe('custom domain of a page', () => {
       { id: otherPageId, d: 'moradia.tarifazero.org' },
     );
     expect(ok.body).toMatchObject({
-      data: { update_mobilizations_by_pk: { custom_domain: 'www.moradia.tarifazero.org' } },
+      data: { update_mobilizations_by_pk: { custom_domain: 'moradia.tarifazero.org' } },
     });
   });
 

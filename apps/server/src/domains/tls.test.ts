@@ -91,7 +91,7 @@ describe('SSL check: a real handshake that validates the chain and the host name
       expect(await ask('')).toBe(404);
       // Someone else's zone cannot be appended, nor removed by another community.
       const theirs = await operation(stranger, 'append', ['valido.org']);
-      expect(JSON.stringify(theirs.body)).toContain('Você precisa usar um domínio cadastrado na Comunidade');
+      expect(JSON.stringify(theirs.body)).toContain('Você precisa usar um domínio cadastrado na comunidade');
       await operation(stranger, 'remove', ['valido.org']);
       expect(await ask('valido.org')).toBe(200);
       expect(JSON.stringify((await operation(admin, 'delete', ['valido.org'])).body)).toContain('append ou remove');

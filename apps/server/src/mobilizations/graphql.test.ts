@@ -165,7 +165,9 @@ describe('mobilizations mutations', () => {
       `mutation($id: Int!) { update_mobilizations_by_pk(pk_columns: {id: $id}, _set: {slug: "via-graphql"}) { id } }`,
       { id: alphaMobilization },
     );
-    expect(slug.body.errors[0].extensions.fields).toEqual({ slug: ['Slug deve ser único e "via-graphql" já existe!'] });
+    expect(slug.body.errors[0].extensions.fields).toEqual({
+      slug: ['O identificador "via-graphql" já é usado por outra mobilização. Escolha outro.'],
+    });
     const theme = await alice.graphql(
       `mutation($id: Int!) { update_mobilizations_by_pk(pk_columns: {id: $id}, _set: {theme_id: ${clima.themeId}}) { id } }`,
       { id: alphaMobilization },
@@ -177,7 +179,7 @@ describe('mobilizations mutations', () => {
       `mutation($id: Int!) { update_mobilizations_by_pk(pk_columns: {id: $id}, _set: {google_analytics_code: "nope"}) { id } }`,
       { id: alphaMobilization },
     );
-    expect(analytics.body.errors[0].message).toBe('Informe uma ID válida');
+    expect(analytics.body.errors[0].message).toBe('Informe um ID válido');
   });
 
   it('update plus insert_mobilizations_subthemes sets the choice, and later inserts add to it', async () => {

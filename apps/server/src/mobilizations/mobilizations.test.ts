@@ -73,7 +73,7 @@ describe('POST /api/mobilizations', () => {
       language: ['Escolha português ou espanhol'],
     });
     const badSlug = await create(alice, { name: 'X', goal: 'Y', slug: 'Não Pode', subthemes: [moradia.id] });
-    expect(badSlug.body.errors).toEqual({ slug: ['Use apenas letras minúsculas, números e hífens'] });
+    expect(badSlug.body.errors).toEqual({ slug: ['Use apenas letras minúsculas, números e hifens'] });
   });
 
   it('speaks the caller’s language', async () => {
@@ -175,7 +175,9 @@ describe('PUT /api/mobilizations/:id', () => {
     await create(alice, { name: 'Ocupado', goal: 'x', subthemes: [moradia.id] });
     const res = await alice.put(`/api/mobilizations/${id}`, { mobilization: { slug: 'ocupado' } });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ errors: { slug: ['Slug deve ser único e "ocupado" já existe!'] } });
+    expect(res.body).toEqual({
+      errors: { slug: ['O identificador "ocupado" já é usado por outra mobilização. Escolha outro.'] },
+    });
     const own = await alice.put(`/api/mobilizations/${id}`, { mobilization: { slug: 'ciclovias' } });
     expect(own.status).toBe(200);
     const renamed = await alice.put(`/api/mobilizations/${id}`, { mobilization: { slug: 'ciclovias-ja' } });
@@ -254,7 +256,7 @@ describe('PUT /api/mobilizations/:id', () => {
       facebook_share_description: ['Máximo de 90 caracteres'],
       twitter_share_text: ['Máximo de 280 caracteres'],
       facebook_share_image: ['Informe o endereço (URL) de uma imagem'],
-      google_analytics_code: ['Informe uma ID válida'],
+      google_analytics_code: ['Informe um ID válido'],
       header_font: ['Escolha uma fonte da lista'],
       color_scheme: ['Esquema de cores inválido'],
     });
@@ -488,7 +490,9 @@ describe('slug rules end to end', () => {
       mobilization: { name: 'Praça Viva', slug: '' },
     });
     expect(clash.status).toBe(422);
-    expect(clash.body).toEqual({ errors: { slug: ['Slug deve ser único e "praca-viva" já existe!'] } });
+    expect(clash.body).toEqual({
+      errors: { slug: ['O identificador "praca-viva" já é usado por outra mobilização. Escolha outro.'] },
+    });
     const after = await alice.get(`/api/mobilizations?community_id=${alphaId}&ids=${second.body.id}`);
     expect(after.body[0]).toMatchObject({ name: 'Praça Morta', slug: 'praca-morta' });
   });
@@ -501,6 +505,8 @@ describe('slug rules end to end', () => {
     );
     expect(res.status).toBe(422);
     expect(res.body.errors.slug[0]).toContain('praca-viva');
-    expect(res.body.errors.slug[0]).not.toBe('Slug deve ser único e "praca-viva" já existe!');
+    expect(res.body.errors.slug[0]).not.toBe(
+      'O identificador "praca-viva" já é usado por outra mobilização. Escolha outro.',
+    );
   });
 });

@@ -76,7 +76,7 @@ export interface MobilizationListFilter {
 }
 
 /** A custom domain matches with or without the stored 'www.' prefix, in any case. */
-function customDomainIs(domain: string): SQL {
+export function customDomainIs(domain: string): SQL {
   const bare = domain.toLowerCase().replace(/^www\./, '');
   return inArray(sql`lower(${mobilizations.customDomain})`, [bare, `www.${bare}`]);
 }

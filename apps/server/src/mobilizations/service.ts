@@ -7,7 +7,7 @@ import {
   policies,
   slugify,
 } from '@mutirao/core';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { membershipOf } from '../communities/service';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
@@ -15,6 +15,7 @@ import { communities, dnsHostedZones, type Mobilization, mobilizations, mobiliza
 import { AppError, notFound } from '../http/errors';
 import { checkShareImage } from '../uploads/shareImage';
 import type { StorageDriver } from '../uploads/storage';
+import { customDomainIs } from './queries';
 import { assertThemeExists, resolveMainTheme, sameIds, subthemeIdsOf } from './subthemes';
 
 /** Fallback when a name has no letters or digits to make a slug from. */
@@ -194,8 +195,8 @@ export async function updateMobilization(
 }
 
 /**
- * A page's custom domain (spec 01 §5): inside a zone of the page's community, not another page's, stored with 'www.'
- * (spec 01 §9). Every page ever made keeps its domain in the unique index, deleted ones included, so a domain is
+ * A page's custom domain (spec 01 §5): inside a zone of the page's community, not another page's (with or without
+ * 'www.', since a page answers on both), stored as core's `storedCustomDomain` says. Every page ever made keeps its domain in the unique index, deleted ones included, so a domain is
  * never served by two pages; the index settles a race between two saves.
  */
 async function customDomainFor(db: Db | Tx, mobilization: Mobilization, raw: string | null) {
@@ -209,7 +210,7 @@ async function customDomainFor(db: Db | Tx, mobilization: Mobilization, raw: str
   const [taken] = await db
     .select({ id: mobilizations.id })
     .from(mobilizations)
-    .where(and(sql`lower(${mobilizations.customDomain}) = ${checked.domain}`, ne(mobilizations.id, mobilization.id)))
+    .where(and(customDomainIs(checked.domain), ne(mobilizations.id, mobilization.id)))
     .limit(1);
   if (taken) throw new AppError('unprocessable', { custom_domain: ['domains.customDomainTaken'] });
   return checked.domain;

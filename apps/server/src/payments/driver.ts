@@ -61,6 +61,8 @@ export interface ChargeRequest {
   cardToken?: string;
   /** A stored card (the charges of a subscription). */
   cardId?: string;
+  /** A boleto's due date, 'YYYY-MM-DD' (a Brazilian banks' calendar day). */
+  boletoDueDate?: string;
   customer: PaymentCustomer;
   /** The community's recipient: it receives the amount, pays the fees and is liable for chargebacks. */
   recipientId: string;
@@ -76,7 +78,8 @@ export interface Charge {
   status: ChargeStatus;
   /** The stored card, reusable for later charges (card payments only). */
   card?: { id: string; brand: string; last_digits: string };
-  boleto?: { url: string; barcode: string };
+  /** The boleto as the provider issued it; `dueDate` is its calendar day, 'YYYY-MM-DD', when the provider says it. */
+  boleto?: { url: string; barcode: string; dueDate?: string };
   /** The provider's reason for a refusal, for the organiser (never shown to the donor as is). */
   refuseReason?: string;
   /** The provider's whole answer, stored on the donation for support. */

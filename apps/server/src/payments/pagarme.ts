@@ -1,3 +1,4 @@
+import { calendarDay } from '@mutirao/core';
 import {
   type BankAccount,
   type Charge,
@@ -90,13 +91,21 @@ function chargeOf(tx: Json): Charge {
   const card = tx.card && typeof tx.card === 'object' ? (tx.card as Json) : undefined;
   const cardId = text(card?.id);
   const boletoUrl = text(tx.boleto_url);
+  const due = text(tx.boleto_expiration_date);
   return {
     id,
     status: status as ChargeStatus,
     card: cardId
       ? { id: cardId, brand: text(card?.brand) ?? '', last_digits: text(card?.last_digits) ?? '' }
       : undefined,
-    boleto: boletoUrl ? { url: boletoUrl, barcode: text(tx.boleto_barcode) ?? '' } : undefined,
+    boleto: boletoUrl
+      ? {
+          url: boletoUrl,
+          barcode: text(tx.boleto_barcode) ?? '',
+          // An instant (midnight in Brasília, '…T03:00:00.000Z'): the due date is its day in the banks' calendar.
+          ...(due && !Number.isNaN(Date.parse(due)) && { dueDate: calendarDay(due) }),
+        }
+      : undefined,
     refuseReason: status === 'refused' ? (text(tx.refuse_reason) ?? text(tx.status_reason)) : undefined,
     raw: tx,
   };
@@ -119,6 +128,7 @@ export class PagarmePaymentsDriver implements PaymentsDriver {
       payment_method: request.method,
       ...(card && request.cardId ? { card_id: request.cardId } : {}),
       ...(card && !request.cardId ? { card_hash: request.cardToken } : {}),
+      ...(!card && request.boletoDueDate ? { boleto_expiration_date: request.boletoDueDate } : {}),
       installments: 1,
       capture: true,
       // Wait for the acquirer's answer: the donor sees paid or refused at once, not 'processing'.

@@ -67,7 +67,9 @@ export class SandboxPaymentsDriver implements PaymentsDriver {
       id,
       status,
       card: card && { id: card.id, brand: card.brand, last_digits: card.last_digits },
-      boleto: card ? undefined : { url: `sandbox://boleto/${id}`, barcode: sandboxBarcode(request.amount) },
+      boleto: card
+        ? undefined
+        : { url: `sandbox://boleto/${id}`, barcode: sandboxBarcode(request.amount), dueDate: request.boletoDueDate },
       refuseReason: status === 'refused' ? 'acquirer' : undefined,
       raw: {
         object: 'transaction',

@@ -34,6 +34,8 @@ export interface DocumentParts {
   islands?: string;
   /** More tags for <head>, if any. */
   head?: string;
+  /** The link preview's image when the page has no share image of its own: the community's. */
+  fallbackImage?: string | null;
 }
 
 /** The whole public page: language, title, favicon, Open Graph and Twitter meta, analytics, then the body. */
@@ -45,10 +47,13 @@ export function publicDocument({
   script,
   islands = '',
   head = '',
+  fallbackImage,
 }: DocumentParts): string {
   const title = m.facebookShareTitle || m.name;
-  // Crawlers need an absolute address; uploads on local storage are stored as paths.
-  const image = m.facebookShareImage ? new URL(m.facebookShareImage, url).href : null;
+  // Crawlers need an absolute address; uploads on local storage are stored as paths. The share image is optional
+  // at launch: without one the preview shows the community's image, or only the texts.
+  const shareImage = m.facebookShareImage || fallbackImage;
+  const image = shareImage ? new URL(shareImage, url).href : null;
   const description = m.facebookShareDescription || m.goal;
   const meta = (attr: 'name' | 'property', key: string, value: string | null | undefined) =>
     value ? `<meta ${attr}="${key}" content="${escapeHtml(value)}">` : '';

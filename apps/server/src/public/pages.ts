@@ -4,7 +4,7 @@ import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { loadPageContent } from '../blocks/page';
 import type { Database, Db } from '../db/client';
-import { type Mobilization, mobilizations } from '../db/schema';
+import { communities, type Mobilization, mobilizations } from '../db/schema';
 import { actionCounts } from '../widgets/counters';
 import type { PublicSite } from './hosts';
 import { imageUrlsOf, loadImageSizes, pageImages, withImageSizes } from './imageSizes';
@@ -42,8 +42,14 @@ export async function findPublicPage(db: Db, site: PublicSite) {
 
 /** Everything a page shows, blocks in order with their widgets (the page repository), and the widgets' counts. */
 export async function loadPublicPage(db: Db, id: number) {
-  const [mobilization] = await db.select().from(mobilizations).where(eq(mobilizations.id, id)).limit(1);
-  if (!mobilization) return undefined;
+  const [row] = await db
+    .select({ mobilization: mobilizations, communityImage: communities.image })
+    .from(mobilizations)
+    .innerJoin(communities, eq(communities.id, mobilizations.communityId))
+    .where(eq(mobilizations.id, id))
+    .limit(1);
+  if (!row) return undefined;
+  const { mobilization, communityImage } = row;
   const page = await loadPageContent(db, id);
   // The page shows counts as of rendering; action widgets refresh their own on load (actions keep the version).
   const counts = await actionCounts(
@@ -53,7 +59,7 @@ export async function loadPublicPage(db: Db, id: number) {
   const backgrounds = page.blocks.flatMap((b) => (b.bgImage ? [b.bgImage] : []));
   const sizes = await loadImageSizes(db, [...imageUrlsOf(page.widgets), ...backgrounds]);
   const widgets = withImageSizes(page.widgets, sizes);
-  return { mobilization, ...page, widgets, actionCounts: counts, images: pageImages(sizes) };
+  return { mobilization, communityImage, ...page, widgets, actionCounts: counts, images: pageImages(sizes) };
 }
 
 export type PublicPageData = NonNullable<Awaited<ReturnType<typeof loadPublicPage>>>;

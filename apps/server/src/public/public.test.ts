@@ -97,7 +97,8 @@ describe('public pages, chosen by host', () => {
     expect(html).toContain('<meta property="og:title" content="Ciclovia já &amp; agora">');
     expect(html).toContain('<meta property="og:image" content="https://cdn.example.org/share.png">');
     expect(html).toContain('<meta name="twitter:description" content="Eu apoio a #CicloviaJá">');
-    expect(html).toContain('<link rel="canonical" href="http://www.cicloviaja.org/">');
+    // APP_URL's scheme and port (the tests' default http://localhost:3000), and the custom domain as stored.
+    expect(html).toContain('<link rel="canonical" href="http://www.cicloviaja.org:3000/">');
     expect(html).toContain('Ciclovia na Avenida Norte já!');
     expect(html).toContain('href="https://example.org/abaixo-assinado"');
     expect(html).toContain('Visível sem menu');
@@ -221,6 +222,25 @@ describe('public pages, chosen by host', () => {
     } finally {
       if (cached !== server) await cached.close();
     }
+  });
+
+  it("shows the community's image in the link preview of a page without a share image, and follows its changes", async () => {
+    const { db } = server.ctx;
+    const owner = await createUser(db, { email: 'sem-imagem@example.org' });
+    const community = await createCommunity(db, { name: 'Sem imagem', ownerId: owner.id });
+    await createMobilization(db, { communityId: community.id, name: 'Praça viva', slug: 'praca-viva' });
+    const ogImage = async () =>
+      /<meta property="og:image" content="([^"]*)">/.exec((await get('praca-viva.localhost')).body)?.[1];
+    // No image anywhere: no og:image, and the card is the small one.
+    expect(await ogImage()).toBeUndefined();
+    expect((await get('praca-viva.localhost')).body).toContain('<meta name="twitter:card" content="summary">');
+    const owned = await signIn(server, 'sem-imagem@example.org');
+    const put = (image: string) => owned.put(`/api/communities/${community.id}`, { community: { image } });
+    expect((await put('/uploads/praca.png')).status).toBe(200);
+    // The rendering cached before the change is not served: the address is absolute, as crawlers need.
+    expect(await ogImage()).toBe('http://praca-viva.localhost:3000/uploads/praca.png');
+    expect((await put('https://cdn.example.org/logo.png')).status).toBe(200);
+    expect(await ogImage()).toBe('https://cdn.example.org/logo.png');
   });
 
   it('gives a 404 page for archived, deleted and unknown pages, and for other paths', async () => {

@@ -137,7 +137,10 @@ export async function publicPageRoutes(
       // One address for every host the page answers on (its custom domain once it has one), from configuration:
       // the rendering is cached for every visitor, so nothing in it may come from this request's headers.
       const url = publicPageUrl(ctx.config, data.mobilization);
-      page = packPage(data.mobilization, publicDocument({ mobilization: data.mobilization, url, ...render(data) }));
+      page = packPage(
+        data.mobilization,
+        publicDocument({ mobilization: data.mobilization, url, fallbackImage: data.communityImage, ...render(data) }),
+      );
       cache.set(page);
     }
     return send(request, reply, page);

@@ -4,10 +4,14 @@ import { createMobilization } from './factories';
 
 /**
  * A published page with a donation widget whose community can receive money (a recipient, as the Recebedor tab
- * stores it after the provider accepted it): users_choice, four values, boleto, a goal and the monthly offer after
- * a one-off card donation. For the visitor's journeys.
+ * stores it after the provider accepted it): users_choice, four values, boleto, a goal (R$ 10.000 unless given) and the
+ * monthly offer after a one-off card donation (unless `offer: false`). For the visitor's journeys.
  */
-export async function createDonationPage(db: Db, communityId: number) {
+export async function createDonationPage(
+  db: Db,
+  communityId: number,
+  options: { goal?: number; offer?: boolean } = {},
+) {
   await db
     .insert(recipients)
     .values({
@@ -39,7 +43,7 @@ export async function createDonationPage(db: Db, communityId: number) {
         widgets: [
           {
             kind: 'donation',
-            goal: 1_000_000,
+            goal: options.goal ?? 1_000_000,
             settings: {
               title_text: 'Apoie a cozinha solidária',
               button_text: 'Quero doar',
@@ -54,7 +58,7 @@ export async function createDonationPage(db: Db, communityId: number) {
               default_donation_value: 2,
               payment_methods: 'true',
               goal_date_limit: '31/12/2099',
-              finish_message_type: 'donation-recurrent',
+              finish_message_type: options.offer === false ? 'share' : 'donation-recurrent',
             },
           },
         ],

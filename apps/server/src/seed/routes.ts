@@ -35,8 +35,19 @@ const seedSchema = z.object({
         contentPage: z.boolean().default(false),
         /** Adds a published page with an e-mail pressure on three targets (benchmark data). */
         pressurePage: z.boolean().default(false),
-        /** Adds a recipient and a published page with a donation widget (the visitor's donation journeys). */
-        donationPage: z.boolean().default(false),
+        /**
+         * Adds a recipient and a published page with a donation widget (the visitor's donation journeys); the object
+         * form changes its goal (cents) or leaves out the monthly offer after a one-off card donation.
+         */
+        donationPage: z
+          .union([
+            z.boolean(),
+            z.object({
+              goal: z.number().int().positive().max(2_000_000_000).optional(),
+              offer: z.boolean().optional(),
+            }),
+          ])
+          .default(false),
         /** A bot configuration and Messenger subscribers for this many of its activists (mass-message journeys). */
         botSubscribers: z.number().int().min(0).max(10_000).optional(),
         /** With botSubscribers: a campaign of this name already sent to them (one failed). */
@@ -150,7 +161,9 @@ export function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
         formEntries === undefined ? undefined : await createFormPage(ctx.db, community.id, formEntries, paidDonations);
       const content = contentPage ? await createContentPage(ctx.db, community.id) : undefined;
       const pressure = pressurePage ? await createPressurePage(ctx.db, community.id) : undefined;
-      const donation = donationPage ? await createDonationPage(ctx.db, community.id) : undefined;
+      const donation = donationPage
+        ? await createDonationPage(ctx.db, community.id, donationPage === true ? {} : donationPage)
+        : undefined;
       const bot =
         botSubscribers === undefined ? undefined : await createBotSubscribers(ctx.db, community.id, botSubscribers);
       if (bot && botCampaign) await createSentBotCampaign(ctx.db, community.id, bot, botCampaign);

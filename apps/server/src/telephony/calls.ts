@@ -1,3 +1,4 @@
+import { callProgress } from '@mutirao/core';
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type TwilioCallStatus, twilioCalls, twilioCallTransitions } from '../db/schema';
@@ -24,17 +25,32 @@ export interface CallState {
 
 type TransitionRow = Pick<typeof twilioCallTransitions.$inferSelect, 'status' | 'twilioParentCallSid' | 'callDuration'>;
 
+/** How a leg's report reads to the visitor: once they answer, the target's leg is being rung (spec 02 §4). */
+const seenAs = (row: TransitionRow): TwilioCallStatus =>
+  row.twilioParentCallSid
+    ? row.status === 'initiated'
+      ? 'ringing'
+      : row.status
+    : row.status === 'in-progress'
+      ? 'ringing'
+      : row.status;
+
 /**
- * The call as the visitor sees it, from its legs' transitions in arrival order. Once the target's leg (the one with a
- * parent) reported anything, its state is the call's. Before that the visitor's own leg speaks, except that the
- * visitor answering ('in-progress') means the target is now being rung. A call with no transition yet is initiated.
+ * The call as the visitor sees it, from its legs' transitions in whatever order they arrived: the furthest state
+ * either leg reached (`callProgress`), so it never steps back. The visitor's leg is ringing their phone; their
+ * answering ('in-progress') and the target's leg starting both mean the target is being rung. The end is the target
+ * leg's (busy, no answer, completed with the talk's duration), or the visitor's own when the target's leg never
+ * ended (the visitor did not answer). A call with no transition yet is initiated.
  */
 export function displayedState(id: number, rows: readonly TransitionRow[]): CallState {
-  const target = rows.filter((r) => r.twilioParentCallSid);
-  const last = target.at(-1) ?? rows.at(-1);
-  if (!last) return { id, status: 'initiated', duration: null };
-  const status = !target.length && last.status === 'in-progress' ? 'ringing' : last.status;
-  return { id, status, duration: isFinal(status) ? (last.callDuration ?? 0) : null };
+  const end =
+    rows.find((r) => r.twilioParentCallSid && isFinal(r.status)) ??
+    rows.find((r) => !r.twilioParentCallSid && isFinal(r.status));
+  if (end) return { id, status: end.status, duration: end.callDuration ?? 0 };
+  const status = rows
+    .map(seenAs)
+    .reduce<TwilioCallStatus>((shown, next) => (callProgress(next) > callProgress(shown) ? next : shown), 'initiated');
+  return { id, status, duration: null };
 }
 
 export async function callStates(db: Db, ids: number[]): Promise<Map<number, CallState>> {

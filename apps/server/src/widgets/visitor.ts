@@ -40,7 +40,7 @@ export async function limitVisitorActions(ctx: AppContext, ip: string): Promise<
   const { count, retryAfter } = await actionLimiter(ctx).hit(`action:ip:${ip}`);
   if (count > perIp) {
     const minutes = Math.max(1, Math.ceil(retryAfter / 60));
-    throw new AppError('rate_limited', undefined, msg('formEntries.tooManyRequests', { minutes }));
+    throw new AppError('rate_limited', undefined, msg('formEntries.tooManyRequests', { count: minutes }));
   }
 }
 

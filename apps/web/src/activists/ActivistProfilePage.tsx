@@ -42,6 +42,8 @@ export default function ActivistProfilePage() {
     queryKey: key,
     queryFn: () => fetchActivist(communityId, activistId),
     enabled: communityId > 0 && activistId > 0,
+    // A missing person (404) is the screen's own 'not found'.
+    meta: { showsErrors: 'refusals' },
   });
   const [tag, setTag] = useState('');
   const [tagError, setTagError] = useState<string>();
@@ -61,6 +63,7 @@ export default function ActivistProfilePage() {
     onError: (e) => {
       if (e instanceof ApiError && e.kind === 'response') setTagError(e.fields.tag?.join(' '));
     },
+    meta: { showsErrors: ['tag'] },
   });
   const remove = useMutation({
     mutationFn: (name: string) => removeTag(communityId, activistId, name),

@@ -30,7 +30,7 @@ import { SegmentBar } from './SegmentBar';
  * for everyone matching. The whole state is in the address.
  */
 export default function ActivistsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { community } = useSession();
   const communityId = community?.id ?? 0;
   const [params, setParams] = useSearchParams();
@@ -44,6 +44,8 @@ export default function ActivistsPage() {
     queryFn: () => fetchActivistPage(communityId, query),
     enabled: communityId > 0,
     placeholderData: keepPreviousData,
+    // A refused filter is said in the alert above the list.
+    meta: { showsErrors: 'refusals' },
   });
   // A chosen segment's own filters are what the list shows, what the panel holds and what a bulk tag applies to.
   const segments = useQuery({
@@ -61,6 +63,8 @@ export default function ActivistsPage() {
     queryKey: [...activistsKey(communityId), 'count', countParams.toString()],
     queryFn: () => fetchActivistCount(communityId, query.filter, query.segmentId),
     enabled: communityId > 0,
+    // The same filter as the list's, whose alert already says why it was refused.
+    meta: { showsErrors: 'refusals' },
   });
 
   const go = (changes: { filter?: ActivistFilterValues; segmentId?: number; sort?: ActivistSort; at?: PageAt }) => {
@@ -112,11 +116,7 @@ export default function ActivistsPage() {
         />
         <Group gap="sm">
           <Text role="status" fw={700}>
-            {total === undefined
-              ? t('activists.counting')
-              : total === 1
-                ? t('activists.countOne')
-                : t('activists.count', { count: total.toLocaleString(i18n.language) })}
+            {total === undefined ? t('activists.counting') : t('activists.count', { count: total })}
           </Text>
           <Button variant="default" disabled={!total} onClick={() => setTagging(true)}>
             {t('activists.tagAll')}

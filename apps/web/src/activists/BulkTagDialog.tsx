@@ -28,6 +28,7 @@ export function BulkTagDialog({ communityId, filter, count, opened, onClose }: B
     onError: (e) => {
       if (e instanceof ApiError && e.kind === 'response') setError(e.fields.tag?.join(' '));
     },
+    meta: { showsErrors: ['tag'] },
   });
   const progress = useQuery({
     queryKey: ['communities', communityId, 'activist_tag_jobs'],
@@ -43,7 +44,7 @@ export function BulkTagDialog({ communityId, filter, count, opened, onClose }: B
     showSuccess(
       t(current.operation === 'add' ? 'activists.tagJobDone' : 'activists.tagJobRemoved', {
         tag: current.tag,
-        done: current.done.toLocaleString(i18n.language),
+        count: current.done,
       }),
     );
     close();
@@ -63,7 +64,7 @@ export function BulkTagDialog({ communityId, filter, count, opened, onClose }: B
     <Modal
       opened={opened}
       onClose={close}
-      title={t('activists.tagAllTitle', { count: count.toLocaleString(i18n.language) })}
+      title={t('activists.tagAllTitle', { count })}
       closeButtonProps={{ 'aria-label': t('app.close') }}
       centered
     >
@@ -71,12 +72,12 @@ export function BulkTagDialog({ communityId, filter, count, opened, onClose }: B
         <Stack gap="sm">
           <Progress
             value={current.total ? (100 * current.done) / current.total : 0}
-            aria-label={t('activists.tagJobProgress', { done: current.done, total: current.total })}
+            aria-label={t('activists.tagJobProgress', { done: current.done, count: current.total })}
           />
           <Text role="status" size="sm">
             {t('activists.tagJobProgress', {
               done: current.done.toLocaleString(i18n.language),
-              total: current.total.toLocaleString(i18n.language),
+              count: current.total,
             })}
           </Text>
         </Stack>

@@ -65,10 +65,13 @@ export function ImportDialog({ communityId, opened, onClose }: ImportDialogProps
       setUploaded(result);
       setMapping(result.suggested_mapping);
     },
+    // Every refusal is shown under the file field, and the start's on its fields or above the button.
+    meta: { showsErrors: 'refusals' },
   });
   const start = useMutation({
     mutationFn: () => startImport(communityId, uploaded?.id ?? 0, mapping, tags),
     onSuccess: (result) => setStartedId(result.id),
+    meta: { showsErrors: 'refusals' },
   });
   const progress = useQuery({
     queryKey: ['communities', communityId, 'activist_imports', startedId],

@@ -38,6 +38,7 @@ export function SegmentBar({ communityId, segmentId, filter, onChoose }: Segment
     onError: (error) => {
       if (error instanceof ApiError && error.kind === 'response') setNameError(error.fields.name?.join(' '));
     },
+    meta: { showsErrors: ['name'] },
   });
   const remove = useMutation({
     mutationFn: (id: number) => deleteSegment(communityId, id),

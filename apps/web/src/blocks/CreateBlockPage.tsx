@@ -33,8 +33,12 @@ export default function CreateBlockPage() {
   const existing = useQuery({
     queryKey: blocksQueryKey(mobilizationId),
     queryFn: () => fetchEditorBlocks(mobilizationId),
+    meta: { showsErrors: 'refusals' },
   });
-  const create = useMutation({ mutationFn: (block: NewBlockInput) => createBlock(mobilizationId, block) });
+  const create = useMutation({
+    mutationFn: (block: NewBlockInput) => createBlock(mobilizationId, block),
+    meta: { showsErrors: 'refusals' },
+  });
   const cancelTo = existing.data?.length ? `/mobilizations/${mobilizationId}/edit` : '/mobilizations';
 
   const add = async () => {

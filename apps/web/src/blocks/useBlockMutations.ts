@@ -47,6 +47,7 @@ function useOptimistic<TVars, TResult>(
   return useMutation({
     scope: { id: `blocks-${mobilizationId}` },
     mutationFn: options.mutationFn,
+    meta: { showsErrors: 'refusals' },
     onMutate: async (vars: TVars) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<Blocks>(key);

@@ -1,4 +1,5 @@
 import { Button, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,7 @@ type Sent = Partial<Campaign> & { skipped_count?: number };
  * under it, the campaigns already sent with their counts. Each step's heading takes the focus when it opens.
  */
 export default function BotPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { community } = useSession();
   const communityId = community?.id ?? 0;
   const queryClient = useQueryClient();
@@ -27,6 +28,7 @@ export default function BotPage() {
   const [sent, setSent] = useState<Sent>();
   const [draft, setDraft] = useState<MessageValues>();
   const heading = useRef<HTMLHeadingElement>(null);
+  const narrow = useMediaQuery('(max-width: 36em)');
   const moved = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the focus follows the step
   useEffect(() => {
@@ -36,12 +38,19 @@ export default function BotPage() {
 
   const reached = sent?.total_impacted_activists ?? audience?.total ?? 0;
   const skipped = sent?.counts?.skipped ?? sent?.skipped_count ?? audience?.skipped ?? 0;
-  const number = (n: number) => n.toLocaleString(i18n.language);
 
   return (
     <TitledPage title={t('massMessages.title')} description={t('massMessages.intro')}>
       <Paper withBorder p="md">
-        <Stepper active={step} size="sm" mb="lg" aria-label={t('massMessages.steps')} allowNextStepsSelect={false}>
+        <Stepper
+          active={step}
+          size="sm"
+          mb="lg"
+          aria-label={t('massMessages.steps')}
+          allowNextStepsSelect={false}
+          // On a phone the three steps do not fit a row: wrapped, a separator dangled with nothing after it.
+          orientation={narrow ? 'vertical' : 'horizontal'}
+        >
           <Stepper.Step
             label={t('massMessages.stepSegmentation')}
             description={t('massMessages.stepOf', { step: 1 })}
@@ -85,11 +94,8 @@ export default function BotPage() {
               {t('massMessages.doneTitle')}
             </Title>
             <Text role="status">
-              {reached === 1
-                ? t('massMessages.doneReachedOne')
-                : t('massMessages.doneReached', { count: number(reached) })}
-              {skipped > 0 &&
-                ` ${skipped === 1 ? t('massMessages.skippedOne') : t('massMessages.skipped', { count: number(skipped) })}.`}
+              {t('massMessages.doneReached', { count: reached })}
+              {skipped > 0 && ` ${t('massMessages.skipped', { count: skipped })}.`}
             </Text>
             <Button
               onClick={() => {

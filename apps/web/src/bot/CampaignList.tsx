@@ -26,7 +26,7 @@ export function CampaignList({ communityId }: { communityId: number }) {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next_cursor ?? undefined,
     enabled: communityId > 0,
-    meta: { requestErrorToast: false },
+    meta: { showsErrors: 'all' },
     refetchInterval: (query) =>
       query.state.data?.pages.some((p) => p.campaigns.some((c) => c.status === 'queued' || c.status === 'sending'))
         ? REFRESH_MS
@@ -128,7 +128,7 @@ function SandboxMessages({
     queryFn: () => fetchSandboxMessages(communityId, campaign?.id ?? 0),
     enabled: Boolean(campaign),
     retry: false,
-    meta: { requestErrorToast: false },
+    meta: { showsErrors: 'all' },
   });
   const unavailable = messages.error instanceof ApiError && messages.error.status === 404;
   return (

@@ -16,6 +16,7 @@ import {
   sendTest,
   type TestResult,
 } from './botApi';
+import { ConfirmSend } from './ConfirmSend';
 
 const TEST_LABELS = {
   sent: 'massMessages.testSent',
@@ -69,7 +70,7 @@ export function MessageStep({
   const test = useMutation({
     mutationFn: () => sendTest(communityId, form.getValues() as MessageValues, valid),
     onSuccess: setResults,
-    meta: { requestErrorToast: false },
+    meta: { showsErrors: 'all' },
   });
 
   const addTarget = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -85,9 +86,16 @@ export function MessageStep({
     if (await form.trigger(['text', 'quick_reply_redirect', 'quick_reply_button_text'])) test.mutate();
   };
   const count = audience.total;
+  // The form's submit only checks the fields and asks; the dialog's 'Enviar agora' sends.
+  const [confirming, setConfirming] = useState(false);
+  const ask = form.handleSubmit(() => setConfirming(true));
+  const send = async () => {
+    await onSubmit();
+    setConfirming(false);
+  };
 
   return (
-    <Stack component="form" gap="md" onSubmit={onSubmit}>
+    <Stack component="form" gap="md" onSubmit={ask}>
       <Title order={2} size="h3" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
         {t('massMessages.stepMessage')}
       </Title>
@@ -184,10 +192,16 @@ export function MessageStep({
         <Button variant="default" onClick={() => onBack(form.getValues() as MessageValues)}>
           {t('massMessages.back')}
         </Button>
-        <Button type="submit" loading={form.formState.isSubmitting}>
-          {count === 1 ? t('massMessages.sendOne') : t('massMessages.send', { count })}
-        </Button>
+        <Button type="submit">{t('massMessages.send', { count })}</Button>
       </Group>
+      <ConfirmSend
+        opened={confirming}
+        count={count}
+        message={form.getValues() as MessageValues}
+        sending={form.formState.isSubmitting}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void send()}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,4 @@
-import { Alert, Avatar, Button, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import type { MessageKey } from '@mutirao/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,15 +9,7 @@ import { SegmentBar } from '../activists/SegmentBar';
 import { ApiError } from '../api/client';
 import { LoadingScreen } from '../shell/layouts/LoadingScreen';
 import { type Audience, fetchAudience, type Segmentation } from './botApi';
-
-/** spec 01 §9: the preview list is 577 px high, or 461 px on short screens. */
-const PREVIEW_HEIGHT = 577;
-const SHORT_PREVIEW_HEIGHT = 461;
-
-const GENDERS: Record<string, { label: MessageKey; sign: string }> = {
-  female: { label: 'massMessages.genderFemale', sign: '♀' },
-  male: { label: 'massMessages.genderMale', sign: '♂' },
-};
+import { RecipientPreview } from './RecipientPreview';
 
 interface SegmentationStepProps {
   communityId: number;
@@ -36,7 +26,6 @@ interface SegmentationStepProps {
  */
 export function SegmentationStep({ communityId, headingRef, value, onChange, onNext }: SegmentationStepProps) {
   const { t, i18n } = useTranslation();
-  const short = useMediaQuery('(max-height: 800px)');
   const segments = useQuery({
     queryKey: ['communities', communityId, 'activist_segments'],
     queryFn: () => fetchSegments(communityId),
@@ -49,7 +38,7 @@ export function SegmentationStep({ communityId, headingRef, value, onChange, onN
     queryFn: () => fetchAudience(communityId, value),
     enabled: communityId > 0,
     placeholderData: keepPreviousData,
-    meta: { requestErrorToast: false },
+    meta: { showsErrors: 'all' },
   });
   const errors = audience.error instanceof ApiError && audience.error.kind === 'response' ? audience.error.fields : {};
   const data = audience.data;
@@ -93,9 +82,7 @@ export function SegmentationStep({ communityId, headingRef, value, onChange, onN
           </Group>
           {data && data.skipped > 0 && (
             <Text c="dimmed" size="sm">
-              {data.skipped === 1
-                ? t('massMessages.skippedOne')
-                : t('massMessages.skipped', { count: number(data.skipped) })}
+              {t('massMessages.skipped', { count: data.skipped })}
             </Text>
           )}
           {audience.isPending && <LoadingScreen label={t('app.loading')} inline />}
@@ -113,47 +100,7 @@ export function SegmentationStep({ communityId, headingRef, value, onChange, onN
             <Text>{t('massMessages.noRecipients')}</Text>
           )}
           {data && data.recipients.length > 0 && (
-            <ScrollArea
-              h={short ? SHORT_PREVIEW_HEIGHT : PREVIEW_HEIGHT}
-              type="auto"
-              // Focusable, so a keyboard scrolls a long preview too.
-              viewportProps={{ tabIndex: 0, 'aria-labelledby': 'bot-preview-title' }}
-              data-testid="bot-preview"
-              aria-busy={audience.isFetching}
-              style={{ opacity: audience.isPlaceholderData ? 0.6 : 1 }}
-            >
-              <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
-                {data.recipients.map((r) => {
-                  const gender = GENDERS[r.gender ?? ''];
-                  const name = [r.first_name, r.last_name].filter(Boolean).join(' ');
-                  return (
-                    <Group component="li" key={r.id} gap="sm" wrap="nowrap" py={4}>
-                      <Avatar
-                        src={r.profile_pic}
-                        alt=""
-                        radius="xl"
-                        size="md"
-                        name={name}
-                        color="dark"
-                        variant="filled"
-                      />
-                      <Text
-                        component="span"
-                        role="img"
-                        aria-label={t(gender?.label ?? 'massMessages.genderUnknown')}
-                        title={t(gender?.label ?? 'massMessages.genderUnknown')}
-                        w={20}
-                        ta="center"
-                        fw={700}
-                      >
-                        {gender?.sign ?? '·'}
-                      </Text>
-                      <Text component="span">{name}</Text>
-                    </Group>
-                  );
-                })}
-              </Stack>
-            </ScrollArea>
+            <RecipientPreview audience={data} busy={audience.isFetching} dimmed={audience.isPlaceholderData} />
           )}
         </Stack>
       </Paper>

@@ -34,7 +34,8 @@ export default function CommunitiesPage() {
               <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
                 <CommunityAvatar name={community.name} image={community.image} />
                 <div style={{ minWidth: 0 }}>
-                  <Title order={2} size="h4" lineClamp={1}>
+                  {/* The whole name, over two lines if need be: on a phone one line showed 'Coletivo Bem…'. */}
+                  <Title order={2} size="h4" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
                     {community.name}
                   </Title>
                   <Group gap="xs">

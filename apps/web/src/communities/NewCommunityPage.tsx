@@ -30,8 +30,8 @@ export default function NewCommunityPage() {
     defaultValues: { name: '', city: '' },
   });
 
-  // A mutation, so that a failed request reaches the generic toast through the mutation cache.
-  const create = useMutation({ mutationFn: createCommunity });
+  // A mutation, so that a failed request reaches the generic toast through the mutation cache; refusals go on the fields.
+  const create = useMutation({ mutationFn: createCommunity, meta: { showsErrors: 'refusals' } });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -41,7 +41,7 @@ export default function NewCommunityPage() {
       showSuccess(t('toast.communityCreated'));
       navigate('/mobilizations');
     } catch (error) {
-      if (!applyServerErrors(error, ['name', 'city'], setError)) throw error;
+      applyServerErrors(error, ['name', 'city'], setError);
     }
   });
 

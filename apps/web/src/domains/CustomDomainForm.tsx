@@ -46,10 +46,13 @@ export function CustomDomainForm({ mobilization, zones, onSaved, submitLabel }: 
       if (e instanceof ApiError && e.kind === 'response')
         setError([...(e.fields.custom_domain ?? []), ...e.messages].join(' ') || e.message);
     },
+    meta: { showsErrors: ['custom_domain'] },
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // The launch wizard needs an address: a blank one is refused on the field, never 'saved'.
+    if (onSaved && !normalizeDomain(value)) return setError(t('domains.customDomainRequired'));
     const checked = checkCustomDomain(value, zones, Boolean(mobilization.custom_domain));
     if ('error' in checked) return setError(renderMessage(locale, checked.error));
     setError(undefined);

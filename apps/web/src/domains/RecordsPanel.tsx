@@ -40,6 +40,7 @@ export function RecordsPanel({ communityId, zone, canManage }: RecordsPanelProps
       setDoomed(undefined);
       onRefused(e);
     },
+    meta: { showsErrors: 'refusals' },
   });
   const caption = t('domains.recordsOf', { domain: zone.domain_name });
   return (

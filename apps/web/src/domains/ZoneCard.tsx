@@ -41,6 +41,7 @@ export function ZoneCard({ communityId, zone, canManage, onDeleted }: ZoneCardPr
       setConfirming(false);
       onRefused(e);
     },
+    meta: { showsErrors: 'refusals' },
   });
   const certificates = zone.certificates.filter((c) => c.is_active);
   const waiting = !zone.ns_ok;

@@ -21,6 +21,7 @@ export function CancelSection({ token, onSaved }: { token: string; onSaved(answe
       onSaved(answer);
       showSuccess(t('kinds.donation.manageCanceled'));
     },
+    meta: { showsErrors: 'refusals' },
   });
   return (
     <Stack gap="sm" align="flex-start">

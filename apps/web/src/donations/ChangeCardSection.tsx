@@ -117,6 +117,8 @@ function PagarmeCard({
       onSaved(answer);
       showSuccess(t('kinds.donation.manageCardSaved'));
     },
+    // The alert below says it for every failure.
+    meta: { showsErrors: 'all' },
   });
   return (
     <Stack gap="sm" align="flex-start">

@@ -27,6 +27,7 @@ export default function ManageDonationPage() {
     enabled: token !== '',
     // An invalid link stays invalid: asking again would only delay the page that says so.
     retry: (count, error) => !isInvalidLink(error) && count < 2,
+    meta: { showsErrors: 'refusals' },
   });
   // A change answers the subscription alone; the provider's checkout stays as the page loaded it.
   const onSaved = (answer: ManagedDonation) =>

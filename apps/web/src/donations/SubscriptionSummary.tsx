@@ -1,9 +1,9 @@
 import { Alert, Badge, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatMoney, periodLabelKey } from '@mutirao/core';
+import { cardBrandName, formatDate, formatMoney, periodLabelKey } from '@mutirao/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ManagedSubscription } from './manageApi';
-import { brandName, brazilianDate, isClosed, statusKey } from './manageFormat';
+import { brazilianDate, isClosed, statusKey } from './manageFormat';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -32,7 +32,8 @@ export function SubscriptionSummary({ subscription: s }: { subscription: Managed
       </Text>
       {s.status === 'canceled' && (
         <Alert color="gray" variant="light" role="status">
-          {t('kinds.donation.manageCanceledOn', { date: brazilianDate(s.canceled_at) ?? none })}
+          {/* An instant, not a calendar date: its day in Brazil's time, not in UTC (22:30 in Recife is tomorrow in UTC). */}
+          {t('kinds.donation.manageCanceledOn', { date: s.canceled_at ? formatDate(s.canceled_at) : none })}
         </Alert>
       )}
       <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="md" m={0}>
@@ -52,7 +53,10 @@ export function SubscriptionSummary({ subscription: s }: { subscription: Managed
         </Item>
         <Item label={t('kinds.donation.manageCard')}>
           {s.card?.last_digits
-            ? t('kinds.donation.manageCardValue', { brand: brandName(s.card.brand ?? ''), digits: s.card.last_digits })
+            ? t('kinds.donation.manageCardValue', {
+                brand: cardBrandName(s.card.brand ?? ''),
+                digits: s.card.last_digits,
+              })
             : t('kinds.donation.manageNoCard')}
         </Item>
       </SimpleGrid>

@@ -1,8 +1,8 @@
-import { parseSandboxCardToken } from '@mutirao/core/widgets/donationCheckout';
+import { cardBrandName, parseSandboxCardToken } from '@mutirao/core/widgets/donationCheckout';
 import { describe, expect, it } from 'vitest';
 import { maskCvv, maskDate, maskExpiration } from '../forms/masks';
 import { pagarmeOpenOptions, sandboxToken } from './cardToken';
-import { brandName, brazilianDate, isClosed, statusKey } from './manageFormat';
+import { brazilianDate, isClosed, statusKey } from './manageFormat';
 
 describe("the donor's manage page", () => {
   it('shows a date-only next charge as the same calendar day, whatever the time zone', () => {
@@ -20,7 +20,7 @@ describe("the donor's manage page", () => {
     expect(isClosed('canceled')).toBe(true);
     expect(isClosed('ended')).toBe(true);
     expect(isClosed('unpaid')).toBe(false);
-    expect(brandName('visa')).toBe('Visa');
+    expect(cardBrandName('visa')).toBe('Visa');
   });
 
   it('types the card as spec 01 §5 shows it: expiry MM/YY, cvv up to four digits, dates with slashes', () => {

@@ -18,6 +18,3 @@ export const statusKey = (status: string) =>
 
 /** A cancelled or ended subscription can no longer be changed. */
 export const isClosed = (status: string) => status === 'canceled' || status === 'ended';
-
-/** 'visa' → 'Visa', as printed on the card. */
-export const brandName = (brand: string) => brand.charAt(0).toUpperCase() + brand.slice(1);

@@ -1,5 +1,6 @@
-import { ActionIcon, Tooltip, UnstyledButton } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { ActionIcon, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { inPublicMenu } from '@mutirao/widgets';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditorBlock } from '../blocks/blocksApi';
 import { isPending } from '../blocks/useBlockMutations';
@@ -17,7 +18,9 @@ const navText = { color: 'inherit', fontWeight: 700, padding: '1rem .5rem 1rem .
 
 /**
  * A navbar entry in the editor (spec 01 §4): the block's name, edited in place (Enter, Escape or a click outside
- * submits it), and the eye button that keeps the block out of the public navbar (`menu_hidden`).
+ * submits it), and the eye button that keeps the block out of the public navbar (`menu_hidden`). An entry the public
+ * menu leaves out is struck through, as on the page's own preview; an unnamed one ('Bloco 3', in italics) says that
+ * naming it puts it in the menu.
  */
 export function NavItemEditor({ block, displayName, rename, toggleMenuHidden }: NavItemEditorProps) {
   const { t } = useTranslation();
@@ -26,6 +29,8 @@ export function NavItemEditor({ block, displayName, rename, toggleMenuHidden }: 
   const input = useRef<HTMLInputElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const pending = isPending(block);
+  const unnamed = !block.name?.trim();
+  const hintId = useId();
 
   useEffect(() => {
     if (editing) input.current?.select();
@@ -66,21 +71,27 @@ export function NavItemEditor({ block, displayName, rename, toggleMenuHidden }: 
           }}
         />
       ) : (
-        <Tooltip label={t('editor.nav.renameHint')} openDelay={400} withArrow>
+        <Tooltip label={t(unnamed ? 'editor.nav.unnamedHint' : 'editor.nav.renameHint')} openDelay={400} withArrow>
           <UnstyledButton
             ref={button}
             aria-label={t('editor.nav.rename', { name: displayName })}
+            aria-describedby={unnamed ? hintId : undefined}
             disabled={pending}
             onClick={() => {
               setDraft(block.name ?? '');
               setEditing(true);
             }}
-            style={{ ...navText, textDecoration: block.menu_hidden ? 'line-through' : undefined }}
+            style={{
+              ...navText,
+              textDecoration: inPublicMenu(block) ? undefined : 'line-through',
+              fontStyle: unnamed ? 'italic' : undefined,
+            }}
           >
             {displayName}
           </UnstyledButton>
         </Tooltip>
       )}
+      {unnamed && <VisuallyHidden id={hintId}>{t('editor.nav.unnamedHint')}</VisuallyHidden>}
       <Tooltip
         label={block.menu_hidden ? t('editor.nav.showInMenu') : t('editor.nav.hideFromMenu')}
         openDelay={300}

@@ -45,14 +45,19 @@ export function useSchemaForm<T extends FieldValues, TOut = T>({ schema, default
   });
   const names = fieldNames(defaultValues) as Path<T>[];
   const { errors } = form.formState;
-  // A mutation, so that a failed request reaches the generic toast through the mutation cache.
-  const sending = useMutation({ mutationFn: (values: TOut) => submit(values, form) });
+  // A mutation, so that a failed request reaches the generic toast through the mutation cache; the refusals are the
+  // form's to place, on their fields or above the button.
+  const sending = useMutation({
+    mutationFn: (values: TOut) => submit(values, form),
+    meta: { showsErrors: 'refusals' },
+  });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await sending.mutateAsync(values);
     } catch (error) {
-      if (!applyServerErrors(error, names, form.setError)) throw error;
+      // Anything else was already told by the mutation cache's toast; rethrowing would only make it uncaught.
+      applyServerErrors(error, names, form.setError);
     }
   });
 

@@ -1,7 +1,8 @@
-import { type Catalogue, catalogues, DEFAULT_LOCALE, LOCALES, type Locale, resolveLocale } from '@mutirao/core';
+import { type Catalogue, LOCALES, type Locale, resolveLocale } from '@mutirao/core';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readCookie, writeCookie } from '../api/cookies';
+import { countFormatter, i18nextOptions } from './i18nextSetup';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -30,14 +31,7 @@ export function isLocale(value: string): value is Locale {
 const locale = initialLocale();
 document.documentElement.lang = locale;
 
-i18next.use(initReactI18next).init({
-  lng: locale,
-  fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: [...LOCALES],
-  resources: Object.fromEntries(LOCALES.map((l) => [l, { translation: catalogues[l] }])),
-  interpolation: { prefix: '{', suffix: '}', escapeValue: false },
-  returnNull: false,
-});
+i18next.use(initReactI18next).use(countFormatter).init(i18nextOptions(locale));
 
 /** Switches the interface, and tells the server (through the cookie) to answer errors in the same language. */
 export async function changeLocale(next: Locale) {

@@ -1,4 +1,5 @@
 import { Badge, Box, Card, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
+import { isMessageKey } from '@mutirao/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
@@ -19,11 +20,17 @@ export default function MailboxPage() {
     queryFn: fetchMailbox,
     staleTime: 0,
     retry: false,
+    meta: { showsErrors: 'refusals' },
     refetchInterval: (query) => (query.state.error ? false : POLL_MS),
   });
 
   if (mailbox.error instanceof ApiError && mailbox.error.status === 404) return <NotFoundPage />;
 
+  // The server's kind of mail ('pressure-target') is a code: the badge names it in the reader's language.
+  const kindLabel = (kind: string) => {
+    const key = `mailbox.kinds.${kind}`;
+    return isMessageKey(key) ? t(key) : t('mailbox.kindOther');
+  };
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   const messages = [...(mailbox.data?.messages ?? [])].sort((a, b) => (b.sent_at ?? '').localeCompare(a.sent_at ?? ''));
 
@@ -44,7 +51,7 @@ export default function MailboxPage() {
                   {message.subject}
                 </Title>
                 <Badge variant="light" color="gray">
-                  {message.kind}
+                  {kindLabel(message.kind)}
                 </Badge>
               </Group>
               <Box
@@ -56,7 +63,8 @@ export default function MailboxPage() {
                 <Text component="dt" size="sm" fw={700}>
                   {t('mailbox.to')}
                 </Text>
-                <Text component="dd" size="sm" m={0}>
+                {/* A long address breaks rather than running off a phone's screen. */}
+                <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
                   {message.to}
                 </Text>
                 <Text component="dt" size="sm" fw={700}>

@@ -7,7 +7,13 @@ import { fetchMailbox, MAILBOX_QUERY_KEY } from './mailboxApi';
 /** In the sandbox no e-mail leaves the server; point the reader to where it went. Hidden with real SMTP. */
 export function SandboxMailboxLink() {
   const { t } = useTranslation();
-  const mailbox = useQuery({ queryKey: MAILBOX_QUERY_KEY, queryFn: fetchMailbox, retry: false });
+  const mailbox = useQuery({
+    queryKey: MAILBOX_QUERY_KEY,
+    queryFn: fetchMailbox,
+    retry: false,
+    // Only asks whether there is a mailbox to link to: without one (production) the link is simply absent.
+    meta: { showsErrors: 'all' },
+  });
   if (!mailbox.isSuccess) return null;
   return (
     <Anchor component={Link} to="/dev/mailbox" size="sm">

@@ -1,3 +1,4 @@
+import { publicPageUrl } from '@mutirao/core';
 import { api } from '../api/client';
 import { graphql } from '../api/graphql';
 import type { MobilizationSummaryQuery, MobilizationsQuery } from '../api/graphql.generated';
@@ -93,15 +94,11 @@ export async function fetchMobilizationSummary(id: number): Promise<Mobilization
 }
 
 /**
- * Where visitors see the page: its custom domain once launched, otherwise `{slug}.{PUBLIC_HOST}` on the port the
- * admin uses (`{slug}.localhost:3000` in development), since public pages are chosen by host. The server names
- * PUBLIC_HOST in a meta tag; without one, the admin's own host stands in.
+ * Where visitors see the page, as the server names it in its canonical link (core's `publicPageUrl`): the custom
+ * domain as stored, or `{slug}.{PUBLIC_HOST}`, with the scheme and port of the admin's own address (APP_URL). The
+ * server names PUBLIC_HOST in a meta tag; without one, the admin's own host stands in.
  */
 export function publicUrlOf(m: Pick<MobilizationSummary, 'slug' | 'custom_domain'>): string {
-  const { protocol, host, port } = window.location;
-  if (m.custom_domain) return `${protocol}//${m.custom_domain}`;
   const publicHost = document.querySelector<HTMLMetaElement>('meta[name="mutirao:public-host"]')?.content;
-  return publicHost
-    ? `${protocol}//${m.slug}.${publicHost}${port ? `:${port}` : ''}`
-    : `${protocol}//${m.slug}.${host}`;
+  return publicPageUrl({ appUrl: window.location.origin, publicHost }, m);
 }

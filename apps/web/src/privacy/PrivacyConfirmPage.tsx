@@ -20,9 +20,14 @@ export default function PrivacyConfirmPage() {
     queryFn: () => fetchDataRequest(token),
     enabled: token !== '',
     retry: (count, error) => !isInvalidLink(error) && count < 2,
+    meta: { showsErrors: 'refusals' },
   });
   const [confirming, setConfirming] = useState(false);
-  const erase = useMutation({ mutationFn: () => confirmErasure(token), onSettled: () => setConfirming(false) });
+  const erase = useMutation({
+    mutationFn: () => confirmErasure(token),
+    onSettled: () => setConfirming(false),
+    meta: { showsErrors: 'refusals' },
+  });
 
   if (erase.isSuccess) {
     return (

@@ -27,6 +27,7 @@ export default function PrivacyRequestPage() {
     queryFn: () => fetchRequestPage(mobilizationId),
     enabled: valid,
     retry: false,
+    meta: { showsErrors: 'refusals' },
   });
   const [sent, setSent] = useState(false);
   const { form, onSubmit, field, errorOf, serverError } = useSchemaForm<DataRequestInput>({

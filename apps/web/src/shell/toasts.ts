@@ -4,13 +4,16 @@ import { i18next } from '../i18n/i18n';
 
 const REQUEST_ERROR_ID = 'request-error';
 
-/** The generic 'Ops!' toast (spec 01 §8). It stays until closed: the user may be mid-task when it appears. */
-export function showRequestError() {
+/**
+ * The generic 'Ops!' toast (spec 01 §8), or, given the server's own explanation of a refusal, that text under the
+ * same title. It stays until closed: the user may be mid-task when it appears. One at a time: a new failure replaces it.
+ */
+export function showRequestError(message?: string) {
   notifications.hide(REQUEST_ERROR_ID);
   notifications.show({
     id: REQUEST_ERROR_ID,
     title: i18next.t('toast.requestErrorTitle'),
-    message: i18next.t('toast.requestErrorMessage'),
+    message: message ?? i18next.t('toast.requestErrorMessage'),
     color: 'danger.6',
     autoClose: false,
     withBorder: true,

@@ -100,9 +100,16 @@ export default function ChooseTemplatePage() {
               <Text size="sm" style={{ flex: 1 }}>
                 {c.text}
               </Text>
-              <Button component={Link} to={c.to} variant={c.key === 'blank' ? 'outline' : 'filled'}>
-                {c.action}
-              </Button>
+              {c.key === 'custom' && c.count === 0 ? (
+                // Nothing to pick yet: say how a template is made instead of opening an empty list.
+                <Text size="sm" fw={500}>
+                  {t('templateList.emptyHelp')}
+                </Text>
+              ) : (
+                <Button component={Link} to={c.to} variant={c.key === 'blank' ? 'outline' : 'filled'}>
+                  {c.action}
+                </Button>
+              )}
             </Stack>
           </Card>
         ))}

@@ -20,7 +20,7 @@ export function useImageUpload(onUploaded: (url: string) => void, check?: (file:
 
   useEffect(() => () => controller.current?.abort(), []);
   // A mutation, so that a failed request reaches the generic toast through the mutation cache.
-  const { mutateAsync: sign } = useMutation({ mutationFn: signUpload });
+  const { mutateAsync: sign } = useMutation({ mutationFn: signUpload, meta: { showsErrors: 'refusals' } });
 
   const upload = useCallback(
     async (file: File) => {

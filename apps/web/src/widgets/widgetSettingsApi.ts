@@ -45,6 +45,8 @@ export function useWidgetSettings(mobilizationId: number, widgetId: number) {
       queryClient.setQueryData<SettingsWidget>(key, (old) => ({ ...old, ...saved }));
       void queryClient.invalidateQueries({ queryKey: blocksQueryKey(mobilizationId) });
     },
+    // Every caller saves from a form that places the server's refusals on its fields or above its button.
+    meta: { showsErrors: 'refusals' },
   });
   const save: SaveSettings = (patch) => mutation.mutateAsync(patch);
   return { query, save };

@@ -306,16 +306,36 @@ export const launchMessages = {
     changeDomain: 'Trocar o domínio',
     progress: 'Progresso da publicação',
     domainIntro: 'Primeiro, o endereço onde a página vai ficar.',
-    shareIntro: 'Como a página aparece quando alguém a compartilha. Os quatro campos são obrigatórios para lançar.',
+    shareIntro:
+      'Como a página aparece quando alguém a compartilha. Sugerimos os textos a partir do nome e do objetivo: ajuste o que quiser. A imagem é opcional.',
     launch: 'Lançar mobilização',
     endTitle: 'Hora de lançar!',
-    endText: 'Está tudo pronto. Ao lançar, a página passa a responder em {domain}.',
+    endDns:
+      'O domínio {zone} ainda espera a troca dos servidores DNS, que pode levar até 48 horas. Você já pode lançar: a página passa a abrir em {domain} assim que o DNS mudar.',
+    endCertificate:
+      'O domínio {zone} já aponta para o Mutirão. Ao lançar, a página passa a abrir em {domain} assim que o certificado SSL ficar pronto, em alguns minutos.',
     endImageAlt: 'Imagem de compartilhamento da mobilização',
+    endNoImage: 'Sem imagem de compartilhamento: os links vão mostrar só o título e a descrição.',
+    endCommunityImage: 'Sem imagem de compartilhamento: os links vão mostrar a imagem da comunidade.',
     notReady: 'Ainda falta escolher o domínio ou preencher o compartilhamento.',
     backToWizard: 'Voltar para a publicação',
-    launchedTitle: 'Sua mobilização está no ar!',
-    launchedText: 'A página responde em {domain}. O certificado SSL fica pronto em alguns minutos.',
+    launchedTitle: 'Mobilização lançada!',
+    launchedDns:
+      'A página vai abrir em {domain} assim que a troca dos servidores DNS de {zone} valer, o que pode levar até 48 horas.',
+    launchedCertificate:
+      'O domínio já aponta para o Mutirão e o certificado SSL de {domain} está sendo emitido: a página abre em alguns minutos.',
+    launchedLive: 'A página está no ar em {domain}.',
+    testConnection: 'Testar a conexão do domínio',
     openPage: 'Abrir a página',
+    shareTitle: 'Compartilhe a mobilização',
+    shareHelp:
+      'Os textos vêm do compartilhamento da página; cada rede abre numa janela para você revisar antes de publicar.',
+    shareHelpDns:
+      'O link só vai abrir depois que o DNS mudar: se compartilhar agora, avise que a página chega em breve.',
+    pageUrl: 'Endereço da página',
+    copyLink: 'Copiar link',
+    copied: 'Link copiado!',
+    copyFailed: 'Não deu para copiar. Selecione o endereço e copie com Ctrl+C.',
   },
   es: {
     title: 'Publicar movilización',
@@ -326,16 +346,36 @@ export const launchMessages = {
     changeDomain: 'Cambiar el dominio',
     progress: 'Progreso de la publicación',
     domainIntro: 'Primero, la dirección donde estará la página.',
-    shareIntro: 'Cómo se ve la página cuando alguien la comparte. Los cuatro campos son obligatorios para lanzar.',
+    shareIntro:
+      'Cómo se ve la página cuando alguien la comparte. Sugerimos los textos a partir del nombre y del objetivo: ajusta lo que quieras. La imagen es opcional.',
     launch: 'Lanzar movilización',
     endTitle: '¡Hora de lanzar!',
-    endText: 'Todo está listo. Al lanzar, la página empieza a responder en {domain}.',
+    endDns:
+      'El dominio {zone} todavía espera el cambio de servidores DNS, que puede tardar hasta 48 horas. Ya puedes lanzar: la página se abrirá en {domain} en cuanto cambie el DNS.',
+    endCertificate:
+      'El dominio {zone} ya apunta a Mutirão. Al lanzar, la página se abrirá en {domain} en cuanto el certificado SSL esté listo, en unos minutos.',
     endImageAlt: 'Imagen para compartir la movilización',
+    endNoImage: 'Sin imagen para compartir: los enlaces mostrarán solo el título y la descripción.',
+    endCommunityImage: 'Sin imagen para compartir: los enlaces mostrarán la imagen de la comunidad.',
     notReady: 'Todavía falta elegir el dominio o completar los datos para compartir.',
     backToWizard: 'Volver a la publicación',
-    launchedTitle: '¡Tu movilización está en línea!',
-    launchedText: 'La página responde en {domain}. El certificado SSL estará listo en unos minutos.',
+    launchedTitle: '¡Movilización lanzada!',
+    launchedDns:
+      'La página se abrirá en {domain} en cuanto valga el cambio de servidores DNS de {zone}, lo que puede tardar hasta 48 horas.',
+    launchedCertificate:
+      'El dominio ya apunta a Mutirão y se está emitiendo el certificado SSL de {domain}: la página se abrirá en unos minutos.',
+    launchedLive: 'La página está en línea en {domain}.',
+    testConnection: 'Probar la conexión del dominio',
     openPage: 'Abrir la página',
+    shareTitle: 'Comparte la movilización',
+    shareHelp:
+      'Los textos vienen de los datos para compartir de la página; cada red se abre en una ventana para que los revises antes de publicar.',
+    shareHelpDns:
+      'El enlace solo abrirá después de que cambie el DNS: si lo compartes ahora, avisa que la página llega pronto.',
+    pageUrl: 'Dirección de la página',
+    copyLink: 'Copiar enlace',
+    copied: '¡Enlace copiado!',
+    copyFailed: 'No se pudo copiar. Selecciona la dirección y cópiala con Ctrl+C.',
   },
   en: {
     title: 'Publish mobilization',
@@ -346,15 +386,34 @@ export const launchMessages = {
     changeDomain: 'Change the domain',
     progress: 'Publishing progress',
     domainIntro: 'First, the address where the page will live.',
-    shareIntro: 'How the page looks when someone shares it. All four fields are required to launch.',
+    shareIntro:
+      'How the page looks when someone shares it. We suggest texts from its name and goal: change whatever you like. The image is optional.',
     launch: 'Launch mobilization',
     endTitle: 'Time to launch!',
-    endText: 'Everything is ready. Once launched, the page answers at {domain}.',
+    endDns:
+      'The domain {zone} is still waiting for its name servers to change, which can take up to 48 hours. You can launch now: the page opens at {domain} as soon as the DNS changes.',
+    endCertificate:
+      'The domain {zone} already points to Mutirão. Once launched, the page opens at {domain} as soon as its SSL certificate is ready, in a few minutes.',
     endImageAlt: "The mobilization's share image",
+    endNoImage: 'No share image: links will show only the title and the description.',
+    endCommunityImage: "No share image: links will show the community's image.",
     notReady: 'The domain or the sharing fields are still missing.',
     backToWizard: 'Back to publishing',
-    launchedTitle: 'Your mobilization is live!',
-    launchedText: 'The page answers at {domain}. The SSL certificate will be ready in a few minutes.',
+    launchedTitle: 'Mobilization launched!',
+    launchedDns:
+      'The page will open at {domain} once the name server change for {zone} takes effect, which can take up to 48 hours.',
+    launchedCertificate:
+      'The domain already points to Mutirão and the SSL certificate for {domain} is being issued: the page opens in a few minutes.',
+    launchedLive: 'The page is live at {domain}.',
+    testConnection: "Test the domain's connection",
     openPage: 'Open the page',
+    shareTitle: 'Share the mobilization',
+    shareHelp:
+      "The texts come from the page's sharing fields; each network opens in a window so you can review before posting.",
+    shareHelpDns: 'The link only opens once the DNS changes: if you share it now, say the page is coming soon.',
+    pageUrl: 'Page address',
+    copyLink: 'Copy link',
+    copied: 'Link copied!',
+    copyFailed: "Couldn't copy. Select the address and copy it with Ctrl+C.",
   },
 } as const;

@@ -1,8 +1,10 @@
 import { en } from './en';
 import { es } from './es';
+import { formatParam, pluralCount, pluralKeys } from './plural';
 import { ptBR } from './pt-BR';
 import type { Catalogue, MessageKey } from './types';
 
+export { formatParam, type PluralCategory, pluralBase, withEveryPluralForm } from './plural';
 export type { Catalogue, MessageKey } from './types';
 
 export const LOCALES = ['pt-BR', 'es', 'en'] as const;
@@ -26,7 +28,7 @@ export function resolveLocale(input: string | null | undefined): Locale {
 }
 
 export function isMessageKey(key: string): key is MessageKey {
-  return lookup(catalogues[DEFAULT_LOCALE], key) !== undefined;
+  return find(DEFAULT_LOCALE, key, undefined) !== undefined;
 }
 
 function lookup(catalogue: Catalogue, key: string): string | undefined {
@@ -38,8 +40,37 @@ function lookup(catalogue: Catalogue, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-/** Translates a key, filling `{placeholders}`. Unknown keys are returned unchanged. */
+/** The message itself, or for a plural group (`key_one`, `key_other`…) the form for `count` (`_other` without one). */
+function find(locale: Locale, key: string, count: number | undefined): string | undefined {
+  const keys = [key, ...pluralKeys(locale, key, count ?? Number.NaN)];
+  return keys.map((k) => lookup(catalogues[locale], k)).find((text) => text !== undefined);
+}
+
+const normalise = (text: string) => text.replace('{count}', '').replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * A widget's counter: its count and the organiser's count_text ('pessoas já assinaram'). A text that is one of the
+ * page language's counter wordings (`counter.*`) reads in the singular for one ('1 pessoa já assinou'); any other
+ * text is shown as written after the number. (A page carries only its own language's messages to the browser.)
+ */
+export function counterLine(locale: Locale, count: number, text: string): string {
+  const wanted = normalise(text);
+  for (const [key, other] of Object.entries(catalogues[locale].counter ?? {}))
+    if (key.endsWith('_other') && normalise(other) === wanted)
+      return translate(locale, `counter.${key.slice(0, -6)}`, { count });
+  return translate(locale, 'formView.count', { count, text });
+}
+
+/**
+ * Translates a key, filling `{placeholders}`; a plural group is chosen by `params.count`, shown in the language's
+ * digits. Unknown keys are returned unchanged.
+ */
 export function translate(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
-  const text = lookup(catalogues[locale], key) ?? lookup(catalogues[DEFAULT_LOCALE], key) ?? key;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  const count = pluralCount(params.count);
+  const text = find(locale, key, count) ?? find(DEFAULT_LOCALE, key, count) ?? key;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params
+      ? String(formatParam(locale, name, name === 'count' ? (count ?? params[name]) : params[name]))
+      : whole,
+  );
 }

@@ -149,9 +149,21 @@ export type DnsRecordValues = z.output<typeof dnsRecordSchema>;
 export const recordInZone = (name: string, zone: string) => name === zone || name.endsWith(`.${zone}`);
 
 /**
+ * The form a page's custom domain is stored in, which is also the host its address uses (`publicPageUrl`). Spec 01
+ * §9 stores custom domains with 'www.': that is the host that works at a zone's apex, where DNS allows no CNAME (an
+ * external domain's check asks for exactly `www.{zone}`). A name below its zone (`onibus.example.org`) is a host of
+ * its own, kept as typed: 'www.onibus.example.org' is a name nobody created. Either way it is shown without 'www.'.
+ */
+export function storedCustomDomain(name: string, zones: readonly { domain_name: string }[]): string {
+  const bare = withoutWww(normalizeDomain(name));
+  const apex = zones.some((z) => normalizeDomain(z.domain_name) === bare);
+  return apex ? withWww(bare) : bare;
+}
+
+/**
  * A page's custom domain (spec 01 §5): blank clears it (refused on a page that has one: 'O endereço não pode ficar em
  * branco'), at least two labels ('Esse domínio não é válido.'), and inside a zone of the community ('Você precisa
- * usar um domínio cadastrado na Comunidade'). Answers the stored form ('www.' prefixed) or the message.
+ * usar um domínio cadastrado na Comunidade'). Answers the stored form (`storedCustomDomain`) or the message.
  */
 export function checkCustomDomain(
   raw: string | null | undefined,
@@ -162,7 +174,7 @@ export function checkCustomDomain(
   if (!name) return hadOne ? { error: 'domains.customDomainBlank' } : { domain: null };
   if (!isDomainName(name)) return { error: 'domains.customDomainInvalid' };
   if (!zoneOf(withoutWww(name), zones) && !zoneOf(name, zones)) return { error: 'domains.customDomainNotInCommunity' };
-  return { domain: withWww(name) };
+  return { domain: storedCustomDomain(name, zones) };
 }
 
 /** The `domains` section of the catalogues. Spec messages are quoted verbatim in pt-BR. */
@@ -179,8 +191,9 @@ export const domainsMessages = {
     recordSingleValue: 'Este tipo de registro aceita um valor só',
     recordTaken: 'Já existe um registro com esse nome e tipo',
     customDomainBlank: 'O endereço não pode ficar em branco',
+    customDomainRequired: 'Informe o endereço da página para publicá-la.',
     customDomainInvalid: 'Esse domínio não é válido.',
-    customDomainNotInCommunity: 'Você precisa usar um domínio cadastrado na Comunidade',
+    customDomainNotInCommunity: 'Você precisa usar um domínio cadastrado na comunidade',
     customDomainTaken: 'Esse endereço já está sendo usado em outra página.',
     customDomainSaved: 'Domínio registrado com sucesso!',
     dnsSaved: 'Dados de domínio salvos com sucesso',
@@ -204,8 +217,9 @@ export const domainsMessages = {
     recordSingleValue: 'Este tipo de registro acepta un solo valor',
     recordTaken: 'Ya existe un registro con ese nombre y tipo',
     customDomainBlank: 'La dirección no puede quedar en blanco',
+    customDomainRequired: 'Indica la dirección de la página para publicarla.',
     customDomainInvalid: 'Ese dominio no es válido.',
-    customDomainNotInCommunity: 'Necesitas usar un dominio registrado en la Comunidad',
+    customDomainNotInCommunity: 'Necesitas usar un dominio registrado en la comunidad',
     customDomainTaken: 'Esa dirección ya está en uso en otra página.',
     customDomainSaved: '¡Dominio registrado con éxito!',
     dnsSaved: 'Datos de dominio guardados con éxito',
@@ -229,8 +243,9 @@ export const domainsMessages = {
     recordSingleValue: 'This record type takes a single value',
     recordTaken: 'A record with this name and type already exists',
     customDomainBlank: 'The address cannot be blank',
+    customDomainRequired: 'Enter the page address to publish it.',
     customDomainInvalid: 'This domain is not valid.',
-    customDomainNotInCommunity: 'You need to use a domain registered in the Community',
+    customDomainNotInCommunity: 'You need to use a domain registered in the community',
     customDomainTaken: 'This address is already used by another page.',
     customDomainSaved: 'Domain registered successfully!',
     dnsSaved: 'Domain data saved successfully',

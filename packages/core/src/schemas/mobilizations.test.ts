@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cutAtWord,
   isMobilizationPublic,
   mobilizationAnalyticsSchema,
   mobilizationBasicsSchema,
@@ -11,6 +12,7 @@ import {
   renderMessage,
   shareFieldsComplete,
   slugify,
+  suggestedShareTexts,
   templateCreateSchema,
   translate,
 } from '../index';
@@ -79,7 +81,7 @@ describe('mobilization basics', () => {
 
   it('accept lowercase letters, digits and hyphens in the slug; blank means derive it', () => {
     expect(errors(mobilizationBasicsSchema.safeParse({ ...basics, slug: 'Com Espaço' }))).toEqual({
-      slug: ['Use apenas letras minúsculas, números e hífens'],
+      slug: ['Use apenas letras minúsculas, números e hifens'],
     });
     expect(mobilizationBasicsSchema.parse({ ...basics, slug: 'moradia-2024' }).slug).toBe('moradia-2024');
     expect(mobilizationBasicsSchema.parse({ ...basics, slug: '' }).slug).toBeNull();
@@ -117,23 +119,22 @@ describe('sharing, analytics and design', () => {
     });
   });
 
-  it("require all four share fields at launch with 'Obrigatório'", () => {
+  it("require the three share texts at launch with 'Obrigatório', the image being optional", () => {
     expect(errors(mobilizationLaunchSharingSchema.safeParse({ facebook_share_title: 'T' }))).toEqual({
-      facebook_share_image: ['Obrigatório'],
       facebook_share_description: ['Obrigatório'],
       twitter_share_text: ['Obrigatório'],
     });
   });
 
-  it('count a page as public only with a custom domain and all four share fields', () => {
+  it('count a page as public with a custom domain and the three share texts, with or without an image', () => {
     const full = {
       custom_domain: 'www.tarifazero.org',
-      facebook_share_image: 'https://x.org/i.png',
       facebook_share_title: 'T',
       facebook_share_description: 'D',
       twitter_share_text: 'W',
     };
     expect(isMobilizationPublic(full)).toBe(true);
+    expect(isMobilizationPublic({ ...full, facebook_share_image: 'https://x.org/i.png' })).toBe(true);
     for (const key of Object.keys(full) as (keyof typeof full)[]) {
       expect(isMobilizationPublic({ ...full, [key]: null }), key).toBe(false);
       expect(isMobilizationPublic({ ...full, [key]: '  ' }), key).toBe(false);
@@ -142,7 +143,29 @@ describe('sharing, analytics and design', () => {
     expect(shareFieldsComplete({ ...full, twitter_share_text: '' })).toBe(false);
   });
 
-  it("accept UA- and G- analytics ids, or nothing, else 'Informe uma ID válida'", () => {
+  it('cut text at a word boundary within the limit, with an ellipsis', () => {
+    expect(cutAtWord('Tarifa zero', 70)).toBe('Tarifa zero');
+    expect(cutAtWord('Ônibus de graça para todo mundo, todo dia', 20)).toBe('Ônibus de graça…');
+    expect(cutAtWord('Ônibus de graça para todo mundo, todo dia', 33)).toBe('Ônibus de graça para todo mundo…');
+    expect(cutAtWord('Supercalifragilistico', 10)).toBe('Supercali…');
+    for (const max of [10, 20, 33])
+      expect(cutAtWord('Ônibus de graça para todo mundo, todo dia', max).length).toBeLessThanOrEqual(max);
+  });
+
+  it('suggest share texts from the name, the goal and the address', () => {
+    const goal =
+      'Exigir que os imóveis públicos vazios do centro virem moradia popular, com aluguel social para quem precisa.';
+    const texts = suggestedShareTexts({ name: 'Moradia digna no centro', goal }, 'https://moradia.org/');
+    expect(texts).toEqual({
+      facebook_share_title: 'Moradia digna no centro',
+      facebook_share_description:
+        'Exigir que os imóveis públicos vazios do centro virem moradia popular, com aluguel social…',
+      twitter_share_text: 'Moradia digna no centro https://moradia.org/',
+    });
+    expect(texts.facebook_share_description.length).toBeLessThanOrEqual(90);
+  });
+
+  it("accept UA- and G- analytics ids, or nothing, else 'Informe um ID válido'", () => {
     for (const code of ['UA-12345-1', 'ua-1234567-12', 'G-ABC123XYZ', '', null])
       expect(mobilizationAnalyticsSchema.safeParse({ google_analytics_code: code }).success, String(code)).toBe(true);
     expect(mobilizationAnalyticsSchema.parse({ google_analytics_code: 'g-abcd123' }).google_analytics_code).toBe(
@@ -150,7 +173,7 @@ describe('sharing, analytics and design', () => {
     );
     for (const code of ['UA-12-1', 'GTM-ABC123', 'G-', '12345', 'UA-12345'])
       expect(errors(mobilizationAnalyticsSchema.safeParse({ google_analytics_code: code })), code).toEqual({
-        google_analytics_code: ['Informe uma ID válida'],
+        google_analytics_code: ['Informe um ID válido'],
       });
   });
 
@@ -199,7 +222,7 @@ describe('duplicate-slug messages', () => {
       'Mobilização com nome "Moradia" já existe!',
     );
     expect(translate('pt-BR', 'mobilizationForm.slugTakenOnUpdate', { slug: 'moradia' })).toBe(
-      'Slug deve ser único e "moradia" já existe!',
+      'O identificador "moradia" já é usado por outra mobilização. Escolha outro.',
     );
     expect(translate('es', 'mobilizationForm.slugTakenOnUpdate', { slug: 'x' })).toContain('"x"');
   });

@@ -146,14 +146,16 @@ export const mobilizationSharingSchema = z.object({
 });
 export type MobilizationSharingInput = z.input<typeof mobilizationSharingSchema>;
 
-/** At launch the four share fields are all required ('Obrigatório'). */
+/** The share texts a page needs to launch: title, description and tweet. The image is optional (below). */
+const SHARE_TEXTS = ['facebook_share_title', 'facebook_share_description', 'twitter_share_text'] as const;
+
+/**
+ * At launch the three share texts are required ('Obrigatório'). Spec 01 §5 requires the image too; here it is
+ * optional, since a first-time organiser often has none: the page's link preview then shows the community's image
+ * (or only the texts when the community has none), and the screens say so.
+ */
 export const mobilizationLaunchSharingSchema = mobilizationSharingSchema.superRefine((v, ctx) => {
-  for (const key of [
-    'facebook_share_image',
-    'facebook_share_title',
-    'facebook_share_description',
-    'twitter_share_text',
-  ] as const) {
+  for (const key of SHARE_TEXTS) {
     if (!v[key]) ctx.addIssue({ code: 'custom', path: [key], message: msg('mobilizationForm.shareRequired') });
   }
 });
@@ -167,22 +169,41 @@ export interface PublicRuleFields {
   twitter_share_text?: string | null;
 }
 
+/** The three share texts are set: the launch wizard's second step is complete (spec 01 §4 launch flow). */
+export const shareFieldsComplete = (m: PublicRuleFields) => SHARE_TEXTS.every((key) => Boolean(m[key]?.trim()));
+
 /**
- * spec 01 §4: a mobilization counts as public only with a custom domain, share image, share title, share description
- * and tweet text; otherwise the sidebar offers "Publicar".
+ * spec 01 §4: a mobilization counts as public with a custom domain and its share texts (title, description, tweet);
+ * otherwise the sidebar offers "Publicar". The spec also asks for the share image; it is optional here
+ * (`mobilizationLaunchSharingSchema`).
  */
 export function isMobilizationPublic(m: PublicRuleFields): boolean {
-  return Boolean(
-    m.custom_domain?.trim() &&
-      m.facebook_share_image?.trim() &&
-      m.facebook_share_title?.trim() &&
-      m.facebook_share_description?.trim() &&
-      m.twitter_share_text?.trim(),
-  );
+  return Boolean(m.custom_domain?.trim()) && shareFieldsComplete(m);
 }
 
-/** The four share fields are all set: the launch wizard's second step is complete (spec 01 §4 launch flow). */
-export const shareFieldsComplete = (m: PublicRuleFields) => isMobilizationPublic({ ...m, custom_domain: 'x' });
+/** Text cut to `max` characters at a word boundary, with an ellipsis when anything was left out. */
+export function cutAtWord(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const room = clean.slice(0, max - 1);
+  // The room ends where a word ends, or at the last space before; a single word longer than the room is cut inside.
+  const space = clean[room.length] === ' ' ? room.length : room.lastIndexOf(' ');
+  const kept = (space > 0 ? room.slice(0, space) : room).replace(/[\s,;:.!?–—-]+$/, '');
+  return `${kept}…`;
+}
+
+/**
+ * Share texts suggested from the page itself, for the fields still blank: the title from its name, the description
+ * from its goal (each cut at its limit, 70 and 90, on a word boundary) and the tweet from the name and the page's
+ * address. The organiser sees them filled in and may change them before saving.
+ */
+export function suggestedShareTexts(page: { name: string; goal: string }, url: string) {
+  return {
+    facebook_share_title: cutAtWord(page.name, LIMITS.shareTitleMax),
+    facebook_share_description: cutAtWord(page.goal, LIMITS.shareDescriptionMax),
+    twitter_share_text: cutAtWord(`${page.name} ${url}`, LIMITS.tweetMax),
+  };
+}
 
 /** spec 01 §5 settings/analytics: optional, but a valid UA- or G- id when given. */
 export const mobilizationAnalyticsSchema = z.object({

@@ -186,6 +186,9 @@ export const SANDBOX_TEST_CARDS: readonly { number: string; outcome: SandboxOutc
   { number: '4000000000000259', outcome: 'timeout' },
 ];
 
+/** A card brand as the provider names it, as printed on the card: 'visa' → 'Visa' (the manage page, the receipt). */
+export const cardBrandName = (brand: string) => brand.charAt(0).toUpperCase() + brand.slice(1);
+
 const brandOf = (digits: string) =>
   digits.startsWith('4') ? 'visa' : /^5[1-5]/.test(digits) ? 'mastercard' : /^3[47]/.test(digits) ? 'amex' : 'other';
 

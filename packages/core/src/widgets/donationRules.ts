@@ -17,6 +17,8 @@ export const DONATION = {
   buttonTextMax: 50,
   /** 'R$3,00 per paid boleto', unique donations only. */
   boletoFeeCents: 300,
+  /** A boleto is due this many days after it is issued (Brazilian banks' calendar days). */
+  boletoDueDays: 3,
   /** The monthly offer after a donation starts this many days later. */
   offerDelayDays: 31,
   progress: { labelAbovePercent: 5, fill: 'hsl(171,100%,41%)', animationMs: 5000 },

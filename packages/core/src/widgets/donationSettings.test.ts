@@ -79,7 +79,7 @@ describe('Dados para doação (spec 02 §3, §5, §9)', () => {
     expect(shape.goal.parse('1000,50')).toBe('1000.50');
     expect(shape.goal.parse('')).toBeUndefined();
     for (const bad of ['1.000,00', 'mil', '10,555', '-3'])
-      expect(messageOf(shape.goal.safeParse(bad))).toBe('Insira o valor desse jeito, ó: 1000');
+      expect(messageOf(shape.goal.safeParse(bad))).toBe('Informe a meta só com números, por exemplo: 1000');
     expect(messageOf(shape.goal.safeParse('20000001'))).toBe('Meta alta demais: no máximo R$ 20.000.000.');
   });
 
@@ -95,7 +95,7 @@ describe('Dados para doação (spec 02 §3, §5, §9)', () => {
     expect(shape.goal_date_limit.parse('31/12/2030')).toBe('31/12/2030');
     expect(shape.goal_date_limit.parse('')).toBeUndefined();
     for (const bad of ['2030-12-31', '1/1/2030', '31/12/30'])
-      expect(messageOf(shape.goal_date_limit.safeParse(bad))).toBe('Insira a data desse jeito, ó: DD/MM/AAAA');
+      expect(messageOf(shape.goal_date_limit.safeParse(bad))).toBe('Informe a data no formato DD/MM/AAAA');
     expect(messageOf(shape.goal_date_limit.safeParse('31/02/2030'))).toBe('Data inválida.');
   });
 });

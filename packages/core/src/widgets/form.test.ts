@@ -64,12 +64,12 @@ describe('form fields', () => {
 describe('form values', () => {
   it("name each blank required field and each invalid value, in the spec's words", () => {
     expect(messages(validateFormValues(fields, {}))).toEqual([
-      'Nome nao pode ficar em branco',
-      'E-mail nao pode ficar em branco',
+      'Nome não pode ficar em branco',
+      'E-mail não pode ficar em branco',
     ]);
     expect(
       messages(validateFormValues(fields, { 'f-name': 'Ana', 'f-email': 'ana@', 'f-age': 'dez', 'f-city': 'Paris' })),
-    ).toEqual(['E-mail invalido', 'Idade invalido', 'Cidade invalido']);
+    ).toEqual(['E-mail inválido', 'Idade inválido', 'Cidade inválido']);
     expect(validateFormValues(fields, { 'f-name': ' Ana ', 'f-email': 'ana@example.org', 'f-city': 'Olinda' })).toEqual(
       [],
     );
@@ -88,7 +88,7 @@ describe('action widget settings', () => {
   });
 
   it('check the sender e-mail and need a finish message type, defaulting its background to white', () => {
-    expect(firstMessage(autofireSchema.safeParse({ sender_email: 'ana@' }))).toBe('Informe um e-mail invalido');
+    expect(firstMessage(autofireSchema.safeParse({ sender_email: 'ana@' }))).toBe('Informe um e-mail válido');
     expect(firstMessage(finishSchema.safeParse({}))).toBe('Nenhum tipo de mensagem foi selecionado');
     expect(finishSchema.parse({ finish_message_type: 'share' }).finish_message_background).toBe('255,255,255,1');
   });

@@ -91,10 +91,10 @@ describe('the visitor fill (spec 02 §5)', () => {
   it('requires names, city when asked, a valid e-mail that is not a target, subject and body', () => {
     expect(fill({ city: 'Recife' })).toEqual({});
     expect(fill({ firstname: ' ', lastname: '', email: '' }, { subject: '', body: '' })).toEqual({
-      firstname: 'kinds.pressure.required',
-      lastname: 'kinds.pressure.required',
-      city: 'kinds.pressure.required',
-      email: 'kinds.pressure.required',
+      firstname: 'kinds.pressure.firstNameRequired',
+      lastname: 'kinds.pressure.lastNameRequired',
+      city: 'kinds.pressure.cityRequired',
+      email: 'kinds.pressure.emailRequired',
       subject: 'kinds.pressure.subjectRequired',
       body: 'kinds.pressure.bodyRequired',
     });
@@ -104,7 +104,9 @@ describe('the visitor fill (spec 02 §5)', () => {
 
   it("checks a caller's phone: + added, country and area codes asked for, a target's number refused", () => {
     expect(checkVisitorPhone('5581988887777', [])).toEqual({ phone: '+5581988887777' });
-    expect(checkVisitorPhone('81988887777', [])).toEqual({ error: 'kinds.pressure.phoneCountryCode' });
+    expect(checkVisitorPhone('81 98888-7777', [])).toEqual({ phone: '+5581988887777' });
+    expect(checkVisitorPhone('98888-7777', [])).toEqual({ error: 'kinds.pressure.phoneCountryCode' });
+    expect(checkVisitorPhone('', [])).toEqual({ error: 'kinds.pressure.phoneRequired' });
     expect(checkVisitorPhone('123', [])).toEqual({ error: 'kinds.pressure.phoneInvalid' });
     expect(checkVisitorPhone('+5581999990000', parseTargets(['G <+5581999990000>']))).toEqual({
       error: 'kinds.pressure.phoneIsTarget',

@@ -1,4 +1,5 @@
 import { msg } from '../messages';
+import { normalizePhone } from '../phone';
 import { EMAIL_PATTERN } from './actionRules';
 
 /**
@@ -116,40 +117,45 @@ export type PressureFillErrors = Partial<
   Record<'firstname' | 'lastname' | 'email' | 'city' | 'subject' | 'body', string>
 >;
 
-/** spec 02 §5 "Pressure form, e-mail mode" and "both modes". */
+/**
+ * spec 02 §5 "Pressure form, e-mail mode" and "both modes". A blank field's message names it ('Informe seu nome'):
+ * the errors are listed together above the button, where four of the same words would say nothing. Checked in the
+ * form's order, which is the list's.
+ */
 export function validatePressureFill(fill: PressureFill, options: PressureFillOptions): PressureFillErrors {
   const errors: PressureFillErrors = {};
   const blank = (v: unknown) => typeof v !== 'string' || v.trim() === '';
-  if (blank(fill.activist.firstname)) errors.firstname = 'kinds.pressure.required';
-  if (blank(fill.activist.lastname)) errors.lastname = 'kinds.pressure.required';
-  if (options.showCity && blank(fill.activist.city)) errors.city = 'kinds.pressure.required';
+  if (blank(fill.activist.firstname)) errors.firstname = 'kinds.pressure.firstNameRequired';
+  if (blank(fill.activist.lastname)) errors.lastname = 'kinds.pressure.lastNameRequired';
   const email = typeof fill.activist.email === 'string' ? fill.activist.email.trim().toLowerCase() : '';
-  if (!email) errors.email = 'kinds.pressure.required';
+  if (!email) errors.email = 'kinds.pressure.emailRequired';
   else if (!EMAIL_PATTERN.test(email)) errors.email = 'kinds.pressure.emailInvalid';
   else if (options.targets.some((t) => t.address === email)) errors.email = 'kinds.pressure.emailIsTarget';
+  if (options.showCity && blank(fill.activist.city)) errors.city = 'kinds.pressure.cityRequired';
   if (blank(fill.mail.subject)) errors.subject = 'kinds.pressure.subjectRequired';
   if (blank(fill.mail.body)) errors.body = 'kinds.pressure.bodyRequired';
   return errors;
 }
 
 /**
- * A visitor's phone number (spec 02 §5 "Pressure form, phone mode"): '+' added when missing; a wrong pattern of
- * total length 11 or 12 asks for the country and area codes, anything else is invalid; a target's own number is
- * refused. Returns the number or the message key.
+ * A visitor's phone number (spec 02 §5 "Pressure form, phone mode"), read as people type it and returned in E.164
+ * (`normalizePhone`): a number without its area code asks for the country and area codes, anything else that is not
+ * a number is invalid, and a target's own number is refused. Returns the number or the message key.
  */
 export function checkVisitorPhone(
   raw: string,
   targets: readonly PressureTarget[],
 ): { phone: string } | { error: string } {
-  const trimmed = raw.replace(/[\s().-]/g, '');
-  if (!trimmed) return { error: 'kinds.pressure.required' };
-  const phone = trimmed.startsWith('+') ? trimmed : `+${trimmed}`;
-  if (!/^\+\d{12,13}$/.test(phone)) {
+  const checked = normalizePhone(raw);
+  if ('problem' in checked)
     return {
       error:
-        phone.length === 11 || phone.length === 12 ? 'kinds.pressure.phoneCountryCode' : 'kinds.pressure.phoneInvalid',
+        checked.problem === 'blank'
+          ? 'kinds.pressure.phoneRequired'
+          : checked.problem === 'areaCode'
+            ? 'kinds.pressure.phoneCountryCode'
+            : 'kinds.pressure.phoneInvalid',
     };
-  }
-  if (targets.some((t) => t.address === phone)) return { error: 'kinds.pressure.phoneIsTarget' };
-  return { phone };
+  if (targets.some((t) => t.address === checked.phone)) return { error: 'kinds.pressure.phoneIsTarget' };
+  return checked;
 }

@@ -1,4 +1,4 @@
-import { type Locale, translate } from '@mutirao/core/i18n';
+import { counterLine, type Locale } from '@mutirao/core/i18n';
 
 export interface CounterProps {
   locale: Locale;
@@ -7,12 +7,12 @@ export interface CounterProps {
   text?: string;
 }
 
-/** '1.234 pessoas já assinaram': the widget's count with its text, announced politely when it changes. */
+/** '1.234 pessoas já assinaram', '1 pessoa já assinou': the widget's count with its text, announced politely when it changes. */
 export function Counter({ locale, count, text }: CounterProps) {
   if (!text) return null;
   return (
     <p className="mz-count" aria-live="polite">
-      {translate(locale, 'formView.count', { count: count.toLocaleString(locale), text })}
+      {counterLine(locale, count, text)}
     </p>
   );
 }

@@ -41,7 +41,7 @@ const ICONS: Record<ShareNetwork, string> = {
 
 /**
  * The share screen (spec 02 §2), shared by every action widget: a message, an image, 'Agora, compartilhe com seus
- * amigos!' and Facebook, Twitter and WhatsApp buttons. Each button is a real link to the network's web sharer, so it
+ * amigos!' and Facebook, X (Twitter) and WhatsApp buttons. Each button is a real link to the network's web sharer, so it
  * works without script; with script it opens an 800×600 popup, or the app on a phone.
  */
 export function ShareScreen({ locale, message, imageUrl, share, color }: ShareScreenProps) {

@@ -18,6 +18,10 @@ export const actionCss = `
 .mz-form__input::placeholder{color:#6b6b6b}
 .mz-form__input:focus-visible{outline:3px solid var(--mz-form-color);outline-offset:1px}
 .mz-form__input[aria-invalid="true"]{border-color:#b00020;box-shadow:inset 0 0 0 1px #b00020}
+/* What is focused for the visitor (a thank-you, a retry, a heading, an invalid field with its label) stops below the
+   fixed navbar. */
+.mz-page [tabindex="-1"]{scroll-margin-top:calc(var(--mz-navbar-height) + .75rem)}
+.mz-page .mz-form__input{scroll-margin-top:calc(var(--mz-navbar-height) + 2.5rem)}
 .mz-form__empty{margin:0;color:#555}
 .mz-form__errors{margin:1rem 1.5rem 0;padding:.75rem 1rem;border-left:4px solid #b00020;background:#fdecee;color:#8a0019}
 .mz-form__errors:focus-visible{outline:3px solid #8a0019;outline-offset:2px}
@@ -27,6 +31,8 @@ export const actionCss = `
 .mz-form__submit{display:block;width:calc(100% - 3rem);margin:1.25rem 1.5rem 1.5rem;min-height:3rem;padding:.75rem 1rem;border:0;border-radius:.375rem;background:var(--mz-form-color);color:#fff;font:inherit;font-weight:700;font-size:1.0625rem;text-transform:uppercase;letter-spacing:.03em;cursor:pointer}
 .mz-form__submit:hover{filter:brightness(1.1)}
 .mz-form__submit:focus-visible{outline:3px solid ${BODY_TEXT};outline-offset:3px}
+/* Only a button that cannot act looks disabled (while sending, or with nothing to act on); an incomplete form's button
+   looks ready and, pressed, shows what is missing. */
 .mz-form__submit[aria-disabled="true"],.mz-form__submit:disabled{opacity:.6;cursor:not-allowed;filter:none}
 .mz-form__consent{margin:-.5rem 1.5rem 1.25rem;font-size:.8125rem;line-height:1.4;color:#555}
 .mz-form__consent a{color:inherit;text-decoration:underline}

@@ -1,6 +1,6 @@
 import { type Locale, translate } from '@mutirao/core/i18n';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { browserWindow, type Focusable, inputValue } from '../browser';
+import { type FieldHolder, inputValue, type Revealable, reveal } from '../browser';
 import type { RenderMode } from '../types';
 
 /** What the server said to an action: accepted (with the widget's new count), or refused with its messages. */
@@ -53,9 +53,18 @@ export async function postAction(
 }
 
 /**
- * The submit flow every action widget shares: refused locally (show every error, focus the summary), sending,
- * accepted (the new count, the done screen focused) or refused by the server (its messages, the summary focused).
- * `send` gets the honeypot's value and the failure text and makes the request.
+ * Focuses the first field marked invalid in `form`, or else the error summary (a message that belongs to no field).
+ * The field's `aria-describedby` reads its message.
+ */
+export function revealFirstError(form: FieldHolder | null | undefined, summary: { current: Revealable | null }) {
+  reveal(() => form?.querySelector('[aria-invalid="true"]') ?? summary.current);
+}
+
+/**
+ * The submit flow every action widget shares: refused locally (show every error, focus the first invalid field),
+ * sending, accepted (the new count, the done screen focused and scrolled below the navbar) or refused by the server
+ * (its messages, the first invalid field or the summary focused). `send` gets the honeypot's value and the failure
+ * text and makes the request.
  */
 export function useActionSubmit(options: {
   mode: RenderMode;
@@ -69,20 +78,20 @@ export function useActionSubmit(options: {
   const [status, setStatus] = useState<'idle' | 'sending' | 'done'>('idle');
   const [count, setCount] = useState(options.initialCount);
   const website = useRef<HTMLInputElement>(null);
-  const summary = useRef<HTMLDivElement & Focusable>(null);
-  const done = useRef<HTMLDivElement & Focusable>(null);
+  const summary = useRef<HTMLDivElement & Revealable>(null);
+  const done = useRef<HTMLDivElement & Revealable>(null);
   useEffect(() => setCount(options.initialCount), [options.initialCount]);
   useEffect(() => {
-    if (status === 'done') done.current?.focus();
+    if (status === 'done') reveal(() => done.current);
   }, [status]);
 
-  const focusSummary = () => browserWindow().requestAnimationFrame(() => summary.current?.focus());
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget as unknown as FieldHolder;
     if (options.mode !== 'public' || status === 'sending') return;
     if (options.blocked) {
       setShowAll(true);
-      focusSummary();
+      revealFirstError(form, summary);
       return;
     }
     setStatus('sending');
@@ -95,7 +104,7 @@ export function useActionSubmit(options: {
     }
     setServer({ fields: result.fields, messages: result.messages });
     setStatus('idle');
-    focusSummary();
+    revealFirstError(form, summary);
   };
   /** Clears the server's message for a field the visitor changes. */
   const clearServerError = (field: string) =>

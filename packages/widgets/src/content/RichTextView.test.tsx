@@ -235,7 +235,7 @@ describe('embeds', () => {
       },
     ];
     expect(view(bad)).not.toContain('<img');
-    expect(view(bad, 'edit')).toContain('Sorry, script name not permitted');
+    expect(view(bad, 'edit')).toContain('Este código não é permitido: ele deve começar com &lt;iframe ou &lt;script.');
     expect(view(bad, 'edit')).not.toContain('<img');
   });
 });

@@ -81,7 +81,7 @@ export function CustomerStep({ flow, locale, widgetId }: { flow: DonationFlow; l
         <button type="button" className="mz-donation__back" onClick={() => flow.go('choose')}>
           {t('back')}
         </button>
-        <button type="submit" className="mz-form__submit" aria-disabled={Object.keys(invalid).length > 0 || undefined}>
+        <button type="submit" className="mz-form__submit">
           {t('continue')}
         </button>
       </div>

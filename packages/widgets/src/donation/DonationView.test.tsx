@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, createElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withIslandCatalogue } from '../islands/withIslandCatalogue';
 import { renderMobilizationHtml } from '../server';
@@ -125,6 +126,18 @@ async function fillCustomer(root: HTMLElement) {
   await type(root, 'customer.address.state', 'PE');
 }
 
+/** From the choice to a card donation of the preselected R$ 50, with the sandbox's form. */
+async function donateByCard(root: HTMLElement, number: string) {
+  await click(button(root, 'Quero doar'));
+  await fillCustomer(root);
+  await click(button(root, 'Continuar'));
+  await type(root, 'card-number', number);
+  await type(root, 'card-expiration', '1230');
+  await type(root, 'card-cvv', '123');
+  await type(root, 'card-name', 'Iara Monteiro');
+  await click(button(root, 'Doar R$ 50'));
+}
+
 describe('donation widget', () => {
   beforeEach(() => {
     vi.stubGlobal('matchMedia', () => ({ matches: true }));
@@ -196,6 +209,26 @@ describe('donation widget', () => {
     expect(over.root.querySelector('.mz-donation__percent')?.textContent).toBe('300%');
   });
 
+  it('shows a goal with cents exactly, and whole amounts without them', async () => {
+    stubServer([], {
+      available: true,
+      checkout: { driver: 'sandbox' },
+      stats: { pledged: 123_456, progress: 24.69, total_donations: 2 },
+    });
+    const { root } = await hydrated(widget({}, 500_050));
+    expect(root.textContent).toContain('R$ 1.234,56 de R$ 5.000,50');
+    expect(root.querySelector('[role="progressbar"]')?.getAttribute('aria-valuetext')).toBe(
+      'R$ 1.234,56 de R$ 5.000,50',
+    );
+  });
+
+  it('shows the goal as typed in the editor, where no live figures are asked for', () => {
+    const { props } = serverPage(widget({}, 500_050));
+    const html = renderToStaticMarkup(createElement(DonationViewComponent, { ...props, mode: 'edit' }));
+    expect(html).toContain('Meta: R$ 5.000,50');
+    expect(html).not.toContain('aria-busy');
+  });
+
   it('checks the donor’s data with the spec’s messages, then a refused card keeps it for the retry screen', async () => {
     const calls = stubServer([
       {
@@ -252,7 +285,8 @@ describe('donation widget', () => {
     });
     expect(first.donation.card_hash).toMatch(/^sandbox_refuse_visa_0002_/);
     expect(JSON.stringify(first)).not.toMatch(/4000000000000002|Iara Monteiro"?,"expiration|123"/);
-    expect(root.querySelector('h4')?.textContent).toBe('Ops! Algo de errado aconteceu com a sua doacao.');
+    expect(root.querySelector('h4')?.textContent).toBe('Ops! Algo de errado aconteceu com a sua doação.');
+    expect(root.textContent).toContain('O cartão não foi aceito. Confira os dados ou use outro cartão.');
     expect(button(root, 'Nova tentativa')).not.toBeNull();
     const kept = sessionStorage.getItem('mz-donation-61') ?? '';
     expect(JSON.parse(kept)).toMatchObject({ failed: true, customer: { name: 'Iara Monteiro' } });
@@ -276,7 +310,7 @@ describe('donation widget', () => {
     expect(sessionStorage.getItem('mz-donation-61')).toBeNull();
 
     // The offer: the value just given preselected, then the monthly subscription, then the share screen.
-    expect(root.querySelector('h4')?.textContent).toBe('OBA! Doação Realizada :)');
+    expect(root.querySelector('h4')?.textContent).toBe('OBA! Doação realizada :)');
     expect(root.textContent).toContain('Quer aumentar seu impacto?');
     const select = root.querySelector('select') as HTMLSelectElement;
     expect([...select.options].map((o) => o.textContent)).toEqual(['R$ 20 / mês', 'R$ 50 / mês', 'R$ 100 / mês']);
@@ -311,7 +345,7 @@ describe('donation widget', () => {
     stubServer([]);
     const { root, mismatches } = await hydrated();
     expect(mismatches).toEqual([]);
-    expect(root.textContent).toContain('Ops! Algo de errado aconteceu com a sua doacao.');
+    expect(root.textContent).toContain('Ops! Algo de errado aconteceu com a sua doação.');
     await inIsland(async () => {
       await click(button(root, 'Nova tentativa'));
       await click(button(root, 'Voltar'));
@@ -331,6 +365,7 @@ describe('donation widget', () => {
             amount: 2300,
             boleto_url: 'https://boletos.example.org/3',
             boleto_barcode: '23790.00000 00000.000000 00000.000000 1 00000000002300',
+            boleto_due_date: '2026-12-01',
             key: 'k3',
           },
         },
@@ -350,9 +385,29 @@ describe('donation widget', () => {
     const sent = calls.find((c) => c.url === '/api/mobilizations/9/donations')?.body as { donation: object };
     expect(sent.donation).toMatchObject({ payment_method: 'boleto', amount: 2300, subscription: false });
     expect(sent.donation).not.toHaveProperty('card_hash');
-    expect((root.querySelector('input[readonly]') as HTMLInputElement).value).toContain('23790.00000');
+    expect((root.querySelector('textarea[readonly]') as HTMLTextAreaElement).value).toContain('23790.00000');
     expect(root.querySelector('a[href="https://boletos.example.org/3"]')?.textContent).toBe('Abrir o boleto');
+    expect(root.textContent).toContain('Boleto de R$ 23,00, com vencimento em 01/12/2026.');
     expect(root.textContent).toContain('Oba, doação registrada! Sua doação é via boleto? Verifique seu email.');
+    expect(root.textContent).not.toContain('Oba, doação confirmada!');
+  });
+
+  it('a paid card donation without the monthly offer thanks the donor for the card, not for a boleto', async () => {
+    stubServer([
+      {
+        status: 201,
+        body: { donation: { id: 5, status: 'paid', payment_method: 'credit_card', amount: 5000, key: 'k5' }, count: 4 },
+      },
+    ]);
+    const { root } = await hydrated(widget({ finish_message_type: 'share' }));
+    await inIsland(async () => {
+      await donateByCard(root, '4111111111111111');
+    });
+    expect(root.textContent).toContain('Agora, compartilhe com seus amigos!');
+    expect(root.textContent).toContain(
+      'Oba, doação confirmada! Muito obrigado pelo seu apoio. O comprovante já está a caminho do seu e-mail.',
+    );
+    expect(root.textContent).not.toContain('boleto');
   });
 
   it('shows the server’s messages: a field it refuses back on the donor’s data, too many tries on payment', async () => {
@@ -362,14 +417,7 @@ describe('donation widget', () => {
     ]);
     const { root } = await hydrated(widget({ payment_type: 'recurring', payment_methods: 'false' }));
     await inIsland(async () => {
-      await click(button(root, 'Quero doar'));
-      await fillCustomer(root);
-      await click(button(root, 'Continuar'));
-      await type(root, 'card-number', '4111111111111111');
-      await type(root, 'card-expiration', '1230');
-      await type(root, 'card-cvv', '123');
-      await type(root, 'card-name', 'Iara Monteiro');
-      await click(button(root, 'Doar R$ 50'));
+      await donateByCard(root, '4111111111111111');
     });
     expect(errors(root)).toEqual(['Muitas tentativas. Tente de novo em alguns minutos.']);
     expect(root.querySelector('h4')?.textContent).toBe('Pagamento');
@@ -387,14 +435,7 @@ describe('donation widget', () => {
     ]);
     const { root } = await hydrated();
     await inIsland(async () => {
-      await click(button(root, 'Quero doar'));
-      await fillCustomer(root);
-      await click(button(root, 'Continuar'));
-      await type(root, 'card-number', '4000000000000259');
-      await type(root, 'card-expiration', '1230');
-      await type(root, 'card-cvv', '123');
-      await type(root, 'card-name', 'Iara Monteiro');
-      await click(button(root, 'Doar R$ 50'));
+      await donateByCard(root, '4000000000000259');
     });
     expect(root.textContent).toContain('Estamos confirmando sua doação');
     expect(root.textContent).toContain('Você vai receber um e-mail');

@@ -62,6 +62,7 @@ export function DonationView({ model, locale, mode }: DonationViewProps) {
               goalDateLimit={model.goalDateLimit}
               renderedAt={model.renderedAt}
               pledged={flow.info?.stats.pledged}
+              editing={mode === 'edit'}
             />
             <ChooseStep {...props} />
           </>

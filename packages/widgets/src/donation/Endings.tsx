@@ -1,3 +1,4 @@
+import { formatMoney } from '@mutirao/core/format';
 import { type Locale, translate } from '@mutirao/core/i18n';
 import { amountInCents } from '@mutirao/core/widgets/donationRules';
 import { useEffect, useRef, useState } from 'react';
@@ -5,6 +6,7 @@ import { ErrorSummary } from '../action/ActionParts';
 import { FinishMessage } from '../action/FinishMessage';
 import type { Focusable } from '../browser';
 import type { RenderMode } from '../types';
+import type { DonationAnswer } from './api';
 import { copyText } from './browser';
 import type { DonationModel } from './donationModel';
 import { focusLater, StepHeading } from './StepParts';
@@ -19,12 +21,16 @@ interface EndingProps {
 const tr = (locale: Locale) => (key: string, params?: Record<string, string | number>) =>
   translate(locale, `kinds.donation.${key}`, params);
 
-/** After a refused card or a provider error: the spec's retry screen; the donor's data is kept for the next try. */
+/**
+ * After a refused card or a provider error: the spec's retry screen, with what went wrong when this visit saw it (a
+ * card to check or change, or a provider to try again later); the donor's data is kept for the next try.
+ */
 export function RetryScreen({ flow, locale }: EndingProps) {
   const t = tr(locale);
   return (
     <div className="mz-donation__step mz-donation__ending">
       <StepHeading headingRef={flow.heading}>{t('retryMessage')}</StepHeading>
+      {flow.failure && <p>{t(flow.failure === 'refused' ? 'cardNotAccepted' : 'providerFailed')}</p>}
       <p>{t('retryKept')}</p>
       <button type="button" className="mz-form__submit" onClick={() => flow.go('payment')}>
         {t('retryButton')}
@@ -108,8 +114,12 @@ export function OfferScreen({ model, flow, locale }: EndingProps) {
   );
 }
 
-/** The boleto's line, copyable, and its link: shown after the donation and sent by e-mail too. */
-function BoletoPanel({ url, barcode, locale, id }: { url?: string; barcode?: string; locale: Locale; id: string }) {
+/** 'YYYY-MM-DD' as the donor reads it, without a time zone moving the day. */
+const dayOf = (iso: string) => iso.split('-').reverse().join('/');
+
+/** The boleto's amount and due date, its line (copyable) and its link: shown after the donation and e-mailed too. */
+function BoletoPanel({ donation, locale, id }: { donation: DonationAnswer; locale: Locale; id: string }) {
+  const { boleto_url: url, boleto_barcode: barcode, boleto_due_date: due } = donation;
   const t = tr(locale);
   const [copied, setCopied] = useState(false);
   // Only a web address becomes a link (the sandbox's boletos have none; a provider's odd scheme is not followed).
@@ -117,12 +127,18 @@ function BoletoPanel({ url, barcode, locale, id }: { url?: string; barcode?: str
   if (!href && !barcode) return null;
   return (
     <div className="mz-donation__boleto">
+      {due && /^\d{4}-\d{2}-\d{2}$/.test(due) && (
+        <p className="mz-donation__boleto-summary">
+          {t('boletoSummary', { amount: formatMoney(donation.amount), date: dayOf(due) })}
+        </p>
+      )}
       {barcode && (
         <div className="mz-form__field">
           <label className="mz-form__label" htmlFor={`${id}-boleto`}>
             {t('boletoLine')}
           </label>
-          <input id={`${id}-boleto`} className="mz-form__input" readOnly value={barcode} />
+          {/* A text area wraps the whole line on a phone; an input would hide its end. */}
+          <textarea id={`${id}-boleto`} className="mz-form__input" readOnly rows={2} value={barcode} />
           <button
             type="button"
             className="mz-donation__back"
@@ -147,21 +163,22 @@ function BoletoPanel({ url, barcode, locale, id }: { url?: string; barcode?: str
   );
 }
 
+const THANKS_KEYS = {
+  card: 'cardThanks',
+  boleto: 'boletoMessage',
+  ok: 'donationOk',
+  notNow: 'donationNotNow',
+} as const satisfies Record<DonationFlow['thanks'], string>;
+
 /** The ending: the boleto when there is one, then the custom finish message or the share screen with its thanks. */
 export function DoneScreen({ model, flow, locale, mode }: EndingProps & { mode: RenderMode }) {
   const t = tr(locale);
   const donation = flow.donation;
-  const message =
-    flow.thanks === 'ok' ? t('donationOk') : flow.thanks === 'notNow' ? t('donationNotNow') : t('boletoMessage');
+  const message = t(THANKS_KEYS[flow.thanks]);
   return (
     <>
       {donation?.payment_method === 'boleto' && (
-        <BoletoPanel
-          url={donation.boleto_url}
-          barcode={donation.boleto_barcode}
-          locale={locale}
-          id={`mz-donation-${model.widgetId}`}
-        />
+        <BoletoPanel donation={donation} locale={locale} id={`mz-donation-${model.widgetId}`} />
       )}
       <FinishMessage
         finish={model.finish}

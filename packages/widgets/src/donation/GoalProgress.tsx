@@ -11,6 +11,8 @@ export interface GoalProgressProps {
   renderedAt: string;
   /** Paid so far, in cents; undefined until the live figures arrive. */
   pledged?: number;
+  /** In the editor the live figures are not asked for: the goal itself is shown, as the organiser typed it. */
+  editing?: boolean;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface GoalProgressProps {
  * up over 5 seconds (at once for visitors who ask for reduced motion), and the countdown to goal_date_limit. The
  * box keeps its height while the figures load, so nothing below it moves.
  */
-export function GoalProgress({ locale, goalCents, goalDateLimit, renderedAt, pledged }: GoalProgressProps) {
+export function GoalProgress({ locale, goalCents, goalDateLimit, renderedAt, pledged, editing }: GoalProgressProps) {
   const [shown, setShown] = useState(0);
   // The server's day first, so hydration matches the cached page; then the visitor's today.
   const [days, setDays] = useState(() => daysLeft(goalDateLimit, new Date(renderedAt)));
@@ -29,7 +31,10 @@ export function GoalProgress({ locale, goalCents, goalDateLimit, renderedAt, ple
       setShown(pledged);
       return;
     }
-    return countUp(pledged, DONATION.progress.animationMs, setShown);
+    // Whole reais while counting, so the figure does not flicker between 'R$ 1.234' and 'R$ 1.234,57'; exact at the end.
+    return countUp(pledged, DONATION.progress.animationMs, (value) =>
+      setShown(value === pledged ? value : Math.floor(value / 100) * 100),
+    );
   }, [pledged]);
   const countdown = days === undefined ? undefined : countdownKey(days);
   if (!goalCents && !countdown) return null;
@@ -40,7 +45,10 @@ export function GoalProgress({ locale, goalCents, goalDateLimit, renderedAt, ple
   return (
     <div className="mz-donation__goal">
       {goalCents ? (
-        <div className="mz-donation__goal-figures" aria-busy={pledged === undefined || undefined}>
+        <div className="mz-donation__goal-figures" aria-busy={(!editing && pledged === undefined) || undefined}>
+          {editing && (
+            <p className="mz-donation__pledged">{t('goalEditor', { goal: formatMoneyInteger(goalCents) })}</p>
+          )}
           {final && (
             <>
               <div

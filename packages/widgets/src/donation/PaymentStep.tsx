@@ -169,12 +169,7 @@ export function PaymentStep({ model, flow, locale }: { model: DonationModel; flo
         <button type="button" className="mz-donation__back" onClick={() => flow.go('customer')} disabled={flow.sending}>
           {t('back')}
         </button>
-        <button
-          type="submit"
-          className="mz-form__submit"
-          aria-disabled={Object.keys(invalid).length > 0 || undefined}
-          disabled={flow.sending}
-        >
+        <button type="submit" className="mz-form__submit" disabled={flow.sending}>
           {flow.sending
             ? translate(locale, 'actionWidget.sending')
             : boleto

@@ -36,6 +36,8 @@ export interface DonationAnswer {
   amount: number;
   boleto_url?: string;
   boleto_barcode?: string;
+  /** The boleto's due date, 'YYYY-MM-DD', when the provider gave one. */
+  boleto_due_date?: string;
   subscription?: { id: number; period: number; process_at: string };
   key: string;
 }

@@ -3,7 +3,8 @@ import { BODY_TEXT } from '../theme';
 /*
  * The donation widget's own rules; the card, fields, errors, button, counter and share screen are the action
  * widgets' (`action/styles.ts`). Choices are native radios inside labels drawn as buttons, so they keep the
- * keyboard's arrows and the screen reader's "radio, 2 of 5".
+ * keyboard's arrows and the screen reader's "radio, 2 of 5". The boleto's line is a text area of two rows (it wraps
+ * on a phone), undoing the 10rem the pressure widget gives form text areas.
  */
 export const donationCss = `
 .mz-donation__step{display:flex;flex-direction:column}
@@ -44,7 +45,8 @@ export const donationCss = `
 .mz-donation__actions--offer{flex-direction:column;align-items:stretch;padding-bottom:1.5rem}
 .mz-donation__actions--offer .mz-form__submit{margin:1.25rem 0 .75rem;flex:none}
 .mz-donation__boleto{display:flex;flex-direction:column;gap:.75rem;padding:1.5rem 1.5rem 0}
-.mz-donation__boleto .mz-form__input{font-family:monospace}
+.mz-donation__boleto textarea.mz-form__input{font-family:monospace;resize:none;word-break:break-all;min-height:0}
+.mz-page .mz-donation__boleto-summary{margin:0;font-size:1.125rem;font-weight:700;color:${BODY_TEXT}}
 .mz-donation__boleto .mz-donation__back{align-self:flex-start}
 .mz-page .mz-donation__boleto-link{font-weight:700;color:${BODY_TEXT}}
 `;

@@ -2,7 +2,7 @@ import { type Locale, translate } from '@mutirao/core/i18n';
 import { normalizeCustomer } from '@mutirao/core/widgets/donationCheckout';
 import { amountInCents, DONATION, type DonationPaymentMethod } from '@mutirao/core/widgets/donationRules';
 import { useEffect, useRef, useState } from 'react';
-import { browserWindow, type Focusable } from '../browser';
+import { type Revealable, reveal } from '../browser';
 import type { RenderMode } from '../types';
 import { type DonationAnswer, type DonationInfo, fetchDonationInfo, postDonation, postRecurring } from './api';
 import { keepDonation, keptDonation, randomAttempt } from './browser';
@@ -11,8 +11,12 @@ import type { DonationModel } from './donationModel';
 
 /** The widget's screens (spec 02 §4 "Donation widget"): choose, checkout in two steps, then one of the endings. */
 export type Screen = 'choose' | 'customer' | 'payment' | 'retry' | 'pending' | 'offer' | 'done';
-/** Which thank-you the share screen says: after a plain donation, after taking the monthly offer, after 'not now'. */
-export type Thanks = 'plain' | 'ok' | 'notNow';
+/**
+ * Which thank-you the share screen says: after a card donation (its receipt is on its way), after issuing a boleto
+ * (the spec's message: the boleto went by e-mail), after taking the monthly offer or a recurring donation, after 'not
+ * now'.
+ */
+export type Thanks = 'card' | 'boleto' | 'ok' | 'notNow';
 
 export interface ServerErrors {
   fields: Record<string, string>;
@@ -33,11 +37,13 @@ export function useDonationFlow(model: DonationModel, locale: Locale, mode: Rend
   const [customer, setCustomer] = useState<CustomerValues>(emptyCustomer);
   const [info, setInfo] = useState<DonationInfo>();
   const [donation, setDonation] = useState<DonationAnswer>();
-  const [thanks, setThanks] = useState<Thanks>('plain');
+  const [thanks, setThanks] = useState<Thanks>('card');
+  /** Why the last try failed, when this visit saw it: the card was refused, or the provider failed. */
+  const [failure, setFailure] = useState<'refused' | 'failed'>();
   const [count, setCount] = useState(model.count);
   const [server, setServer] = useState<ServerErrors>();
   const [sending, setSending] = useState(false);
-  const heading = useRef<HTMLElement & Focusable>(null);
+  const heading = useRef<HTMLElement & Revealable>(null);
   const moved = useRef(false);
   /** Set by the step on screen: focuses its error summary after a refused request. */
   const focusSummary = useRef<() => void>(undefined);
@@ -59,10 +65,11 @@ export function useDonationFlow(model: DonationModel, locale: Locale, mode: Rend
     };
   }, [mode, model.widgetId, model.paymentType, model.values]);
 
-  // Each new screen takes the focus to its heading, so keyboard and screen-reader users start reading there.
+  // Each new screen takes the focus to its heading, so keyboard and screen-reader users start reading there, and
+  // scrolls it below the navbar when it is out of view (the thank-you and the retry message after a donation).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of screen, which it does not read.
   useEffect(() => {
-    if (moved.current) browserWindow().requestAnimationFrame(() => heading.current?.focus());
+    if (moved.current) reveal(() => heading.current);
   }, [screen]);
 
   const go = (next: Screen) => {
@@ -120,6 +127,7 @@ export function useDonationFlow(model: DonationModel, locale: Locale, mode: Rend
       const answer = result.answer?.donation as DonationAnswer | undefined;
       if (result.count !== undefined) setCount(result.count);
       if (!answer || answer.status === 'refused' || answer.status === 'failed') {
+        setFailure(answer?.status === 'refused' ? 'refused' : 'failed');
         keep(true);
         go('retry');
         return;
@@ -130,7 +138,7 @@ export function useDonationFlow(model: DonationModel, locale: Locale, mode: Rend
       if (answer.status === 'pending') go('pending');
       else if (model.offer && oneOffCard && answer.status === 'paid') go('offer');
       else {
-        setThanks(recurring ? 'ok' : 'plain');
+        setThanks(answer.payment_method === 'boleto' ? 'boleto' : recurring ? 'ok' : 'card');
         go('done');
       }
     } catch {
@@ -179,6 +187,7 @@ export function useDonationFlow(model: DonationModel, locale: Locale, mode: Rend
     info,
     donation,
     thanks,
+    failure,
     count,
     server,
     setServer,

@@ -70,7 +70,6 @@ export function FormView({ model, locale, mode, fieldSlot, fieldsFooter }: FormV
     if (showAll || touched[error.uid]) shown.set(error.uid, renderMessage(locale, error.message));
   for (const [uid, message] of Object.entries(serverErrors?.fields ?? {})) if (!shown.has(uid)) shown.set(uid, message);
   const general = serverErrors?.messages ?? [];
-  const blocked = !dirty || invalid.length > 0 || status === 'sending';
 
   const change = (uid: string, value: string) => {
     setValues((v) => ({ ...v, [uid]: value }));
@@ -147,12 +146,7 @@ export function FormView({ model, locale, mode, fieldSlot, fieldsFooter }: FormV
             ...general.map((message) => ({ key: message, message })),
           ]}
         />
-        <button
-          type="submit"
-          className="mz-form__submit"
-          aria-disabled={blocked || undefined}
-          disabled={status === 'sending'}
-        >
+        <button type="submit" className="mz-form__submit" disabled={status === 'sending'}>
           {status === 'sending'
             ? translate(locale, 'actionWidget.sending')
             : (model.buttonText ?? translate(locale, 'formView.defaultButton'))}

@@ -13,8 +13,10 @@ describe('the public island bundle', () => {
       ),
     ).toEqual([]);
     // With the form, both pressures and the calculator: 22.4 kB gzipped when zod was an inert stand-in, 20.3 kB
-    // through the zod-free subpaths; the donation widget (choice, goal, checkout steps, offer) took it to 27.7 kB.
+    // through the zod-free subpaths; the donation widget (choice, goal, checkout steps, offer) took it to 27.7 kB,
+    // leaving out the colour palettes (pure, unused in the browser) brought it back to 26.7 kB, and plural messages
+    // (Intl.PluralRules) with counters in the singular for one added 0.3 kB.
     // A new island may add to it; an import that undoes the split may not.
-    expect(gzipBytes).toBeLessThan(28 * 1024);
+    expect(gzipBytes).toBeLessThan(28.5 * 1024);
   });
 });

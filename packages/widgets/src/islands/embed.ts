@@ -8,6 +8,7 @@ export const ISLAND_MESSAGE_SECTIONS = [
   'actionWidget',
   'formWidget',
   'formView',
+  'counter',
   'shareScreen',
   'richtext',
   'kinds',

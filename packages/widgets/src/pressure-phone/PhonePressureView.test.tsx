@@ -114,7 +114,7 @@ describe('phone pressure widget', () => {
     expect(body).toContain('data-mz-island="pressure-phone"');
     expect(body).toContain('for="mz-phone-61-phone_number"');
     expect(body).toContain('aria-label="Ligar para Vereadora Ana"');
-    expect(body).toContain('Encerrar e Compartilhar');
+    expect(body).toContain('Encerrar e compartilhar');
   });
 
   it('shows the organiser’s button text on each call button, its name saying whom it calls', () => {
@@ -128,22 +128,23 @@ describe('phone pressure widget', () => {
     await withIslandCatalogue(() => page.click('Ligar para Vereadora Ana'));
     const errors = () => [...page.root.querySelectorAll('.mz-form__errors li')].map((li) => li.textContent);
     expect(errors()).toEqual([
-      'Preenchimento obrigatorio',
-      'Preenchimento obrigatorio',
-      'Preenchimento obrigatorio',
-      'Preenchimento obrigatorio',
+      'Informe seu nome',
+      'Informe seu sobrenome',
+      'Informe seu e-mail',
+      'Informe seu telefone com DDD',
     ]);
+    await vi.waitFor(() => expect(document.activeElement?.getAttribute('name')).toBe('first_name'));
     await withIslandCatalogue(async () => {
       await page.type('first_name', 'Iara');
       await page.type('last_name', 'Monteiro');
       await page.type('email', 'iara@example.org');
-      await page.type('phone_number', '55119999999');
+      await page.type('phone_number', '98888-7777');
     });
-    expect(errors()).toEqual(['Informe o codigo do pais e o DDD com dois digitos. Ex: +5511']);
+    expect(errors()).toEqual(['Informe o código do país e o DDD com dois dígitos. Ex.: +5511']);
     await withIslandCatalogue(() => page.type('phone_number', '+5581999991111'));
-    expect(errors()).toEqual(['O telefone que voce esta tentando usar e de um dos alvos da mobilizacao.']);
+    expect(errors()).toEqual(['O telefone que você está tentando usar é de um dos alvos da mobilização.']);
     await withIslandCatalogue(() => page.type('phone_number', '12345'));
-    expect(errors()).toEqual(['Telefone invalido']);
+    expect(errors()).toEqual(['Telefone inválido']);
     await withIslandCatalogue(async () => {
       await page.type('phone_number', '5581988887777');
       await page.click('Ligar para Vereadora Ana');
@@ -170,18 +171,21 @@ describe('phone pressure widget', () => {
     });
     expect(page.polls[0]?.url).toBe('/api/twilio/calls/71?key=k71&after=initiated');
     expect(page.statusOf('Ana')).toBe('Chamando…');
-    await withIslandCatalogue(() => act(() => page.polls[1]?.answer('in-progress')));
+    // An answer that lags behind (a state already passed) never takes the shown state back.
+    await withIslandCatalogue(() => act(() => page.polls[1]?.answer('initiated')));
+    expect(page.statusOf('Ana')).toBe('Chamando…');
+    await withIslandCatalogue(() => act(() => page.polls[2]?.answer('in-progress')));
     expect(page.statusOf('Ana')).toBe('Em ligação: 0 s');
     await withIslandCatalogue(() => act(async () => vi.advanceTimersByTime(3000)));
     expect(page.statusOf('Ana')).toBe('Em ligação: 3 s');
-    await withIslandCatalogue(() => act(() => page.polls[2]?.answer('completed', 12)));
+    await withIslandCatalogue(() => act(() => page.polls[3]?.answer('completed', 12)));
     expect(page.statusOf('Ana')).toBe('Ligação encerrada. Duração: 12 s');
-    expect(page.polls).toHaveLength(3);
+    expect(page.polls).toHaveLength(4);
 
     // The next target, in the same pressure; busy offers Religar.
     await withIslandCatalogue(() => page.click('Ligar para Vereador Beto'));
     expect(page.posts[1]).toMatchObject({ call: { target: '+5581999991111', pressure: { id: 9, key: 'p9' } } });
-    await withIslandCatalogue(() => act(() => page.polls[3]?.answer('busy')));
+    await withIslandCatalogue(() => act(() => page.polls[4]?.answer('busy')));
     expect(page.statusOf('Beto')).toBe('Ocupado');
     expect(page.button('Religar para Vereador Beto')?.textContent).toBe('Religar');
 

@@ -1,10 +1,12 @@
 import { type Locale, translate } from '@mutirao/core/i18n';
 import { renderMessage } from '@mutirao/core/messages';
 import { type PhoneCallErrors, type PhoneCallInput, validatePhoneCall } from '@mutirao/core/widgets/pressurePhone';
+import { PRESSURE_NAME_MAX } from '@mutirao/core/widgets/pressureRules';
 import { useEffect, useRef, useState } from 'react';
 import { ConsentNote } from '../action/ActionParts';
-import { browserWindow, type Focusable, inputValue } from '../browser';
-import { PressureDone, PressureErrors, PressureFrame, RequiredLabel } from '../pressure/PressureParts';
+import { revealFirstError } from '../action/useActionSubmit';
+import { type FieldHolder, inputValue, type Revealable, reveal } from '../browser';
+import { PressureDone, PressureErrors, PressureFrame, pressureFields } from '../pressure/PressureParts';
 import { shuffled } from '../pressure/PressureView';
 import type { RenderMode } from '../types';
 import { telephonyOf } from './api';
@@ -44,8 +46,9 @@ export function PhonePressureView({ model, locale, mode }: PhonePressureViewProp
   const [count, setCount] = useState(model.count);
   const { calls, start } = usePhoneCalls(model.widgetId, locale);
   const website = useRef<HTMLInputElement>(null);
-  const summary = useRef<HTMLDivElement & Focusable>(null);
-  const doneRef = useRef<HTMLDivElement & Focusable>(null);
+  const summary = useRef<HTMLDivElement & Revealable>(null);
+  const doneRef = useRef<HTMLDivElement & Revealable>(null);
+  const fields = useRef<HTMLDivElement & FieldHolder>(null);
   const id = `mz-phone-${model.widgetId}`;
   const t = (key: string) => translate(locale, `kinds.pressure.${key}`);
 
@@ -55,7 +58,7 @@ export function PhonePressureView({ model, locale, mode }: PhonePressureViewProp
     void telephonyOf(model.widgetId).then(setTelephony);
   }, [mode, model.targets, model.widgetId]);
   useEffect(() => {
-    if (done) doneRef.current?.focus();
+    if (done) reveal(() => doneRef.current);
   }, [done]);
 
   const activist: PhoneCallInput['activist'] = { ...values, city: model.showCity ? values.city : null };
@@ -75,7 +78,7 @@ export function PhonePressureView({ model, locale, mode }: PhonePressureViewProp
     if (blocked) return;
     if (Object.keys(errors).length) {
       setShowAll(true);
-      browserWindow().requestAnimationFrame(() => summary.current?.focus());
+      revealFirstError(fields.current, summary);
       return;
     }
     setStarting(true);
@@ -85,37 +88,23 @@ export function PhonePressureView({ model, locale, mode }: PhonePressureViewProp
     if (result.ok && result.count !== undefined) setCount(result.count);
     if (!result.ok) {
       setServer({ fields: result.fields, messages: result.messages });
-      browserWindow().requestAnimationFrame(() => summary.current?.focus());
+      revealFirstError(fields.current, summary);
     }
   };
 
   if (done) return <PressureDone model={model} count={count} locale={locale} mode={mode} doneRef={doneRef} />;
 
-  const field = (name: Field, label: string, extra: { type?: string; autoComplete?: string } = {}) => {
-    const error = shown.get(name);
-    return (
-      <div className="mz-form__field">
-        <RequiredLabel htmlFor={`${id}-${name}`} label={label} locale={locale} />
-        <input
-          id={`${id}-${name}`}
-          name={name}
-          className="mz-form__input"
-          type={extra.type ?? 'text'}
-          autoComplete={extra.autoComplete}
-          value={values[name]}
-          aria-required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-${name}-error` : undefined}
-          onBlur={() => setTouched((v) => (v[name] ? v : { ...v, [name]: true }))}
-          onChange={(e) => {
-            const value = inputValue(e.currentTarget);
-            setValues((v) => ({ ...v, [name]: value }));
-            setServer((s) => (s?.fields[name] ? { ...s, fields: { ...s.fields, [name]: '' } } : s));
-          }}
-        />
-      </div>
-    );
-  };
+  const field = pressureFields({
+    id,
+    values,
+    shown,
+    locale,
+    change: (name: Field, value: string) => {
+      setValues((v) => ({ ...v, [name]: value }));
+      setServer((s) => (s?.fields[name] ? { ...s, fields: { ...s.fields, [name]: '' } } : s));
+    },
+    touch: (name: Field) => setTouched((v) => (v[name] ? v : { ...v, [name]: true })),
+  });
 
   return (
     <PressureFrame id={id} model={model} count={count} locale={locale} mode={mode} onSubmit={(e) => e.preventDefault()}>
@@ -125,12 +114,12 @@ export function PhonePressureView({ model, locale, mode }: PhonePressureViewProp
         </p>
       )}
       {telephony?.sandbox && telephony.configured && <p className="mz-phone__notice">{t('sandboxNotice')}</p>}
-      <div className="mz-form__fields">
-        {field('first_name', t('firstName'), { autoComplete: 'given-name' })}
-        {field('last_name', t('lastName'), { autoComplete: 'family-name' })}
+      <div className="mz-form__fields" ref={fields}>
+        {field('first_name', t('firstName'), { autoComplete: 'given-name', maxLength: PRESSURE_NAME_MAX })}
+        {field('last_name', t('lastName'), { autoComplete: 'family-name', maxLength: PRESSURE_NAME_MAX })}
         {field('email', t('email'), { type: 'email', autoComplete: 'email' })}
         {field('phone_number', t('phone'), { type: 'tel', autoComplete: 'tel' })}
-        {model.showCity && field('city', t('city'), { autoComplete: 'address-level2' })}
+        {model.showCity && field('city', t('city'), { autoComplete: 'address-level2', maxLength: PRESSURE_NAME_MAX })}
       </div>
       <PressureErrors
         id={id}
@@ -168,7 +157,9 @@ export function PhonePressureView({ model, locale, mode }: PhonePressureViewProp
 export const phonePressureCss = `
 .mz-phone__notice{margin:1rem 1.5rem 0;padding:.75rem 1rem;border-left:4px solid #8a5a00;background:#fff4d6;color:#4d3300}
 .mz-phone__help{margin:0 0 .5rem;font-size:.9375rem}
-.mz-phone__targets{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:.5rem}
+/* The targets line up with the help above them, and the consent note below keeps its distance from the box. */
+.mz-pressure__targets .mz-phone__targets{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:.5rem}
+.mz-pressure__targets+.mz-form__consent{margin-top:1rem}
 .mz-phone__target{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem}
 .mz-phone__name{font-weight:700;flex:1 1 8rem}
 .mz-phone__status{font-size:.9375rem}

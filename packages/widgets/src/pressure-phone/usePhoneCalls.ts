@@ -1,5 +1,5 @@
 import type { Locale } from '@mutirao/core/i18n';
-import { PHONE_CALL_ACTIVE, type PhoneCallInput } from '@mutirao/core/widgets/pressurePhone';
+import { laterCallState, PHONE_CALL_ACTIVE, type PhoneCallInput } from '@mutirao/core/widgets/pressurePhone';
 import { useEffect, useRef, useState } from 'react';
 import type { ActionResult } from '../action/useActionSubmit';
 import { type CallAnswer, nextCallState, startCall } from './api';
@@ -28,11 +28,13 @@ export function usePhoneCalls(widgetId: number, locale: Locale) {
     };
   }, []);
 
-  const update = (target: string, call: CallAnswer) =>
+  // A call's state only moves forward, whatever order the answers come in; 'Religar' is a new call, from the start.
+  const update = (target: string, answer: CallAnswer) =>
     setCalls((all) => {
-      const before = all[target];
-      const talkingSince =
-        call.status === 'in-progress' ? (before?.id === call.id && before.talkingSince) || Date.now() : undefined;
+      const before = all[target]?.id === answer.id ? all[target] : undefined;
+      const call = laterCallState<CallAnswer>(before, answer);
+      if (call === before) return all;
+      const talkingSince = call.status === 'in-progress' ? Date.now() : undefined;
       return { ...all, [target]: { ...call, talkingSince } };
     });
 

@@ -4,7 +4,7 @@ import { ActionDone, ErrorSummary, Honeypot } from '../action/ActionParts';
 import { Counter } from '../action/Counter';
 import { FinishMessage } from '../action/FinishMessage';
 import type { FinishModel } from '../action/finish';
-import type { Focusable } from '../browser';
+import { type Focusable, inputValue } from '../browser';
 import type { RenderMode } from '../types';
 
 /** What both pressure views (e-mail and phone) read to draw their frame and their finish screen. */
@@ -76,16 +76,58 @@ export function PressureFrame(props: {
   );
 }
 
-/** A required field's label, with the star that says so. */
-export function RequiredLabel({ htmlFor, label, locale }: { htmlFor: string; label: string; locale: Locale }) {
-  return (
-    <label className="mz-form__label" htmlFor={htmlFor}>
-      {label}
-      <span className="mz-form__required" title={translate(locale, 'formView.requiredMark')} aria-hidden="true">
-        {' *'}
-      </span>
-    </label>
-  );
+type FieldOptions = {
+  type?: string;
+  autoComplete?: string;
+  maxLength?: number;
+  readOnly?: boolean;
+  multiline?: boolean;
+};
+
+/**
+ * The visitor's fields of a pressure form, all required: `field(name, label, options)` draws one, with the label and
+ * its star (titled with the spec's 'Preenchimento obrigatório'), the input or the letter's textarea, marked invalid
+ * and described by its message in the error list.
+ */
+export function pressureFields<F extends string>(form: {
+  id: string;
+  values: Record<F, string>;
+  shown: Map<string, string>;
+  locale: Locale;
+  change(name: F, value: string): void;
+  touch(name: F): void;
+}) {
+  return (name: F, label: string, { multiline, type = 'text', ...options }: FieldOptions = {}) => {
+    const id = `${form.id}-${name}`;
+    const error = form.shown.get(name);
+    const input = {
+      ...options,
+      id,
+      name,
+      value: form.values[name],
+      className: 'mz-form__input',
+      'aria-required': true,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `${id}-error` : undefined,
+      onBlur: () => form.touch(name),
+      onChange: (e: { currentTarget: unknown }) => form.change(name, inputValue(e.currentTarget)),
+    };
+    return (
+      <div className="mz-form__field">
+        <label className="mz-form__label" htmlFor={id}>
+          {label}
+          <span
+            className="mz-form__required"
+            title={translate(form.locale, 'kinds.pressure.required')}
+            aria-hidden="true"
+          >
+            {' *'}
+          </span>
+        </label>
+        {multiline ? <textarea {...input} rows={8} /> : <input {...input} type={type} />}
+      </div>
+    );
+  };
 }
 
 /**

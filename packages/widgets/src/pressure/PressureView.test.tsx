@@ -82,12 +82,12 @@ describe('e-mail pressure widget', () => {
       });
     await withIslandCatalogue(submit);
     const errors = () => [...root.querySelectorAll('.mz-form__errors li')].map((li) => li.textContent);
-    expect(errors()).toEqual([
-      'Preenchimento obrigatorio',
-      'Preenchimento obrigatorio',
-      'Preenchimento obrigatorio',
-      'Preenchimento obrigatorio',
-    ]);
+    // Each message names its field, and the first invalid field takes the focus, described by its message.
+    expect(errors()).toEqual(['Informe seu nome', 'Informe seu sobrenome', 'Informe seu e-mail', 'Informe sua cidade']);
+    const first = root.querySelector('[name="firstname"]') as HTMLInputElement;
+    await vi.waitFor(() => expect(document.activeElement).toBe(first));
+    expect(first.getAttribute('aria-invalid')).toBe('true');
+    expect(root.querySelector(`#${first.getAttribute('aria-describedby')}`)?.textContent).toBe('Informe seu nome');
     expect(fetchMock).not.toHaveBeenCalled();
     await withIslandCatalogue(async () => {
       await type('firstname', 'Iara');
@@ -95,7 +95,7 @@ describe('e-mail pressure widget', () => {
       await type('city', 'Recife');
       await type('email', 'ana@camara.example.org');
     });
-    expect(errors()).toEqual(['O email que voce esta tentando usar e de um dos alvos da mobilizacao.']);
+    expect(errors()).toEqual(['O e-mail que você está tentando usar é de um dos alvos da mobilização.']);
     await withIslandCatalogue(async () => {
       await type('email', 'iara@example.org');
       await submit();

@@ -4,9 +4,8 @@ import { type PressureFillErrors, validatePressureFill } from '@mutirao/core/wid
 import { useEffect, useState } from 'react';
 import { ConsentNote } from '../action/ActionParts';
 import { useActionSubmit } from '../action/useActionSubmit';
-import { inputValue } from '../browser';
 import type { RenderMode } from '../types';
-import { PressureDone, PressureErrors, PressureFrame, RequiredLabel } from './PressureParts';
+import { PressureDone, PressureErrors, PressureFrame, pressureFields } from './PressureParts';
 import type { PressureModel } from './pressureModel';
 import { submitPressureFill } from './submit';
 
@@ -83,7 +82,6 @@ export function PressureView({ model, locale, mode }: PressureViewProps) {
   for (const [field, message] of Object.entries(server?.fields ?? {}) as [Field, string][])
     if (message && !shown.has(field)) shown.set(field, message);
   const general = server?.messages ?? [];
-  const blocked = Object.keys(invalid).length > 0 || status === 'sending' || !model.targets.length;
 
   const change = (field: Field, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -93,39 +91,8 @@ export function PressureView({ model, locale, mode }: PressureViewProps) {
 
   if (status === 'done') return <PressureDone model={model} count={count} locale={locale} mode={mode} doneRef={done} />;
 
-  const field = (
-    name: Field,
-    label: string,
-    extra: { type?: string; autoComplete?: string; multiline?: boolean } = {},
-  ) => {
-    const error = shown.get(name);
-    const props = {
-      id: `${id}-${name}`,
-      name,
-      className: 'mz-form__input',
-      value: values[name],
-      readOnly: model.locked && (name === 'subject' || name === 'body') ? true : undefined,
-      'aria-required': true,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? `${id}-${name}-error` : undefined,
-      onBlur: () => touch(name),
-    };
-    return (
-      <div className="mz-form__field">
-        <RequiredLabel htmlFor={props.id} label={label} locale={locale} />
-        {extra.multiline ? (
-          <textarea {...props} rows={8} onChange={(e) => change(name, inputValue(e.currentTarget))} />
-        ) : (
-          <input
-            {...props}
-            type={extra.type ?? 'text'}
-            autoComplete={extra.autoComplete}
-            onChange={(e) => change(name, inputValue(e.currentTarget))}
-          />
-        )}
-      </div>
-    );
-  };
+  const field = pressureFields({ id, values, shown, locale, change, touch });
+  const locked = model.locked || undefined;
 
   return (
     <PressureFrame id={id} model={model} count={count} locale={locale} mode={mode} onSubmit={onSubmit}>
@@ -146,8 +113,8 @@ export function PressureView({ model, locale, mode }: PressureViewProps) {
         {field('lastname', t('lastName'), { autoComplete: 'family-name' })}
         {field('email', t('email'), { type: 'email', autoComplete: 'email' })}
         {model.showCity && field('city', t('city'), { autoComplete: 'address-level2' })}
-        {field('subject', t('subject'))}
-        {field('body', t('body'), { multiline: true })}
+        {field('subject', t('subject'), { readOnly: locked })}
+        {field('body', t('body'), { multiline: true, readOnly: locked })}
       </div>
       <PressureErrors
         id={id}
@@ -160,7 +127,7 @@ export function PressureView({ model, locale, mode }: PressureViewProps) {
       <button
         type="submit"
         className="mz-form__submit"
-        aria-disabled={blocked || undefined}
+        aria-disabled={!model.targets.length || undefined}
         disabled={status === 'sending'}
       >
         {status === 'sending' ? translate(locale, 'actionWidget.sending') : (model.buttonText ?? t('defaultButton'))}

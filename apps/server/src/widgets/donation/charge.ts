@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { type Donation, donations, mobilizations, recipients } from '../../db/schema';
 import { defineJob } from '../../jobs/queue';
 import { type ChargeRequest, type PaymentCustomer, PaymentError, PaymentTimeout } from '../../payments/driver';
+import { boletoDueDate } from './dates';
 import { settleDonation } from './settle';
 import { chargeReference, type Outcome } from './states';
 
@@ -48,6 +49,7 @@ export async function requestCharge(
     amount: donation.amount,
     method: donation.paymentMethod,
     ...source,
+    ...(donation.paymentMethod === 'boleto' && { boletoDueDate: boletoDueDate() }),
     customer: donation.customer as unknown as PaymentCustomer,
     recipientId,
     postbackUrl: ctx.payments.postbackUrl(),

@@ -27,7 +27,12 @@ const dueOn = (today: string) =>
  * charge is not a new act on the widget, so the widget's count does not move (the counting triggers skip rows
  * without a widget). Answers the charge row as settled, or undefined when nothing was due.
  */
-export async function chargeSubscription(ctx: AppContext, subscriptionId: number, today = todayIso()) {
+export async function chargeSubscription(
+  ctx: AppContext,
+  subscriptionId: number,
+  today = todayIso(),
+  { fromManagePage = false } = {},
+) {
   const claimed = await ctx.db.transaction(async (tx) => {
     const [subscription] = await tx
       .select()
@@ -79,7 +84,7 @@ export async function chargeSubscription(ctx: AppContext, subscriptionId: number
   const outcome = cardId
     ? await requestCharge(ctx, row, { cardId })
     : { status: 'failed' as const, error: { message: 'no card' } };
-  const settled = await settleDonation(ctx, row.id, outcome);
+  const settled = await settleDonation(ctx, row.id, { ...outcome, fromManagePage });
   if (settled.status === 'pending') await scheduleReconcile(ctx, settled.id);
   return settled;
 }

@@ -124,6 +124,7 @@ export async function presentDonation(ctx: AppContext, donation: Donation) {
       amount: donation.amount,
       ...(typeof data.boleto_url === 'string' && { boleto_url: data.boleto_url }),
       ...(typeof data.boleto_barcode === 'string' && { boleto_barcode: data.boleto_barcode }),
+      ...(typeof data.boleto_due_date === 'string' && { boleto_due_date: data.boleto_due_date }),
       ...(subscription && {
         subscription: { id: subscription.id, period: subscription.period, process_at: subscription.processAt },
       }),

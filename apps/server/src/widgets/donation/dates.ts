@@ -1,9 +1,14 @@
+import { calendarDay, DONATION } from '@mutirao/core';
+
 /*
  * Charge dates are calendar days ('YYYY-MM-DD', the `date` columns), counted in UTC so every process agrees.
  */
 
 /** Today's date, 'YYYY-MM-DD' (UTC). */
 export const todayIso = (now = new Date()) => now.toISOString().slice(0, 10);
+
+/** A new boleto's due date: DONATION.boletoDueDays after today in Brazil's banks' calendar. */
+export const boletoDueDate = (now = new Date()) => addDays(calendarDay(now), DONATION.boletoDueDays);
 
 /** `iso` plus `days` calendar days. */
 export function addDays(iso: string, days: number): string {

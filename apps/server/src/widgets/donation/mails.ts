@@ -1,104 +1,75 @@
-import { formatMoney, type Locale, msg, periodLabelKey, renderMessage } from '@mutirao/core';
-import { eq } from 'drizzle-orm';
-import { adminBaseUrl, type Config } from '../../config';
+import { formatMoney, periodLabelKey, translate } from '@mutirao/core';
+import { adminBaseUrl } from '../../config';
+import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { blocks, type Donation, mobilizations, type Subscription, widgets } from '../../db/schema';
-import { queueMail } from '../../mail/outbox';
+import type { Donation, Subscription } from '../../db/schema';
 import { queueThankYouMail } from '../autofire';
 import { brazilianFromIso } from './dates';
-import { issueManageLink } from './links';
+import { cardFact, emailOf, greeting, manageLinkPart, queueDonorMail, tr, whereFacts } from './donorMail';
+import { type DonationMailContext, donationMailContext } from './mailContext';
 
 /*
  * The donation e-mails, each queued in the outbox inside the transaction that records what it tells (see
- * mail/outbox.ts): the widget's thank-you e-mail, the boleto's line and link, the subscription's manage link and the
- * failed-charge notice. Their idempotency keys name the event, so a retried step never mails twice.
+ * mail/outbox.ts): the widget's thank-you e-mail, the receipt and the boleto (receipts.ts), the subscription's
+ * confirmation and the failed-charge notice, each with a manage link. Their idempotency keys name the event, so a
+ * retried step never mails twice.
  */
 
-/** The widget (for its thank-you e-mail) and the page's language, for a widget id that may since have gone. */
-export async function widgetForMail(tx: Tx, widgetId: number | null) {
-  if (widgetId === null) return { widget: undefined, locale: 'pt-BR' as Locale };
-  const [row] = await tx
-    .select({ widget: widgets, language: mobilizations.language })
-    .from(widgets)
-    .innerJoin(blocks, eq(blocks.id, widgets.blockId))
-    .innerJoin(mobilizations, eq(mobilizations.id, blocks.mobilizationId))
-    .where(eq(widgets.id, widgetId))
-    .limit(1);
-  return { widget: row?.widget, locale: (row?.language === 'es' ? 'es' : 'pt-BR') as Locale };
-}
-
-const emailOf = (customer: Record<string, unknown> | null) => String(customer?.email ?? '').trim();
-
-/** The widget's thank-you e-mail (when configured), once per donation. */
-export async function queueDonationThankYou(tx: Tx, config: Config, donation: Donation) {
-  const { widget, locale } = await widgetForMail(tx, donation.widgetId);
+/** The organiser's thank-you e-mail of the widget (when configured), once per donation. */
+export async function queueDonationThankYou(tx: Tx, ctx: AppContext, mail: DonationMailContext, donation: Donation) {
   const to = emailOf(donation.customer);
-  if (!widget || !to) return undefined;
+  if (!mail.widget || !to) return undefined;
   return queueThankYouMail(tx, {
-    widget,
+    widget: mail.widget,
     communityId: donation.communityId,
     to,
     idempotencyKey: `donation-${donation.id}-thank-you`,
     kind: 'donation-thank-you',
-    locale,
-    baseUrl: adminBaseUrl(config),
-  });
-}
-
-/** The boleto's typeable line and link, e-mailed as soon as the provider issues it. */
-export async function queueBoletoMail(tx: Tx, donation: Donation) {
-  const data = donation.gatewayData ?? {};
-  const to = emailOf(donation.customer);
-  if (!to || typeof data.boleto_url !== 'string') return undefined;
-  const { locale } = await widgetForMail(tx, donation.widgetId);
-  const params = {
-    amount: formatMoney(donation.amount),
-    barcode: String(data.boleto_barcode ?? ''),
-    url: data.boleto_url,
-  };
-  return queueMail(tx, {
-    idempotencyKey: `donation-${donation.id}-boleto`,
-    kind: 'donation-boleto',
-    to,
-    subject: renderMessage(locale, msg('kinds.donation.mailBoletoSubject', params)),
-    text: renderMessage(locale, msg('kinds.donation.mailBoletoText', params)),
-    communityId: donation.communityId,
-    widgetId: donation.widgetId ?? undefined,
+    locale: mail.locale,
+    baseUrl: adminBaseUrl(ctx.config),
   });
 }
 
 /**
- * An e-mail carrying a new manage link (which revokes the previous one): 'created' when a subscription starts,
- * 'unpaid' when its charge failed past the retries. `event` makes the idempotency key.
+ * An e-mail carrying a new manage link (which revokes the previous one): 'created' when the post-donation offer starts
+ * a subscription (its amount, next charge, card and community), 'unpaid' when its charge failed past the retries (a
+ * link to change the card). `event` makes the idempotency key.
  */
 export async function queueManageLinkMail(
   tx: Tx,
-  config: Config,
+  ctx: AppContext,
   subscription: Subscription,
   kind: 'created' | 'unpaid',
   event: string,
 ) {
   const to = emailOf(subscription.customer);
   if (!to) return undefined;
-  const { locale } = await widgetForMail(tx, subscription.widgetId);
-  const link = await issueManageLink(tx, config, subscription.id);
-  const params = {
-    amount: formatMoney(subscription.amount),
-    period: renderMessage(locale, periodLabelKey(subscription.period)),
-    date: subscription.processAt ? brazilianFromIso(subscription.processAt) : '',
-    link: link.url,
-    expires: brazilianFromIso(link.expiresAt.toISOString().slice(0, 10)),
-  };
-  const [subject, text] =
-    kind === 'created'
-      ? (['kinds.donation.mailSubscriptionSubject', 'kinds.donation.mailSubscriptionText'] as const)
-      : (['kinds.donation.mailChargeFailedSubject', 'kinds.donation.mailChargeFailedText'] as const);
-  return queueMail(tx, {
-    idempotencyKey: `subscription-${subscription.id}-${event}`,
+  const mail = await donationMailContext(tx, ctx, subscription);
+  const t = tr(mail);
+  const community = mail.community.name;
+  const amount = formatMoney(subscription.amount);
+  const period = translate(mail.locale, periodLabelKey(subscription.period));
+  const message = {
+    key: `subscription-${subscription.id}-${event}`,
     kind: `subscription-${kind}`,
     to,
-    subject: renderMessage(locale, msg(subject, params)),
-    text: renderMessage(locale, msg(text, params)),
-    communityId: subscription.communityId,
+    ...subscription,
+  };
+  if (kind === 'unpaid')
+    return queueDonorMail(tx, mail, message, {
+      subject: t('mailChargeFailedSubject', { amount }),
+      before: [greeting(t, subscription.customer), t('mailChargeFailedIntro', { amount, community })],
+      link: await manageLinkPart(tx, ctx, mail, subscription.id, 'mailChargeFailedManage'),
+    });
+  return queueDonorMail(tx, mail, message, {
+    subject: t('mailSubscriptionSubject', { community }),
+    before: [greeting(t, subscription.customer), t('mailSubscriptionIntro', { community, period })],
+    facts: [
+      [t('mailAmount'), t('manageAmountValue', { amount, period })],
+      [t('manageNextCharge'), subscription.processAt ? brazilianFromIso(subscription.processAt) : ''],
+      [t('mailPayment'), cardFact(t, subscription.cardData)],
+      ...whereFacts(t, mail),
+    ],
+    link: await manageLinkPart(tx, ctx, mail, subscription.id, 'mailManageText'),
   });
 }

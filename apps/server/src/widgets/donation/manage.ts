@@ -105,7 +105,7 @@ export function manageRoutes(app: FastifyInstance, ctx: AppContext) {
         updatedAt: new Date(),
       })
       .where(and(eq(subscriptions.id, subscription.id), eq(subscriptions.status, subscription.status)));
-    if (unpaid) await chargeSubscription(ctx, subscription.id, today);
+    if (unpaid) await chargeSubscription(ctx, subscription.id, today, { fromManagePage: true });
     return present(ctx, subscription.id);
   });
 

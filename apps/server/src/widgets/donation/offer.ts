@@ -72,7 +72,7 @@ export function offerRoutes(app: FastifyInstance, ctx: AppContext) {
         });
         return {
           subscription: created,
-          outboxId: await queueManageLinkMail(tx, ctx.config, created, 'created', 'created'),
+          outboxId: await queueManageLinkMail(tx, ctx, created, 'created', 'created'),
         };
       });
       await ctx.mailer.dispatch(outboxId).catch((error: unknown) => {

@@ -57,7 +57,10 @@ export function donationRoutes(app: FastifyInstance, ctx: AppContext) {
         const recipientId = await recipientOf(ctx.db, found.communityId);
         if (recipientId === undefined)
           throw new AppError('unprocessable', { widget_id: ['kinds.donation.noRecipient'] });
-        const input = checkDonationRequest(body, found.widget.settings);
+        // An `Idempotency-Key` header names the attempt as well as the body's `attempt` does (API scripts send it).
+        const header = request.headers['idempotency-key'];
+        const attempt = body.attempt ?? (typeof header === 'string' ? header : undefined);
+        const input = checkDonationRequest({ ...body, attempt }, found.widget.settings);
         return createDonation(
           ctx,
           {

@@ -117,14 +117,14 @@ describe('PUT /api/mobilizations/:id/widgets/:widget for kind donation', () => {
     ['donation_value3', '2000000', 'Valor alto demais: no máximo R$ 1.000.000.'],
     ['default_donation_value', '6', 'Escolha o valor padrão entre o 1 e o 5.'],
     ['default_donation_value', '3', 'O valor padrão precisa ser um dos valores preenchidos (maiores que zero).'],
-    ['goal', '1.000,00', 'Insira o valor desse jeito, ó: 1000'],
-    ['goal', 'mil reais', 'Insira o valor desse jeito, ó: 1000'],
+    ['goal', '1.000,00', 'Informe a meta só com números, por exemplo: 1000'],
+    ['goal', 'mil reais', 'Informe a meta só com números, por exemplo: 1000'],
     ['goal', '30000000', 'Meta alta demais: no máximo R$ 20.000.000.'],
-    ['goal_date_limit', '2099-12-31', 'Insira a data desse jeito, ó: DD/MM/AAAA'],
+    ['goal_date_limit', '2099-12-31', 'Informe a data no formato DD/MM/AAAA'],
     ['goal_date_limit', '31/02/2099', 'Data inválida.'],
     ['goal_date_limit', '01/01/2020', 'O prazo da meta já passou: escolha hoje ou uma data futura.'],
     ['payment_methods', 'sim', 'Escolha se o boleto é aceito.'],
-    ['sender_email', 'não é e-mail', 'Informe um e-mail invalido'],
+    ['sender_email', 'não é e-mail', 'Informe um e-mail válido'],
     ['finish_message_type', 'fireworks', 'Nenhum tipo de mensagem foi selecionado'],
   ])('refuses %s = %j with its message, and keeps what was saved', async (key, value, message) => {
     const before = await stored();
@@ -164,8 +164,8 @@ describe('PUT /api/mobilizations/:id/widgets/:widget for kind donation', () => {
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
       donation_value1: ['Inválido.'],
-      goal: ['Escribe el valor así: 1000'],
-      goal_date_limit: ['Escribe la fecha así: DD/MM/AAAA'],
+      goal: ['Escribe la meta solo con números, por ejemplo: 1000'],
+      goal_date_limit: ['Escribe la fecha en el formato DD/MM/AAAA'],
     });
   });
 

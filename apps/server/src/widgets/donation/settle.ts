@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { type Donation, donations, subscriptions } from '../../db/schema';
+import { type Donation, donations, type Subscription, subscriptions } from '../../db/schema';
 import { addDays, todayIso } from './dates';
-import { queueBoletoMail, queueDonationThankYou, queueManageLinkMail } from './mails';
+import { donationMailContext } from './mailContext';
+import { queueDonationThankYou, queueManageLinkMail } from './mails';
+import { queueBoletoMail, queueReceiptMail } from './receipts';
 import { canMove, cardOf, type DonationStatus, gatewayDataOf, isPaid, isScheduledCharge, type Outcome } from './states';
 
 /** After a refused scheduled charge, the next tries come these many days later; past the last, 'unpaid'. */
@@ -33,7 +35,7 @@ export async function settleDonation(ctx: AppContext, donationId: number, outcom
       .returning();
     if (!updated) throw new Error(`donation ${donationId} not updated`);
     return isScheduledCharge(updated)
-      ? { donation: updated, outboxIds: await scheduledChargeSettled(tx, ctx, row.status, updated) }
+      ? { donation: updated, outboxIds: await scheduledChargeSettled(tx, ctx, row.status, updated, outcome) }
       : await visitorDonationSettled(tx, ctx, row.status, updated);
   });
   for (const id of outboxIds)
@@ -45,20 +47,26 @@ export async function settleDonation(ctx: AppContext, donationId: number, outcom
 }
 
 /**
- * A visitor's donation: once accepted (paid or authorized, or a boleto issued) the thank-you e-mail, the boleto's
- * e-mail, and for a recurring donation the subscription (its first charge is this one) with the manage link. Answers
- * the row as it now is (linked to its subscription) and the e-mails queued.
+ * A visitor's donation: once accepted (paid or authorized, or a boleto issued) the organiser's thank-you e-mail; a
+ * boleto issued, its e-mail; once paid (at once for a card, later for a boleto or a charge left pending), the receipt,
+ * and for a recurring donation the subscription (its first charge is this one), whose next charge and manage link the
+ * receipt carries. A refused or failed try mails nothing. Answers the row as it now is (linked to its subscription)
+ * and the e-mails queued.
  */
 async function visitorDonationSettled(tx: Tx, ctx: AppContext, from: string, donation: Donation) {
-  const ids: (number | undefined)[] = [];
-  let settled = donation;
   const accepted = isPaid(donation.status) || donation.status === 'waiting_payment';
   const wasAccepted = isPaid(from) || from === 'waiting_payment';
-  if (accepted && !wasAccepted) ids.push(await queueDonationThankYou(tx, ctx.config, donation));
-  if (donation.status === 'waiting_payment') ids.push(await queueBoletoMail(tx, donation));
+  const paidNow = isPaid(donation.status) && !isPaid(from);
+  if (!paidNow && (!accepted || wasAccepted)) return { donation, outboxIds: [] };
+  const ids: (number | undefined)[] = [];
+  let settled = donation;
+  const mail = await donationMailContext(tx, ctx, donation);
+  if (accepted && !wasAccepted) ids.push(await queueDonationThankYou(tx, ctx, mail, donation));
+  if (donation.status === 'waiting_payment') ids.push(await queueBoletoMail(tx, mail, donation));
   const card = cardOf(donation);
+  let subscription: Subscription | undefined;
   if (isPaid(donation.status) && donation.period && !donation.subscriptionId && card) {
-    const subscription = await startSubscription(tx, donation, {
+    subscription = await startSubscription(tx, donation, {
       amount: donation.amount,
       period: donation.period,
       processAt: addDays(todayIso(), donation.period),
@@ -70,8 +78,8 @@ async function visitorDonationSettled(tx: Tx, ctx: AppContext, from: string, don
       .where(eq(donations.id, donation.id))
       .returning();
     settled = linked ?? { ...donation, subscriptionId: subscription.id };
-    ids.push(await queueManageLinkMail(tx, ctx.config, subscription, 'created', 'created'));
   }
+  if (paidNow) ids.push(await queueReceiptMail(tx, ctx, mail, settled, subscription));
   return { donation: settled, outboxIds: ids };
 }
 
@@ -117,7 +125,7 @@ export async function startSubscription(
  * RETRY_AFTER_DAYS, and after the last one the subscription is 'unpaid' and the donor gets a link to change the card.
  * A canceled subscription stays canceled whatever its last charge did.
  */
-async function scheduledChargeSettled(tx: Tx, ctx: AppContext, from: string, donation: Donation) {
+async function scheduledChargeSettled(tx: Tx, ctx: AppContext, from: string, donation: Donation, outcome: Outcome) {
   if (!donation.subscriptionId) return [];
   const [subscription] = await tx
     .select()
@@ -130,7 +138,7 @@ async function scheduledChargeSettled(tx: Tx, ctx: AppContext, from: string, don
   // Only the outcome of the current cycle's charge moves the subscription (a late postback of an older one does not).
   if (!cycle || cycle !== subscription.processAt) return [];
   if (isPaid(status) && !isPaid(from)) {
-    await tx
+    const [advanced] = await tx
       .update(subscriptions)
       .set({
         status: 'active',
@@ -139,8 +147,12 @@ async function scheduledChargeSettled(tx: Tx, ctx: AppContext, from: string, don
         chargeAttempts: 0,
         updatedAt: new Date(),
       })
-      .where(eq(subscriptions.id, subscription.id));
-    return [];
+      .where(eq(subscriptions.id, subscription.id))
+      .returning();
+    // Each month's charge gets its receipt, with the next date and a fresh manage link.
+    const mail = await donationMailContext(tx, ctx, { ...donation, widgetId: subscription.widgetId });
+    const newLink = !outcome.fromManagePage;
+    return [await queueReceiptMail(tx, ctx, mail, donation, advanced ?? subscription, { newLink })];
   }
   if (status !== 'refused' && status !== 'failed') return [];
   const attempts = subscription.chargeAttempts + 1;
@@ -156,5 +168,5 @@ async function scheduledChargeSettled(tx: Tx, ctx: AppContext, from: string, don
     .where(eq(subscriptions.id, subscription.id))
     .returning();
   if (retryIn !== undefined || !updated) return [];
-  return [await queueManageLinkMail(tx, ctx.config, updated, 'unpaid', `unpaid-${cycle}-${attempts}`)];
+  return [await queueManageLinkMail(tx, ctx, updated, 'unpaid', `unpaid-${cycle}-${attempts}`)];
 }

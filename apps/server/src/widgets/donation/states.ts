@@ -38,6 +38,11 @@ export interface Outcome {
   error?: Record<string, unknown>;
   /** A verified postback's fields, kept as the last word heard. */
   postback?: Record<string, unknown>;
+  /**
+   * The donor made this charge from the manage page (a new card for an unpaid subscription): its receipt carries no
+   * new manage link, which would revoke the one the page is using.
+   */
+  fromManagePage?: boolean;
 }
 
 /**
@@ -51,6 +56,7 @@ export function gatewayDataOf(outcome: Outcome, previous: Record<string, unknown
       ...charge.raw,
       ...(charge.card && { card: charge.card }),
       ...(charge.boleto && { boleto_url: charge.boleto.url, boleto_barcode: charge.boleto.barcode }),
+      ...(charge.boleto?.dueDate && { boleto_due_date: charge.boleto.dueDate }),
       ...(charge.refuseReason && { refuse_reason: charge.refuseReason }),
     };
   }

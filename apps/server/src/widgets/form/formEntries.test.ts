@@ -152,10 +152,10 @@ describe('POST /api/mobilizations/:id/form_entries', () => {
     };
 
     it.each([
-      ['a blank required field', { 'f-nome': '   ' }, { 'f-nome': ['Nome nao pode ficar em branco'] }],
-      ['an invalid e-mail', { 'f-email': 'maria@' }, { 'f-email': ['E-mail invalido'] }],
-      ['an option not in the dropdown', { 'f-bairro': 'Casa Forte' }, { 'f-bairro': ['Bairro invalido'] }],
-      ['a number field with words', { 'f-idade': 'trinta' }, { 'f-idade': ['Idade invalido'] }],
+      ['a blank required field', { 'f-nome': '   ' }, { 'f-nome': ['Nome não pode ficar em branco'] }],
+      ['an invalid e-mail', { 'f-email': 'maria@' }, { 'f-email': ['E-mail inválido'] }],
+      ['an option not in the dropdown', { 'f-bairro': 'Casa Forte' }, { 'f-bairro': ['Bairro inválido'] }],
+      ['a number field with words', { 'f-idade': 'trinta' }, { 'f-idade': ['Idade inválido'] }],
       ['an oversized value', { 'f-nome': 'x'.repeat(2001) }, { 'f-nome': ['Nome: máximo de 2000 caracteres'] }],
     ])('%s', async (_name, change, errors) => {
       const res = await post(target.page.id, entryBody(target.form.id, { ...VALID, ...change }));
@@ -167,8 +167,8 @@ describe('POST /api/mobilizations/:id/form_entries', () => {
     it('lists every field error at once, in the caller language', async () => {
       const body = entryBody(target.form.id, { ...VALID, 'f-nome': '', 'f-email': 'x' });
       expect((await post(target.page.id, body)).body.errors).toEqual({
-        'f-nome': ['Nome nao pode ficar em branco'],
-        'f-email': ['E-mail invalido'],
+        'f-nome': ['Nome não pode ficar em branco'],
+        'f-email': ['E-mail inválido'],
       });
       expect((await post(target.page.id, body, { 'accept-language': 'es' })).body.errors).toEqual({
         'f-nome': ['Nome no puede quedar en blanco'],

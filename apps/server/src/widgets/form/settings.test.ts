@@ -71,7 +71,7 @@ describe('PUT /api/mobilizations/:id/widgets/:widget for kind form', () => {
     ['button_text', 'x'.repeat(51), 'O limite de caracteres foi atingido.'],
     ['main_color', 'rosa', 'Cor inválida'],
     ['count_text', 'x'.repeat(101), 'Máximo de 100 caracteres'],
-    ['sender_email', 'não é e-mail', 'Informe um e-mail invalido'],
+    ['sender_email', 'não é e-mail', 'Informe um e-mail válido'],
     ['sender_name', 'x'.repeat(101), 'Máximo de 100 caracteres'],
     ['email_subject', 'x'.repeat(201), 'Máximo de 200 caracteres'],
     ['email_text', 'x'.repeat(205_000), 'Texto grande demais'],

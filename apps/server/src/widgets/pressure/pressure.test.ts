@@ -232,15 +232,15 @@ describe('POST /api/widgets/:id/fill', () => {
     });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
-      firstname: ['Preenchimento obrigatorio'],
-      lastname: ['Preenchimento obrigatorio'],
-      city: ['Preenchimento obrigatorio'],
-      email: ['O email que voce esta tentando usar e de um dos alvos da mobilizacao.'],
+      firstname: ['Informe seu nome'],
+      lastname: ['Informe seu sobrenome'],
+      city: ['Informe sua cidade'],
+      email: ['O e-mail que você está tentando usar é de um dos alvos da mobilização.'],
       subject: ['Insira o assunto do e-mail'],
       body: ['Insira o texto do e-mail'],
     });
     const bad = await fill(widget.id, { fill: { ...FILL, activist: { ...FILL.activist, email: 'iara@' } } });
-    expect(bad.body.errors).toEqual({ email: ['E-mail invalido'] });
+    expect(bad.body.errors).toEqual({ email: ['E-mail inválido'] });
     const spanish = await visitor.post(
       `/api/widgets/${widget.id}/fill`,
       { fill: { ...FILL, activist: { ...FILL.activist, email: '' } } },
@@ -248,7 +248,7 @@ describe('POST /api/widgets/:id/fill', () => {
         'accept-language': 'es',
       },
     );
-    expect(spanish.body.errors).toEqual({ email: ['Campo obligatorio'] });
+    expect(spanish.body.errors).toEqual({ email: ['Escribe tu correo electrónico'] });
     expect(await stored(widget.id)).toEqual({ pressures: 0, mails: 0 });
   });
 

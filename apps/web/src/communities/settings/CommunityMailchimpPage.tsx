@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Paper, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { mailchimpSettingsSchema, policies } from '@mutirao/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/SessionProvider';
 import { FormAlert } from '../../forms/FormAlert';
+import { applyServerErrors } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { LoadingScreen } from '../../shell/layouts/LoadingScreen';
 import { showSuccess } from '../../shell/toasts';
@@ -20,6 +20,20 @@ import {
   testMailchimp,
 } from './mailchimpApi';
 
+const FIELDS = ['mailchimp_api_key', 'mailchimp_list_id', 'mailchimp_group_id'] as const;
+
+/** What Mailchimp said to the test: the list's name and size, or its refusal. */
+function TestAnswer({ answer }: { answer: MailchimpTest }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color={answer.ok ? 'teal' : 'danger'} variant="light" role="status">
+      {answer.ok
+        ? t('mailchimp.testOk', { name: answer.list.name, count: answer.list.member_count })
+        : t('mailchimp.testFailed', { error: answer.error.message })}
+    </Alert>
+  );
+}
+
 const formValues = (s: MailchimpSettings) => ({
   // Write-only: the saved key never comes back; blank keeps it.
   mailchimp_api_key: '',
@@ -30,8 +44,6 @@ const formValues = (s: MailchimpSettings) => ({
 function MailchimpForm({ communityId, settings }: { communityId: number; settings: MailchimpSettings }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [test, setTest] = useState<MailchimpTest | undefined>();
-  const [testing, setTesting] = useState(false);
   const { form, onSubmit, field, serverError } = useSchemaForm({
     schema: mailchimpSettingsSchema,
     defaultValues: formValues(settings),
@@ -44,20 +56,22 @@ function MailchimpForm({ communityId, settings }: { communityId: number; setting
   });
   const { isSubmitting, isDirty } = form.formState;
   const saved = settings.mailchimp.api_key_set;
-  const runTest = async () => {
-    setTesting(true);
-    setTest(undefined);
-    try {
+  // 'Testar conexão' checks what the form holds now (blank: the stored values); a refusal lands on its field.
+  const test = useMutation({
+    mutationFn: () => {
       const values = form.getValues();
-      setTest(
-        await testMailchimp(communityId, {
-          mailchimp_api_key: values.mailchimp_api_key || undefined,
-          mailchimp_list_id: values.mailchimp_list_id || undefined,
-        }),
-      );
-    } finally {
-      setTesting(false);
-    }
+      return testMailchimp(communityId, {
+        mailchimp_api_key: values.mailchimp_api_key || undefined,
+        mailchimp_list_id: values.mailchimp_list_id || undefined,
+      });
+    },
+    onError: (error) => applyServerErrors(error, FIELDS, form.setError),
+    meta: { showsErrors: 'refusals' },
+  });
+  // The key is checked here first, with the rule the server applies, so a malformed one never leaves the browser.
+  const runTest = async () => {
+    test.reset();
+    if (await form.trigger('mailchimp_api_key')) test.mutate();
   };
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -85,15 +99,9 @@ function MailchimpForm({ communityId, settings }: { communityId: number; setting
           {...field('mailchimp_group_id')}
         />
         <FormAlert message={serverError} />
-        {test && (
-          <Alert color={test.ok ? 'teal' : 'danger'} variant="light" role="status">
-            {test.ok
-              ? t('mailchimp.testOk', { name: test.list.name, count: test.list.member_count })
-              : t('mailchimp.testFailed', { error: test.error.message })}
-          </Alert>
-        )}
+        {test.data && <TestAnswer answer={test.data} />}
         <Group justify="flex-end">
-          <Button variant="default" onClick={runTest} loading={testing}>
+          <Button variant="default" onClick={runTest} loading={test.isPending}>
             {t('mailchimp.test')}
           </Button>
           <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
@@ -126,9 +134,13 @@ export default function CommunityMailchimpPage() {
     { id: user?.id ?? 0, isAdmin: user?.is_admin ?? false },
     role ? { communityId: id, role } : undefined,
   );
-  const onResync = async () => {
-    queryClient.setQueryData(mailchimpQueryKey(id), await resyncMailchimp(id));
-  };
+  const resync = useMutation({
+    mutationFn: () => resyncMailchimp(id),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(mailchimpQueryKey(id), answer);
+      showSuccess(t('mailchimp.resyncStarted'));
+    },
+  });
   return (
     <CommunitySettingsPage description={t('mailchimp.intro')}>
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} maw={880}>
@@ -152,7 +164,12 @@ export default function CommunityMailchimpPage() {
                 {t('mailchimp.readOnly')}
               </Alert>
             )}
-            <MailchimpStatus settings={settings.data} canManage={canManage} onResync={onResync} />
+            <MailchimpStatus
+              settings={settings.data}
+              canManage={canManage}
+              onResync={() => resync.mutate()}
+              resyncing={resync.isPending}
+            />
           </Stack>
         )}
       </Paper>

@@ -1,7 +1,5 @@
 import { Alert, Button, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showSuccess } from '../../shell/toasts';
 import type { MailchimpCall, MailchimpSettings } from './mailchimpApi';
 
 /** What a recorded call carried, in a line: the e-mail, the tags or the segment's name or members. */
@@ -22,13 +20,14 @@ export function MailchimpStatus({
   settings,
   canManage,
   onResync,
+  resyncing,
 }: {
   settings: MailchimpSettings;
   canManage: boolean;
-  onResync: () => Promise<void>;
+  onResync: () => void;
+  resyncing: boolean;
 }) {
   const { t } = useTranslation();
-  const [starting, setStarting] = useState(false);
   const m = settings.mailchimp;
   const resync = m.resync;
   const state = !m.configured
@@ -36,15 +35,6 @@ export function MailchimpStatus({
     : m.paused
       ? t(m.paused_reason === 'list_not_found' ? 'mailchimp.pausedListNotFound' : 'mailchimp.pausedInvalidKey')
       : t('mailchimp.statusActive');
-  const resync_ = async () => {
-    setStarting(true);
-    try {
-      await onResync();
-      showSuccess(t('mailchimp.resyncStarted'));
-    } finally {
-      setStarting(false);
-    }
-  };
   return (
     <Stack gap="sm" aria-live="polite">
       <Title order={2} size="h4">
@@ -73,10 +63,10 @@ export function MailchimpStatus({
           <Progress value={resync.total ? (100 * resync.done) / resync.total : 0} aria-hidden />
         </Stack>
       )}
-      {resync.status === 'done' && <Text size="sm">{t('mailchimp.resyncDone', { total: resync.total })}</Text>}
+      {resync.status === 'done' && <Text size="sm">{t('mailchimp.resyncDone', { count: resync.total })}</Text>}
       {canManage && m.configured && (
         <Group>
-          <Button variant="default" onClick={resync_} loading={starting} disabled={resync.status === 'running'}>
+          <Button variant="default" onClick={onResync} loading={resyncing} disabled={resync.status === 'running'}>
             {t('mailchimp.resync')}
           </Button>
         </Group>

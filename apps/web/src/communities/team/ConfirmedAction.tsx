@@ -51,6 +51,7 @@ export function ConfirmedAction({
       const text = refusalMessage(error);
       if (text) onRefused(text);
     },
+    meta: { showsErrors: 'refusals' },
   });
   return (
     <>

@@ -69,7 +69,7 @@ function RegisterAndJoin({ code, invitation }: { code: string; invitation: Invit
 function JoinNow({ code }: { code: string }) {
   const { t } = useTranslation();
   const join = useJoin(code);
-  const joining = useMutation({ mutationFn: join });
+  const joining = useMutation({ mutationFn: join, meta: { showsErrors: 'refusals' } });
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
@@ -134,7 +134,12 @@ export default function InvitationPage() {
   const { t } = useTranslation();
   const { code = '' } = useParams();
   const { user } = useSession();
-  const about = useQuery({ queryKey: invitationKey(code), queryFn: () => fetchInvitation(code), retry: false });
+  const about = useQuery({
+    queryKey: invitationKey(code),
+    queryFn: () => fetchInvitation(code),
+    retry: false,
+    meta: { showsErrors: 'refusals' },
+  });
   const invitation = about.data?.invitation;
   const title = invitation ? t('team.invitationTitle', { community: invitation.community.name }) : t('team.tab');
 

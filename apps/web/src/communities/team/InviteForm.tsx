@@ -22,9 +22,12 @@ export function InviteForm({ communityId, canInviteAdmins }: { communityId: numb
     defaultValues: { email: '', role: ROLES.mobilizer as number },
     submit: async (values) => {
       const { invitation } = await sendInvitation(communityId, values);
-      await queryClient.invalidateQueries({ queryKey: invitationsKey(communityId) });
-      form.reset({ email: '', role: ROLES.mobilizer });
       showSuccess(t('team.invited', { email: invitation.email }));
+      // The field is emptied for the next address only if it still holds the one sent, and at once: waiting for
+      // the list to be read again wiped whatever the organiser had started typing meanwhile.
+      if (form.getValues('email') === values.email) form.reset({ email: '', role: ROLES.mobilizer });
+      else form.reset(form.getValues());
+      void queryClient.invalidateQueries({ queryKey: invitationsKey(communityId) });
     },
   });
   const roles = [

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../forms/FormAlert';
 import { useSchemaForm } from '../../forms/useSchemaForm';
+import { publicUrlOf } from '../../mobilizations/mobilizationsApi';
 import { SharingFields, sharingValuesOf } from '../../mobilizations/settings/SharingFields';
 import {
   type MobilizationSettings,
@@ -12,8 +13,9 @@ import {
 } from '../../mobilizations/settings/settingsApi';
 
 /**
- * The launch wizard's share step (spec 01 §4, §5): the four share fields, all required ('Obrigatório'). The button
- * says 'Continuar' until they are all filled, then 'Lançar mobilização', and 'Salvando...' while saving.
+ * The launch wizard's share step (spec 01 §4, §5): the share fields, the three texts required ('Obrigatório') and
+ * suggested from the page when blank, the image optional. The button says 'Continuar' until the texts are all
+ * filled, then 'Lançar mobilização', and 'Salvando...' while saving.
  */
 export function LaunchShareStep({
   mobilization,
@@ -37,11 +39,12 @@ export function LaunchShareStep({
   const { isSubmitting } = form.formState;
   const complete = shareFieldsComplete(form.watch());
   const label = isSubmitting ? t('app.saving') : complete ? t('launch.launch') : t('app.continue');
+  const page = { name: mobilization.name, goal: mobilization.goal, url: publicUrlOf(mobilization) };
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <Text c="dimmed">{t('launch.shareIntro')}</Text>
-        <SharingFields form={form} field={field} errorOf={errorOf} required />
+        <SharingFields form={form} field={field} errorOf={errorOf} required page={page} />
         <FormAlert message={serverError} />
         <Group justify="flex-end">
           <Button type="submit" disabled={isSubmitting}>

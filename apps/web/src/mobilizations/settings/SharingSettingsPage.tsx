@@ -1,6 +1,7 @@
 import { Box, Card, Grid, Image, Stack, Text, Title } from '@mantine/core';
 import { mobilizationSharingSchema } from '@mutirao/core';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../auth/SessionProvider';
 import { publicUrlOf } from '../mobilizationsApi';
 import { useSettingsMobilization } from './SettingsLayout';
 import { SettingsSubmit } from './SettingsSubmit';
@@ -20,8 +21,12 @@ export default function SharingSettingsPage() {
     mobilizationSharingSchema,
     sharingValuesOf,
   );
+  const communityImage = useSession().community?.image;
   const values = form.watch();
-  const host = new URL(publicUrlOf(mobilization)).host;
+  const url = publicUrlOf(mobilization);
+  const host = new URL(url).host;
+  // What a link preview shows without a share image: the community's (public/document.ts does the same).
+  const image = values.facebook_share_image || communityImage;
 
   return (
     <Grid gap="xl">
@@ -29,7 +34,12 @@ export default function SharingSettingsPage() {
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
             <Text c="dimmed">{t('mobilizationSettings.sharingIntro')}</Text>
-            <SharingFields form={form} field={field} errorOf={errorOf} />
+            <SharingFields
+              form={form}
+              field={field}
+              errorOf={errorOf}
+              page={{ name: mobilization.name, goal: mobilization.goal, url }}
+            />
             <SettingsSubmit formState={form.formState} error={serverError} />
           </Stack>
         </form>
@@ -40,11 +50,7 @@ export default function SharingSettingsPage() {
             {t('mobilizationSettings.sharePreview')}
           </Title>
           <Card withBorder padding={0} radius="sm">
-            {values.facebook_share_image ? (
-              <Image src={values.facebook_share_image} alt="" h={180} fit="cover" />
-            ) : (
-              <Box h={180} bg="gray.1" />
-            )}
+            {image ? <Image src={image} alt="" h={180} fit="cover" /> : <Box h={180} bg="gray.1" />}
             <Stack gap={2} p="sm" bg="gray.0">
               <Text size="xs" c="dimmed" tt="uppercase">
                 {host}

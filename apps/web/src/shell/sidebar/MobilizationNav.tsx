@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, NavLink, Stack, Text } from '@mantine/core';
-import { isMobilizationPublic, withoutWww } from '@mutirao/core';
+import { displayPageUrl, isMobilizationPublic } from '@mutirao/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -38,7 +38,7 @@ export function MobilizationNav({ id }: { id: number }) {
           </Group>
           {live && mobilization.custom_domain && (
             <Anchor href={publicUrlOf(mobilization)} target="_blank" rel="noopener noreferrer" size="sm" truncate="end">
-              {withoutWww(mobilization.custom_domain)}
+              {displayPageUrl(publicUrlOf(mobilization))}
             </Anchor>
           )}
         </Stack>

@@ -25,9 +25,10 @@ describe('the Dados para doação form', () => {
     const values = donationDataValues({ recurring_period: 180, donation_value2: '50', default_donation_value: 2 });
     expect(values).toMatchObject({ recurring_period: '180', donation_value2: '50', default_donation_value: '2' });
     expect(donationDataValues({}, 5_000_000).goal).toBe('50000');
-    expect(donationDataValues({ goal: '12.5' }, 5_000_000).goal).toBe('12.5');
-    expect(reaisOfCents(150_050)).toBe('1500.50');
-    expect(reaisOfCents(100_005)).toBe('1000.05');
+    expect(donationDataValues({ goal: '12.5' }, 5_000_000).goal).toBe('12,5');
+    expect(donationDataValues({ goal: '5000.50' }, 500_050).goal).toBe('5000,50');
+    expect(reaisOfCents(150_050)).toBe('1500,50');
+    expect(reaisOfCents(100_005)).toBe('1000,05');
   });
 
   it('saves every key, a cleared one as an empty text so the server drops it', () => {

@@ -14,10 +14,10 @@ export type DonationDataForm = Record<(typeof DONATION_DATA_KEYS)[number], strin
 const textOf = (value: unknown) =>
   typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
 
-/** Cents as the reais the organiser types: 150050 → '1500.50', 100000 → '1000'. */
+/** Cents as the reais the organiser types, with a Brazilian decimal comma: 150050 → '1500,50', 100000 → '1000'. */
 export function reaisOfCents(cents: number): string {
   const rest = cents % 100;
-  return `${Math.floor(cents / 100)}${rest ? `.${String(rest).padStart(2, '0')}` : ''}`;
+  return `${Math.floor(cents / 100)}${rest ? `,${String(rest).padStart(2, '0')}` : ''}`;
 }
 
 /**
@@ -31,7 +31,8 @@ export function donationDataValues(settings: Record<string, unknown>, goalCents?
     payment_type: values.payment_type || DONATION.defaultPaymentType,
     recurring_period: values.recurring_period || String(DONATION.defaultRecurringPeriod),
     default_donation_value: values.default_donation_value || String(DONATION.defaultValueSlot),
-    goal: values.goal || (goalCents ? reaisOfCents(goalCents) : ''),
+    // Stored with a dot (spec 02 §5), typed and shown with the comma the help text asks for.
+    goal: values.goal.replace('.', ',') || (goalCents ? reaisOfCents(goalCents) : ''),
     payment_methods: values.payment_methods === 'true' ? 'true' : 'false',
   };
 }

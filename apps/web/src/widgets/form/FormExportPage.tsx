@@ -51,11 +51,7 @@ export default function FormExportPage() {
         </Alert>
       ) : (
         <>
-          <Text fw={700}>
-            {count === 1
-              ? t('formSettings.entriesOne')
-              : t('formSettings.entries', { count: count.toLocaleString(i18n.language) })}
-          </Text>
+          <Text fw={700}>{t('formSettings.entries', { count })}</Text>
           <Group>
             <Button onClick={() => void download()} loading={state.status === 'loading'}>
               {t('formSettings.download')}
