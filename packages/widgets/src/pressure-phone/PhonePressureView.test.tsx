@@ -118,7 +118,7 @@ describe('phone pressure widget', () => {
   });
 
   it('shows the organiser’s button text on each call button, its name saying whom it calls', () => {
-    const { body } = serverPage({ ...widget, settings: { ...widget.settings, button_text: 'Ligue já' } });
+    const { body } = serverPage({ ...widget, settings: { ...(widget.settings as object), button_text: 'Ligue já' } });
     expect(body).toContain('aria-label="Ligue já: Vereadora Ana">Ligue já</button>');
     expect(body).not.toContain('>Ligar</button>');
   });

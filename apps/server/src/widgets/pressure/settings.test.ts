@@ -43,7 +43,7 @@ describe('the targets of each pressure kind', () => {
       ...letter,
       targets: ['Ana <ana@camara.example.org>', 'Gabinete <+5581999990000>'],
     });
-    expect(mixed.body.errors.targets).toEqual(['Você já cadastrou um alvo para pressão por email.']);
+    expect(mixed.body.errors.targets).toEqual(['Você já cadastrou um alvo para pressão por e-mail.']);
     expect((await put('pressure', { ...letter, targets: ['Ana <ana@camara.example.org>'] })).status).toBe(200);
   });
 });
