@@ -32,7 +32,7 @@ test('an organiser finds people by filter, tags one, opens the profile, and tags
 
   // Everyone here signed a form: nobody donated.
   const filters = page.getByRole('search', { name: t('activists.filters') });
-  await filters.getByRole('checkbox', { name: t('activists.kindDonation') }).check();
+  await filters.getByRole('checkbox', { name: t('actions.kinds.donation') }).check();
   await filters.getByRole('button', { name: t('activists.apply') }).click();
   await expect(page.getByRole('heading', { name: t('activists.emptyFiltered') })).toBeVisible();
   await expect(page.getByText(t('activists.count', { count: 0 }))).toBeVisible();
@@ -47,7 +47,7 @@ test('an organiser finds people by filter, tags one, opens the profile, and tags
   await table.getByRole('row').nth(1).getByRole('link').click();
   await expect(page).toHaveURL(/\/activists\/\d+$/);
   await expect(page.getByText(firstEmail)).toBeVisible();
-  await expect(page.getByText(t('activists.timelineForm'))).toBeVisible();
+  await expect(page.getByText(t('actions.timeline.form'))).toBeVisible();
   // The seeded entries predate consent records: the timeline says so instead of showing a notice.
   await expect(page.getByText(t('activists.consentNone')).first()).toBeVisible();
 

@@ -46,14 +46,14 @@ test('an organiser segments the bot’s subscribers, writes a mass message with 
 
   // A filter nobody matches leaves nobody to message: next is disabled.
   const filters = page.getByRole('search', { name: t('activists.filters') });
-  await filters.getByRole('checkbox', { name: t('activists.kindDonation') }).check();
+  await filters.getByRole('checkbox', { name: t('actions.kinds.donation') }).check();
   await filters.getByRole('button', { name: t('activists.apply') }).click();
   await expect(page.getByText(t('massMessages.showing', { shown: 0, total: 0 }))).toBeVisible();
   await expect(page.getByText(t('massMessages.noRecipients'))).toBeVisible();
   const next = page.getByRole('button', { name: t('massMessages.next') });
   await expect(next).toBeDisabled();
-  await filters.getByRole('checkbox', { name: t('activists.kindDonation') }).uncheck();
-  await filters.getByRole('checkbox', { name: t('activists.kindForm') }).check();
+  await filters.getByRole('checkbox', { name: t('actions.kinds.donation') }).uncheck();
+  await filters.getByRole('checkbox', { name: t('actions.kinds.form') }).check();
   await filters.getByRole('button', { name: t('activists.apply') }).click();
   await expect(page.getByText(t('massMessages.showing', { shown: 20, total: 20 }))).toBeVisible();
   await next.click();

@@ -56,18 +56,19 @@ test('an organiser opens the Relatórios tab and downloads the activist reports'
       'colWidgetId',
       'colWidgetKind',
     ]
-      .map((c) => t(`communityReports.${c}`))
+      .map((c) => t(`communityReports.${c}`, { zone: 'America/Sao_Paulo' }))
       .join(','),
   );
   // Three sign-ups and the donation, oldest first (the sign-ups are spread over the last days, the donation is now).
   expect(actions.lines).toHaveLength(5);
-  expect(actions.lines.slice(1, 4).every((l) => l.includes(`,${t('communityReports.kind.form')},`))).toBe(true);
-  expect(actions.lines[4]).toContain(`,${t('communityReports.kind.donation')},`);
+  expect(actions.lines.slice(1, 4).every((l) => l.includes(`,${t('actions.kinds.form')},`))).toBe(true);
+  expect(actions.lines[4]).toContain(`,${t('actions.kinds.donation')},`);
 
   const activists = await downloadReport(page, 'communityReports.activistsTitle');
   expect(activists.filename).toMatch(/^ativistas-\d+-/);
   expect(activists.lines).toHaveLength(4);
-  expect(activists.lines.slice(1).every((l) => l.endsWith(',1,0,0'))).toBe(true);
+  // Form entries, e-mail pressures, phone pressures, donations.
+  expect(activists.lines.slice(1).every((l) => l.endsWith(',1,0,0,0'))).toBe(true);
 });
 
 test('the donations report downloads; no data and a failure each get their toast', async ({ page, request }) => {

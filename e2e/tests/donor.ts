@@ -11,12 +11,12 @@ export interface DonationPage {
 
 /**
  * A community with a recipient and a published page holding a donation widget (the seed's `donationPage`): a goal of
- * R$ 10.000 and the monthly offer, unless told otherwise.
+ * R$ 10.000, the monthly offer and the counter's text 'doações', unless told otherwise.
  */
 export async function seedDonationPage(
   request: APIRequestContext,
   name: string,
-  options: { goal?: number; offer?: boolean } = {},
+  options: { goal?: number; offer?: boolean; countText?: string } = {},
 ): Promise<DonationPage> {
   const organiser = uniqueEmail('doacao');
   const res = await request.post('/api/dev/seed', {

@@ -29,7 +29,18 @@ export interface SeededUser {
   id: number;
   email: string;
   password: string;
-  communities: { id: number; name: string; form?: SeededPage; pressure_page?: SeededPage & { targets: number } }[];
+  communities: {
+    id: number;
+    name: string;
+    form?: SeededPage;
+    pressure_page?: SeededPage & { targets: number };
+    action_mix?: {
+      mobilization_id: number;
+      slug: string;
+      widgets: Record<'form' | 'pressure' | 'phone' | 'donation', number>;
+      people: Record<'ana' | 'davi' | 'elis' | 'gal', number>;
+    };
+  }[];
 }
 
 /**
@@ -53,6 +64,10 @@ export interface SeededCommunity {
   botSubscribers?: number;
   /** With botSubscribers: a campaign of this name already sent to them (the last one failed). */
   botCampaign?: string;
+  /** Issue 31's mix of actions on a page of every action kind, the latest at this instant (true: 2026-11-28T01:30Z). */
+  actionMix?: true | string;
+  /** The community's time zone (core's `TIME_ZONES`). */
+  timeZone?: string;
 }
 
 export async function seedUser(

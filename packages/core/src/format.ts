@@ -17,25 +17,3 @@ export function formatMoneyInteger(cents: number): string {
   const exact = formatMoney(cents);
   return Math.round(cents) % 100 === 0 ? exact.replace(/,00$/, '') : exact;
 }
-
-function calendarParts(value: Date | string, timeZone: string) {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  return new Intl.DateTimeFormat('en-GB', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' })
-    .formatToParts(date)
-    .reduce<Record<string, string>>((acc, p) => {
-      acc[p.type] = p.value;
-      return acc;
-    }, {});
-}
-
-/** dd/mm/yyyy in the São Paulo calendar day, unless another time zone is given. */
-export function formatDate(value: Date | string, timeZone = 'America/Sao_Paulo'): string {
-  const parts = calendarParts(value, timeZone);
-  return `${parts.day}/${parts.month}/${parts.year}`;
-}
-
-/** The calendar day of an instant in a time zone (São Paulo unless given), as 'YYYY-MM-DD'. */
-export function calendarDay(value: Date | string, timeZone = 'America/Sao_Paulo'): string {
-  const parts = calendarParts(value, timeZone);
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}

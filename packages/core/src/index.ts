@@ -1,3 +1,7 @@
+export * from './actions/definitions';
+export * from './actions/messages';
+export * from './actions/timeline';
+export * from './dates';
 export * from './format';
 export * from './i18n';
 export * from './limits';
@@ -6,6 +10,7 @@ export * from './metrics';
 export * from './mobilizationFonts';
 export * from './pageAddress';
 export * from './phone';
+export * from './phoneDisplay';
 export * from './richtext';
 export * from './roles';
 export * from './schemas/activists';

@@ -153,9 +153,10 @@ describe('the community’s people', () => {
     expect(await matching(`mobilization_ids=${m1}`)).toEqual(['Ana', 'Bruno', 'Fábio']);
     expect(await matching(`mobilization_ids=${m2}`)).toEqual(['Carla', 'Davi', 'Fábio']);
     expect(await matching('kinds=donation')).toEqual(['Carla', 'Fábio']);
-    // Phone pressure is pressure too.
-    expect(await matching('kinds=pressure')).toEqual(['Bruno', 'Davi']);
-    expect(await matching('kinds=form,pressure')).toEqual(['Ana', 'Bruno', 'Davi', 'Fábio']);
+    // E-mail and phone pressure are separate kinds.
+    expect(await matching('kinds=pressure')).toEqual(['Bruno']);
+    expect(await matching('kinds=pressure-phone')).toEqual(['Davi']);
+    expect(await matching('kinds=form,pressure,pressure-phone')).toEqual(['Ana', 'Bruno', 'Davi', 'Fábio']);
     expect(await matching('tags=voluntaria')).toEqual(['Ana', 'Carla']);
     expect(await matching('tags=importada&tags=doadora')).toEqual(['Carla', 'Eva']);
     expect(await matching('period=today')).toEqual(['Ana']);
@@ -245,7 +246,9 @@ describe('the community’s people', () => {
       ['donation', 'M2'],
     ]);
     const davi = await admin.get(`${base()}/${ids.Davi}`);
-    expect(davi.body.timeline).toMatchObject([{ kind: 'pressure', mobilization: { id: m2, name: 'M2' } }]);
+    expect(davi.body.timeline).toMatchObject([
+      { kind: 'pressure-phone', state: 'completed', standing: 'counted', mobilization: { id: m2, name: 'M2' } },
+    ]);
   });
 
   it('adds and removes a tag on one person, never twice, refusing a bad one on its field', async () => {

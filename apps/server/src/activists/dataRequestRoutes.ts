@@ -1,10 +1,12 @@
 import { DATA_REQUEST_TTL_HOURS, dataRequestSchema } from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { communityTimeZone } from '../communities/timeZone';
 import type { AppContext } from '../context';
 import { AppError } from '../http/errors';
 import { localeOf } from '../http/locale';
 import { body, idParams, typed } from '../http/typed';
+import { readerIn } from '../reports/reader';
 import { visitorAction } from '../widgets/visitor';
 import { eraseOnRequest, openRequest, presentRequest, requestData, requestPage } from './dataRequests';
 import { personalData } from './export';
@@ -58,7 +60,8 @@ export function dataRequestRoutes(app: FastifyInstance, ctx: AppContext) {
       const row = await openRequest(ctx.db, token);
       if (row.request.kind !== 'access') throw new AppError('not_found', undefined, 'dataRequests.invalid');
       const data = await personalData(ctx.db, row.request.communityId, row.activistId);
-      return sendPersonalData(reply, data, format, localeOf(request));
+      const reader = readerIn(localeOf(request), await communityTimeZone(ctx.db, row.request.communityId));
+      return sendPersonalData(reply, data, format, reader);
     },
   );
 

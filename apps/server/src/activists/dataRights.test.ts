@@ -147,7 +147,8 @@ describe('a person’s data rights', () => {
     // (fetch's text() drops the byte-order mark the shared CSV writer puts first.)
     const lines = (res.body as string).split('\r\n');
     expect(lines[0]).toBe(
-      'Nome,Primeiro nome,Sobrenome,E-mail,Telefone,Cidade,Etiquetas,Ações,Última ação (UTC),Na comunidade desde (UTC)',
+      'Nome,Primeiro nome,Sobrenome,E-mail,Telefone,Cidade,Etiquetas,Ações,Última ação (America/Sao_Paulo),' +
+        'Na comunidade desde (America/Sao_Paulo)',
     );
     // A phone's leading + is a formula start to a spreadsheet: it gets the apostrophe too.
     expect(lines[1]).toMatch(/^Rosa Maria,,,rosa\.maria@example\.org,'\+5581987654321,Recife,vizinha,4,20/);
@@ -183,7 +184,8 @@ describe('a person’s data rights', () => {
     const csv = await admin.get(`${base()}/${rosa}/personal_data.csv`);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(csv.body).toContain('E-mail,rosa.maria@example.org');
-    expect(csv.body).toContain('Formulário');
+    expect(csv.body).toContain('Inscrição em formulário');
+    expect(csv.body).toContain('Pressão por telefone');
     expect(csv.body).toContain('11144477735');
     expect(csv.body).toContain('Consentimento');
   });

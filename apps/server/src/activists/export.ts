@@ -1,8 +1,17 @@
-import { type ActivistFilter, type Locale, translate } from '@mutirao/core';
+import {
+  ACTION_DEFINITIONS,
+  type ActionKind,
+  type ActivistFilter,
+  spreadsheetDateTime,
+  type TimeZone,
+  translate,
+} from '@mutirao/core';
 import { sql } from 'drizzle-orm';
+import { countedCondition } from '../actions/sources';
 import type { Db } from '../db/client';
 import { CSV_BOM, csvLine } from '../reports/csv';
 import { EXPORT_BATCH, keysetCsv } from '../reports/keyset';
+import type { ReportReader } from '../reports/reader';
 import { filterConditions } from './filter';
 import type { ActivistRow } from './list';
 import { findActivist, presentActivist } from './people';
@@ -11,13 +20,15 @@ const rowsOf = async <R>(db: Db, query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as { rows: R[] }).rows;
 
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+/** A time as the CSV files write it: in the community's zone, which the header names. */
+const local = (v: unknown, timeZone: TimeZone) => (v ? spreadsheetDateTime(v as string, timeZone) : '');
 
 /**
  * The people a filter set matches, as CSV: streamed in id order, one batch of 2,000 in hand at a time, like the
  * other exports. Columns in the caller's language.
  */
-export function activistsCsv(db: Db, communityId: number, filter: ActivistFilter, locale: Locale) {
-  const h = (key: string) => translate(locale, `activists.${key}`);
+export function activistsCsv(db: Db, communityId: number, filter: ActivistFilter, { locale, timeZone }: ReportReader) {
+  const h = (key: string) => translate(locale, `activists.${key}`, { zone: timeZone });
   const header = [
     h('columnName'),
     h('csvFirstName'),
@@ -30,7 +41,7 @@ export function activistsCsv(db: Db, communityId: number, filter: ActivistFilter
     h('csvLastAction'),
     h('csvCreated'),
   ];
-  const filtered = filterConditions(filter);
+  const filtered = filterConditions(filter, communityId);
   type Row = Omit<ActivistRow, 'gender' | 'sort_key'>;
   return keysetCsv<Row>(
     header,
@@ -52,8 +63,8 @@ export function activistsCsv(db: Db, communityId: number, filter: ActivistFilter
       r.city,
       (r.tags ?? []).join(', '),
       r.actions_count,
-      Number(r.actions_count) > 0 ? iso(r.last_action_at) : '',
-      iso(r.created_at),
+      Number(r.actions_count) > 0 ? local(r.last_action_at, timeZone) : '',
+      local(r.created_at, timeZone),
     ],
   );
 }
@@ -73,14 +84,15 @@ export async function personalData(db: Db, communityId: number, activistId: numb
     ),
     rowsOf<Record<string, unknown>>(
       db,
+      // E-mail pressures; a phone visit's calls are below, each with its outcome.
       sql`select p.id, p.created_at, p.mobilization_id, m.name as mobilization_name, p.widget_id, p.form_data,
             p.targets, p.mail
           from activist_pressures p left join mobilizations m on m.id = p.mobilization_id
-          where p.activist_id = ${activistId} order by p.created_at`,
+          where p.activist_id = ${activistId} and ${countedCondition('pressure', 'p')} order by p.created_at`,
     ),
     rowsOf<Record<string, unknown>>(
       db,
-      sql`select c.id, c.created_at, c.widget_id, c."from", c."to" from twilio_calls c
+      sql`select c.id, c.created_at, c.widget_id, c."from", c."to", c.status from twilio_calls c
           where c.activist_id = ${activistId} order by c.created_at`,
     ),
     rowsOf<Record<string, unknown>>(
@@ -124,8 +136,8 @@ export async function personalData(db: Db, communityId: number, activistId: numb
 export type PersonalData = Awaited<ReturnType<typeof personalData>>;
 
 /** The same data as CSV: the person's fields, then one line per action with what was given in it. */
-export function personalDataCsv(data: PersonalData, locale: Locale): string {
-  const h = (key: string) => translate(locale, `activists.${key}`);
+export function personalDataCsv(data: PersonalData, { locale, timeZone }: ReportReader): string {
+  const h = (key: string) => translate(locale, `activists.${key}`, { zone: timeZone });
   const a = data.activist;
   let out = CSV_BOM + csvLine([h('csvField'), h('csvValue')]);
   for (const [field, value] of [
@@ -134,21 +146,28 @@ export function personalDataCsv(data: PersonalData, locale: Locale): string {
     [h('columnPhone'), a.phone],
     [h('columnCity'), a.city],
     [h('columnTags'), a.tags.join(', ')],
-    [h('csvCreated'), a.created_at],
+    [h('csvCreated'), local(a.created_at, timeZone)],
   ] as const)
     out += csvLine([field, value]);
   out += '\r\n';
   out += csvLine([h('csvKind'), h('csvWhen'), h('csvPage'), h('csvDetails')]);
   const line = (kind: string, r: Record<string, unknown>, details: unknown) =>
-    csvLine([kind, r.created_at, r.mobilization_name ?? '', JSON.stringify(details)]);
-  for (const r of data.form_entries) out += line(h('kindForm'), r, r.fields);
-  for (const r of data.pressures) out += line(h('kindPressure'), r, { ...(r.form_data as object), targets: r.targets });
-  for (const r of data.phone_calls) out += line(h('kindPressure'), r, { from: r.from, to: r.to });
+    csvLine([kind, local(r.created_at, timeZone), r.mobilization_name ?? '', JSON.stringify(details)]);
+  const kind = (k: ActionKind) => translate(locale, ACTION_DEFINITIONS[k].label);
+  for (const r of data.form_entries) out += line(kind('form'), r, r.fields);
+  for (const r of data.pressures) out += line(kind('pressure'), r, { ...(r.form_data as object), targets: r.targets });
+  for (const r of data.phone_calls)
+    out += line(kind('pressure-phone'), r, { from: r.from, to: r.to, status: r.status });
   for (const r of data.donations)
-    out += line(h('kindDonation'), r, { amount: r.amount, status: r.status, customer: r.customer });
+    out += line(kind('donation'), r, { amount: r.amount, status: r.status, customer: r.customer });
   for (const r of data.subscriptions)
-    out += line(h('kindDonation'), r, { amount: r.amount, period: r.period, status: r.status });
+    out += line(kind('donation'), r, { amount: r.amount, period: r.period, status: r.status });
   for (const r of data.consents)
-    out += csvLine([h('csvConsent'), r.created_at, r.page_url, JSON.stringify({ text: r.text, locale: r.locale })]);
+    out += csvLine([
+      h('csvConsent'),
+      local(r.created_at, timeZone),
+      r.page_url,
+      JSON.stringify({ text: r.text, locale: r.locale }),
+    ]);
   return out;
 }

@@ -74,7 +74,7 @@ export async function activistPage(db: Db, communityId: number, q: ActivistPageQ
       ascending ? sql`(${key}, a.id) > (${value}::${cast}, ${id})` : sql`(${key}, a.id) < (${value}::${cast}, ${id})`,
     );
   }
-  const filtered = filterConditions(q.filter);
+  const filtered = filterConditions(q.filter, communityId);
   if (filtered) conditions.push(filtered);
   const direction = sql.raw(ascending ? 'asc' : 'desc');
   const result = (await db.execute(sql`
@@ -101,7 +101,7 @@ export async function activistPage(db: Db, communityId: number, q: ActivistPageQ
 
 /** How many people the filter set matches (its own request: the list never waits for a count). */
 export async function activistCount(db: Db, communityId: number, filter: ActivistFilter): Promise<number> {
-  const filtered = filterConditions(filter);
+  const filtered = filterConditions(filter, communityId);
   const result = (await db.execute(sql`
     select count(*)::int as count from activists a
     where a.community_id = ${communityId}${filtered ? sql` and ${filtered}` : sql``}`)) as unknown as {

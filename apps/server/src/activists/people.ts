@@ -1,12 +1,13 @@
-import type { ActivistFilter } from '@mutirao/core';
+import { type ActionKind, type ActivistFilter, actionStanding } from '@mutirao/core';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { actionsRelation } from '../actions/sources';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { activistSegments, activists, activistTagJobs } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
 import { defineJob, type JobQueue } from '../jobs/queue';
-import { actionsRelation, filterConditions } from './filter';
+import { filterConditions } from './filter';
 import { activistCount, presentActivistRow } from './list';
 
 /** The person, when they are the community's: anyone else's is the same 404 as a missing one. */
@@ -37,8 +38,8 @@ export const presentActivist = (a: typeof activists.$inferSelect) =>
   });
 
 /**
- * Counts the community's people's actions again from the actions themselves, with the latest one (their creation
- * when none): after rows were written around the action upsert (seeds, imports of history).
+ * Counts the community's people's actions again from the actions that count (`actions/sources.ts`), with the latest
+ * one (their creation when none): after rows were written around the action upsert (seeds, imports of history).
  */
 export async function recountActions(db: Db, communityId: number) {
   await db.execute(sql`
@@ -54,22 +55,28 @@ export async function recountActions(db: Db, communityId: number) {
 
 export const TIMELINE_MAX = 200;
 
-/** Every action of the person across the community's pages, newest first, with the page and the widget. */
+/**
+ * Every action of the person across the community's pages, newest first, with the page and the widget, and those
+ * that did not happen too: a donation or a call with its state (and a donation with its amount), so the profile
+ * tells a refused payment from a gift (core's `timelineKey`).
+ */
 export async function timelineOf(db: Db, activistId: number) {
   const result = (await db.execute(sql`
-    select u.kind, u.id, u.created_at, u.widget_id, m.id as mobilization_id, m.name as mobilization_name,
-           c.text as consent_text, c.page_url as consent_page_url
-    from ${actionsRelation()} u
+    select u.kind, u.id, u.created_at, u.widget_id, u.state, u.amount, m.id as mobilization_id,
+           m.name as mobilization_name, c.text as consent_text, c.page_url as consent_page_url
+    from ${actionsRelation({ counted: false })} u
     left join mobilizations m on m.id = u.mobilization_id
     left join activist_consents c on c.source = u.source and c.action_id = u.id and c.activist_id = u.activist_id
     where u.activist_id = ${activistId}
     order by u.created_at desc, u.id desc
     limit ${TIMELINE_MAX}`)) as unknown as {
     rows: {
-      kind: string;
+      kind: ActionKind;
       id: number;
       created_at: Date | string;
       widget_id: number | null;
+      state: string | null;
+      amount: number | null;
       mobilization_id: number | null;
       mobilization_name: string | null;
       consent_text: string | null;
@@ -81,6 +88,11 @@ export async function timelineOf(db: Db, activistId: number) {
     id: Number(r.id),
     created_at: new Date(r.created_at).toISOString(),
     widget_id: r.widget_id === null ? null : Number(r.widget_id),
+    /** A donation's or a call's state; null for a kind without states. */
+    state: r.state,
+    /** Integer cents, for a donation. */
+    amount: r.amount === null ? null : Number(r.amount),
+    standing: actionStanding(r.kind, r.state),
     mobilization: r.mobilization_id === null ? null : { id: Number(r.mobilization_id), name: r.mobilization_name },
     // The notice shown when they acted; null for actions taken before notices were stored.
     consent: r.consent_text === null ? null : { text: r.consent_text, page_url: r.consent_page_url },
@@ -218,7 +230,7 @@ export async function runTagBatch(db: Db, jobId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [job] = await tx.select().from(activistTagJobs).where(eq(activistTagJobs.id, jobId)).for('update').limit(1);
     if (!job || job.status === 'done') return false;
-    const filtered = filterConditions(job.filter as ActivistFilter);
+    const filtered = filterConditions(job.filter as ActivistFilter, job.communityId);
     const tags =
       job.operation === 'add'
         ? sql`case when ${job.tag} = any(a.tags) then a.tags else array_append(a.tags, ${job.tag}) end`

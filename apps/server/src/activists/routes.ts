@@ -3,7 +3,6 @@ import {
   activistFilterSchema,
   activistSegmentSchema,
   activistTagSchema,
-  type Locale,
   policies,
   translate,
 } from '@mutirao/core';
@@ -11,11 +10,13 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { findCommunityFor } from '../communities/service';
+import { communityTimeZone } from '../communities/timeZone';
 import type { AppContext } from '../context';
 import { activistErasures, activistSegments } from '../db/schema';
 import { AppError } from '../http/errors';
 import { localeOf } from '../http/locale';
 import { actorIn, body, idSchema, lenientInt, signedIn, typed } from '../http/typed';
+import { type ReportReader, readerIn } from '../reports/reader';
 import { sendCsv } from '../reports/routes';
 import { todayIso } from '../widgets/donation/dates';
 import { eraseActivist, presentErasure } from './erasure';
@@ -36,15 +37,23 @@ import {
   timelineOf,
 } from './people';
 
-/** Everything held about one person, as the download an admin or the person themself asked for. */
-export function sendPersonalData(reply: FastifyReply, data: PersonalData, format: 'json' | 'csv', locale: Locale) {
-  const name = `${translate(locale, 'activists.personFilePrefix')}-${data.activist.id}-${todayIso()}.${format}`;
+/**
+ * Everything held about one person, as the download an admin or the person themself asked for: JSON with ISO times,
+ * or CSV with the community's dates (`reader`).
+ */
+export function sendPersonalData(
+  reply: FastifyReply,
+  data: PersonalData,
+  format: 'json' | 'csv',
+  reader: ReportReader,
+) {
+  const name = `${translate(reader.locale, 'activists.personFilePrefix')}-${data.activist.id}-${todayIso()}.${format}`;
   reply.headers({
     'cache-control': 'no-store',
     'content-disposition': `attachment; filename="${name}"`,
     'x-content-type-options': 'nosniff',
   });
-  if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(personalDataCsv(data, locale));
+  if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(personalDataCsv(data, reader));
   return reply.type('application/json; charset=utf-8').send(JSON.stringify(data, null, 2));
 }
 
@@ -133,9 +142,9 @@ export function activistRoutes(app: FastifyInstance, ctx: AppContext) {
       const communityId = request.params.id;
       await member(request, communityId);
       const filter = await filterOf(communityId, request.query, request.query.segment_id);
-      const locale = localeOf(request);
-      const filename = `${translate(locale, 'activists.filePrefix')}-${communityId}-${todayIso()}.csv`;
-      return sendCsv(reply, filename, activistsCsv(ctx.db, communityId, filter, locale));
+      const reader = readerIn(localeOf(request), await communityTimeZone(ctx.db, communityId));
+      const filename = `${translate(reader.locale, 'activists.filePrefix')}-${communityId}-${todayIso()}.csv`;
+      return sendCsv(reply, filename, activistsCsv(ctx.db, communityId, filter, reader));
     },
   );
 
@@ -148,7 +157,8 @@ export function activistRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const { id, activist, format } = request.params;
       await admin(request, id);
-      return sendPersonalData(reply, await personalData(ctx.db, id, activist), format, localeOf(request));
+      const reader = readerIn(localeOf(request), await communityTimeZone(ctx.db, id));
+      return sendPersonalData(reply, await personalData(ctx.db, id, activist), format, reader);
     },
   );
 

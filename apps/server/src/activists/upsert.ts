@@ -72,26 +72,34 @@ export const BATCH_ACTIVIST_UPSERT = sql`
  * `activists_community_email_lower_idx`), returning its id: to run, or to embed in a larger statement. Visitor
  * actions are anonymous, and anyone can type someone else's e-mail, so an action only fills what the record lacks:
  * a stored name or phone is never rewritten by it (what the visitor typed stays on their own entry). One statement,
- * so concurrent actions by the same person cannot create two rows. Each call is one action: it counts it and moves
- * the person's last action to now (the people list sorts and filters on both).
+ * so concurrent actions by the same person cannot create two rows. A form entry or an e-mail pressure is an action
+ * as soon as it is stored: the call counts it and moves the person's last action to now (the people list sorts and
+ * filters on both). A donation or a call is one only once paid or completed (core's `actions/definitions.ts`): its
+ * upsert (`countsAction: false`) leaves the count alone, and `actionMoved` counts it when it becomes one.
  */
-export function activistUpsertQuery(communityId: number, raw: ActivistInput): SQL {
+export function activistUpsertQuery(communityId: number, raw: ActivistInput, { countsAction = true } = {}): SQL {
   const a = completeName(raw);
+  const counted = countsAction ? sql`, actions_count = activists.actions_count + 1, last_action_at = now()` : sql``;
   return sql`
     insert into ${activists} (community_id, email, name, first_name, last_name, phone, city, actions_count)
     values (${communityId}, ${a.email}, ${a.name ?? null}, ${a.firstName ?? null}, ${a.lastName ?? null},
-            ${a.phone ?? null}, ${a.city ?? null}, 1)
+            ${a.phone ?? null}, ${a.city ?? null}, ${countsAction ? 1 : 0})
     on conflict (community_id, lower(email)) do update set
-      ${FILL_MISSING},
-      actions_count = activists.actions_count + 1,
-      last_action_at = now(),
+      ${FILL_MISSING}${counted},
       updated_at = now()
     returning id`;
 }
 
 /** Runs `activistUpsertQuery` in the caller's transaction and returns the activist's id. */
-export async function upsertActivist(tx: Db | Tx, communityId: number, raw: ActivistInput): Promise<number> {
-  const result = (await tx.execute(activistUpsertQuery(communityId, raw))) as unknown as { rows: { id: number }[] };
+export async function upsertActivist(
+  tx: Db | Tx,
+  communityId: number,
+  raw: ActivistInput,
+  options?: { countsAction?: boolean },
+): Promise<number> {
+  const result = (await tx.execute(activistUpsertQuery(communityId, raw, options))) as unknown as {
+    rows: { id: number }[];
+  };
   const id = result.rows[0]?.id;
   if (id === undefined) throw new Error('activist upsert returned nothing');
   return Number(id);

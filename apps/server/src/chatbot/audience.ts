@@ -51,7 +51,7 @@ export async function filterOfSegmentation(
 
 /** The matching people of the community, as conditions on `activists a`. */
 function matching(communityId: number, filter: ActivistFilter): SQL {
-  const filtered = filterConditions(filter);
+  const filtered = filterConditions(filter, communityId);
   return sql`a.community_id = ${communityId}${filtered ? sql` and ${filtered}` : sql``}`;
 }
 

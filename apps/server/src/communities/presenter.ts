@@ -20,6 +20,7 @@ export function presentCommunity(c: CommunityRow, role?: number) {
     mailchimp_api_key_set: Boolean(c.mailchimpApiKey),
     modules: c.modules ?? {},
     signature: c.signature ?? null,
+    time_zone: c.timeZone,
     created_at: c.createdAt.toISOString(),
     updated_at: c.updatedAt.toISOString(),
     ...(role !== undefined ? { role } : {}),

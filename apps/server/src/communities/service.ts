@@ -77,6 +77,7 @@ export async function updateCommunity(
     if (input.twitter_link !== undefined) values.twitterLink = input.twitter_link;
     if (input.facebook_app_id !== undefined) values.facebookAppId = input.facebook_app_id;
     if (input.email_template_from !== undefined) values.emailTemplateFrom = input.email_template_from;
+    if (input.time_zone !== undefined) values.timeZone = input.time_zone;
     const [community] = await tx.update(communities).set(values).where(eq(communities.id, communityId)).returning();
     if (!community) throw notFound();
     // The image is the link preview of the pages without a share image of their own: their cached renderings go.

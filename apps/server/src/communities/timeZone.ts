@@ -1,11 +1,24 @@
-/** The time zone of a community that has not chosen one: most communities are in Brazil's official time. */
-export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+import { DEFAULT_TIME_ZONE, type TimeZone, timeZoneOr } from '@mutirao/core';
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { communities } from '../db/schema';
+
+/** The zone of a community that has not chosen one (core's): Brasília time, where most communities are. */
+export { DEFAULT_TIME_ZONE };
 
 /**
- * The time zone a community's dates are shown in (e-mails, receipts), from the community row already read. Every date
- * the server writes for people goes through here, so a community setting, when there is one, is read in this one
- * place. Communities cannot choose one yet, so it is always DEFAULT_TIME_ZONE.
+ * The zone the community's dates are shown in (its Informações screen; São Paulo's unless it chose another): the one
+ * place the server reads it, for the reports' date columns and the e-mails (receipts). A missing community, or a
+ * stored name that is not one of core's `TIME_ZONES`, reads as the default.
  */
-export function timeZoneOf(_community: { id: number }): string {
-  return DEFAULT_TIME_ZONE;
+export async function communityTimeZone(db: Db | Tx, communityId: number): Promise<TimeZone> {
+  const [row] = await db
+    .select({ timeZone: communities.timeZone })
+    .from(communities)
+    .where(eq(communities.id, communityId))
+    .limit(1);
+  return timeZoneOr(row?.timeZone);
 }
+
+/** The zone of a community row already read (with its `timeZone` column), checked the same way. */
+export const timeZoneOf = (community: { timeZone: string | null }): TimeZone => timeZoneOr(community.timeZone);

@@ -111,7 +111,7 @@ export type JsonbComparisonExp = {
   _is_null?: boolean | null;
 };
 
-export type CommunitiesSelectColumn = "id" | "name" | "city" | "description" | "image" | "slug" | "mailchimp_api_key" | "mailchimp_list_id" | "mailchimp_group_id" | "fb_link" | "twitter_link" | "facebook_app_id" | "email_template_from" | "modules" | "signature" | "created_at" | "updated_at";
+export type CommunitiesSelectColumn = "id" | "name" | "city" | "description" | "image" | "slug" | "mailchimp_api_key" | "mailchimp_list_id" | "mailchimp_group_id" | "fb_link" | "twitter_link" | "facebook_app_id" | "email_template_from" | "modules" | "signature" | "time_zone" | "created_at" | "updated_at";
 
 export type CommunitiesBoolExp = {
   _and?: Array<CommunitiesBoolExp> | null;
@@ -131,6 +131,7 @@ export type CommunitiesBoolExp = {
   email_template_from?: StringComparisonExp | null;
   modules?: JsonbComparisonExp | null;
   signature?: JsonbComparisonExp | null;
+  time_zone?: StringComparisonExp | null;
   created_at?: TimestamptzComparisonExp | null;
   updated_at?: TimestamptzComparisonExp | null;
   activists?: ActivistsBoolExp | null;
@@ -167,6 +168,7 @@ export type CommunitiesOrderBy = {
   email_template_from?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   modules?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   signature?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  time_zone?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   created_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   updated_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   recipient?: RecipientsOrderBy | null;
@@ -193,6 +195,7 @@ export type CommunitiesInsertInput = {
   email_template_from?: string | null;
   modules?: unknown | null;
   signature?: unknown | null;
+  time_zone?: string | null;
   created_at?: string | null;
   updated_at?: string | null;
   activists?: ActivistsArrRelInsertInput | null;
@@ -239,17 +242,18 @@ export type CommunitiesSetInput = {
   email_template_from?: string | null;
   modules?: unknown | null;
   signature?: unknown | null;
+  time_zone?: string | null;
   created_at?: string | null;
   updated_at?: string | null;
 };
 
 export type CommunitiesConstraint = "communities_pkey";
 
-export type CommunitiesUpdateColumn = "id" | "name" | "city" | "description" | "image" | "slug" | "mailchimp_api_key" | "mailchimp_list_id" | "mailchimp_group_id" | "fb_link" | "twitter_link" | "facebook_app_id" | "email_template_from" | "modules" | "signature" | "created_at" | "updated_at";
+export type CommunitiesUpdateColumn = "id" | "name" | "city" | "description" | "image" | "slug" | "mailchimp_api_key" | "mailchimp_list_id" | "mailchimp_group_id" | "fb_link" | "twitter_link" | "facebook_app_id" | "email_template_from" | "modules" | "signature" | "time_zone" | "created_at" | "updated_at";
 
 export type CommunitiesOnConflict = {
   constraint: "communities_pkey";
-  update_columns: Array<"id" | "name" | "city" | "description" | "image" | "slug" | "mailchimp_api_key" | "mailchimp_list_id" | "mailchimp_group_id" | "fb_link" | "twitter_link" | "facebook_app_id" | "email_template_from" | "modules" | "signature" | "created_at" | "updated_at">;
+  update_columns: Array<"id" | "name" | "city" | "description" | "image" | "slug" | "mailchimp_api_key" | "mailchimp_list_id" | "mailchimp_group_id" | "fb_link" | "twitter_link" | "facebook_app_id" | "email_template_from" | "modules" | "signature" | "time_zone" | "created_at" | "updated_at">;
   where?: CommunitiesBoolExp | null;
 };
 
@@ -907,7 +911,7 @@ export type FormEntriesUpdates = {
   _delete_key?: FormEntriesDeleteKeyInput | null;
 };
 
-export type ActivistPressuresSelectColumn = "id" | "widget_id" | "mobilization_id" | "activist_id" | "targets" | "mail" | "form_data" | "mailchimp_synced_at" | "created_at";
+export type ActivistPressuresSelectColumn = "id" | "widget_id" | "mobilization_id" | "activist_id" | "targets" | "mail" | "form_data" | "channel" | "mailchimp_synced_at" | "created_at";
 
 export type ActivistPressuresBoolExp = {
   _and?: Array<ActivistPressuresBoolExp> | null;
@@ -920,6 +924,7 @@ export type ActivistPressuresBoolExp = {
   targets?: JsonbComparisonExp | null;
   mail?: JsonbComparisonExp | null;
   form_data?: JsonbComparisonExp | null;
+  channel?: StringComparisonExp | null;
   mailchimp_synced_at?: TimestamptzComparisonExp | null;
   created_at?: TimestamptzComparisonExp | null;
   widget?: WidgetsBoolExp | null;
@@ -935,6 +940,7 @@ export type ActivistPressuresOrderBy = {
   targets?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   mail?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   form_data?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  channel?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   mailchimp_synced_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   created_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   widget?: WidgetsOrderBy | null;
@@ -954,6 +960,7 @@ export type ActivistPressuresInsertInput = {
   targets?: unknown | null;
   mail?: unknown | null;
   form_data?: unknown | null;
+  channel?: string | null;
   mailchimp_synced_at?: string | null;
   created_at?: string | null;
   widget?: WidgetsObjRelInsertInput | null;
@@ -979,17 +986,18 @@ export type ActivistPressuresSetInput = {
   targets?: unknown | null;
   mail?: unknown | null;
   form_data?: unknown | null;
+  channel?: string | null;
   mailchimp_synced_at?: string | null;
   created_at?: string | null;
 };
 
 export type ActivistPressuresConstraint = "activist_pressures_pkey";
 
-export type ActivistPressuresUpdateColumn = "id" | "widget_id" | "mobilization_id" | "activist_id" | "targets" | "mail" | "form_data" | "mailchimp_synced_at" | "created_at";
+export type ActivistPressuresUpdateColumn = "id" | "widget_id" | "mobilization_id" | "activist_id" | "targets" | "mail" | "form_data" | "channel" | "mailchimp_synced_at" | "created_at";
 
 export type ActivistPressuresOnConflict = {
   constraint: "activist_pressures_pkey";
-  update_columns: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "targets" | "mail" | "form_data" | "mailchimp_synced_at" | "created_at">;
+  update_columns: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "targets" | "mail" | "form_data" | "channel" | "mailchimp_synced_at" | "created_at">;
   where?: ActivistPressuresBoolExp | null;
 };
 
@@ -2245,7 +2253,7 @@ export type TwilioConfigurationsUpdates = {
   _inc?: TwilioConfigurationsIncInput | null;
 };
 
-export type TwilioCallsSelectColumn = "id" | "activist_id" | "widget_id" | "community_id" | "from" | "to" | "twilio_call_sid" | "created_at" | "updated_at";
+export type TwilioCallsSelectColumn = "id" | "activist_id" | "widget_id" | "community_id" | "from" | "to" | "twilio_call_sid" | "status" | "mailchimp_synced_at" | "created_at" | "updated_at";
 
 export type TwilioCallsBoolExp = {
   _and?: Array<TwilioCallsBoolExp> | null;
@@ -2258,6 +2266,8 @@ export type TwilioCallsBoolExp = {
   from?: StringComparisonExp | null;
   to?: StringComparisonExp | null;
   twilio_call_sid?: StringComparisonExp | null;
+  status?: StringComparisonExp | null;
+  mailchimp_synced_at?: TimestamptzComparisonExp | null;
   created_at?: TimestamptzComparisonExp | null;
   updated_at?: TimestamptzComparisonExp | null;
   activist?: ActivistsBoolExp | null;
@@ -2274,6 +2284,8 @@ export type TwilioCallsOrderBy = {
   from?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   to?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   twilio_call_sid?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  status?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  mailchimp_synced_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   created_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   updated_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   activist?: ActivistsOrderBy | null;
@@ -2293,6 +2305,8 @@ export type TwilioCallsInsertInput = {
   from?: string | null;
   to?: string | null;
   twilio_call_sid?: string | null;
+  status?: string | null;
+  mailchimp_synced_at?: string | null;
   created_at?: string | null;
   updated_at?: string | null;
   activist?: ActivistsObjRelInsertInput | null;
@@ -2319,17 +2333,19 @@ export type TwilioCallsSetInput = {
   from?: string | null;
   to?: string | null;
   twilio_call_sid?: string | null;
+  status?: string | null;
+  mailchimp_synced_at?: string | null;
   created_at?: string | null;
   updated_at?: string | null;
 };
 
 export type TwilioCallsConstraint = "twilio_calls_pkey";
 
-export type TwilioCallsUpdateColumn = "id" | "activist_id" | "widget_id" | "community_id" | "from" | "to" | "twilio_call_sid" | "created_at" | "updated_at";
+export type TwilioCallsUpdateColumn = "id" | "activist_id" | "widget_id" | "community_id" | "from" | "to" | "twilio_call_sid" | "status" | "mailchimp_synced_at" | "created_at" | "updated_at";
 
 export type TwilioCallsOnConflict = {
   constraint: "twilio_calls_pkey";
-  update_columns: Array<"id" | "activist_id" | "widget_id" | "community_id" | "from" | "to" | "twilio_call_sid" | "created_at" | "updated_at">;
+  update_columns: Array<"id" | "activist_id" | "widget_id" | "community_id" | "from" | "to" | "twilio_call_sid" | "status" | "mailchimp_synced_at" | "created_at" | "updated_at">;
   where?: TwilioCallsBoolExp | null;
 };
 
@@ -3577,9 +3593,9 @@ export type GetWidgetDonationStatsArgs = {
 
 /** The arguments of each root field, as graphql-js hands them to its resolver. */
 export type QueryArgs = {
-  communities: { distinct_on?: Array<"id" | "name" | "city" | "description" | "image" | "slug" | "mailchimp_api_key" | "mailchimp_list_id" | "mailchimp_group_id" | "fb_link" | "twitter_link" | "facebook_app_id" | "email_template_from" | "modules" | "signature" | "created_at" | "updated_at"> | null; where?: CommunitiesBoolExp | null; order_by?: Array<CommunitiesOrderBy> | null; limit?: number | null; offset?: number | null };
+  communities: { distinct_on?: Array<"id" | "name" | "city" | "description" | "image" | "slug" | "mailchimp_api_key" | "mailchimp_list_id" | "mailchimp_group_id" | "fb_link" | "twitter_link" | "facebook_app_id" | "email_template_from" | "modules" | "signature" | "time_zone" | "created_at" | "updated_at"> | null; where?: CommunitiesBoolExp | null; order_by?: Array<CommunitiesOrderBy> | null; limit?: number | null; offset?: number | null };
   communities_by_pk: { id: number };
-  communities_aggregate: { distinct_on?: Array<"id" | "name" | "city" | "description" | "image" | "slug" | "mailchimp_api_key" | "mailchimp_list_id" | "mailchimp_group_id" | "fb_link" | "twitter_link" | "facebook_app_id" | "email_template_from" | "modules" | "signature" | "created_at" | "updated_at"> | null; where?: CommunitiesBoolExp | null; order_by?: Array<CommunitiesOrderBy> | null; limit?: number | null; offset?: number | null };
+  communities_aggregate: { distinct_on?: Array<"id" | "name" | "city" | "description" | "image" | "slug" | "mailchimp_api_key" | "mailchimp_list_id" | "mailchimp_group_id" | "fb_link" | "twitter_link" | "facebook_app_id" | "email_template_from" | "modules" | "signature" | "time_zone" | "created_at" | "updated_at"> | null; where?: CommunitiesBoolExp | null; order_by?: Array<CommunitiesOrderBy> | null; limit?: number | null; offset?: number | null };
   community_users: { distinct_on?: Array<"id" | "community_id" | "user_id" | "role" | "created_at"> | null; where?: CommunityUsersBoolExp | null; order_by?: Array<CommunityUsersOrderBy> | null; limit?: number | null; offset?: number | null };
   community_users_by_pk: { id: number };
   community_users_aggregate: { distinct_on?: Array<"id" | "community_id" | "user_id" | "role" | "created_at"> | null; where?: CommunityUsersBoolExp | null; order_by?: Array<CommunityUsersOrderBy> | null; limit?: number | null; offset?: number | null };
@@ -3598,9 +3614,9 @@ export type QueryArgs = {
   form_entries: { distinct_on?: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "fields" | "mailchimp_synced_at" | "created_at"> | null; where?: FormEntriesBoolExp | null; order_by?: Array<FormEntriesOrderBy> | null; limit?: number | null; offset?: number | null };
   form_entries_by_pk: { id: number };
   form_entries_aggregate: { distinct_on?: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "fields" | "mailchimp_synced_at" | "created_at"> | null; where?: FormEntriesBoolExp | null; order_by?: Array<FormEntriesOrderBy> | null; limit?: number | null; offset?: number | null };
-  activist_pressures: { distinct_on?: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "targets" | "mail" | "form_data" | "mailchimp_synced_at" | "created_at"> | null; where?: ActivistPressuresBoolExp | null; order_by?: Array<ActivistPressuresOrderBy> | null; limit?: number | null; offset?: number | null };
+  activist_pressures: { distinct_on?: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "targets" | "mail" | "form_data" | "channel" | "mailchimp_synced_at" | "created_at"> | null; where?: ActivistPressuresBoolExp | null; order_by?: Array<ActivistPressuresOrderBy> | null; limit?: number | null; offset?: number | null };
   activist_pressures_by_pk: { id: number };
-  activist_pressures_aggregate: { distinct_on?: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "targets" | "mail" | "form_data" | "mailchimp_synced_at" | "created_at"> | null; where?: ActivistPressuresBoolExp | null; order_by?: Array<ActivistPressuresOrderBy> | null; limit?: number | null; offset?: number | null };
+  activist_pressures_aggregate: { distinct_on?: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "targets" | "mail" | "form_data" | "channel" | "mailchimp_synced_at" | "created_at"> | null; where?: ActivistPressuresBoolExp | null; order_by?: Array<ActivistPressuresOrderBy> | null; limit?: number | null; offset?: number | null };
   subscriptions: { distinct_on?: Array<"id" | "community_id" | "widget_id" | "mobilization_id" | "activist_id" | "amount" | "period" | "status" | "card_data" | "gateway_customer_id" | "gateway_subscription_id" | "customer" | "gateway_data" | "process_at" | "manage_token_expires_at" | "retry_at" | "charge_attempts" | "origin_donation_id" | "canceled_at" | "created_at" | "updated_at"> | null; where?: SubscriptionsBoolExp | null; order_by?: Array<SubscriptionsOrderBy> | null; limit?: number | null; offset?: number | null };
   subscriptions_by_pk: { id: number };
   subscriptions_aggregate: { distinct_on?: Array<"id" | "community_id" | "widget_id" | "mobilization_id" | "activist_id" | "amount" | "period" | "status" | "card_data" | "gateway_customer_id" | "gateway_subscription_id" | "customer" | "gateway_data" | "process_at" | "manage_token_expires_at" | "retry_at" | "charge_attempts" | "origin_donation_id" | "canceled_at" | "created_at" | "updated_at"> | null; where?: SubscriptionsBoolExp | null; order_by?: Array<SubscriptionsOrderBy> | null; limit?: number | null; offset?: number | null };
@@ -3631,9 +3647,9 @@ export type QueryArgs = {
   twilio_configurations: { distinct_on?: Array<"id" | "community_id" | "twilio_account_sid" | "twilio_auth_token" | "twilio_number" | "created_at" | "updated_at"> | null; where?: TwilioConfigurationsBoolExp | null; order_by?: Array<TwilioConfigurationsOrderBy> | null; limit?: number | null; offset?: number | null };
   twilio_configurations_by_pk: { id: number };
   twilio_configurations_aggregate: { distinct_on?: Array<"id" | "community_id" | "twilio_account_sid" | "twilio_auth_token" | "twilio_number" | "created_at" | "updated_at"> | null; where?: TwilioConfigurationsBoolExp | null; order_by?: Array<TwilioConfigurationsOrderBy> | null; limit?: number | null; offset?: number | null };
-  twilio_calls: { distinct_on?: Array<"id" | "activist_id" | "widget_id" | "community_id" | "from" | "to" | "twilio_call_sid" | "created_at" | "updated_at"> | null; where?: TwilioCallsBoolExp | null; order_by?: Array<TwilioCallsOrderBy> | null; limit?: number | null; offset?: number | null };
+  twilio_calls: { distinct_on?: Array<"id" | "activist_id" | "widget_id" | "community_id" | "from" | "to" | "twilio_call_sid" | "status" | "mailchimp_synced_at" | "created_at" | "updated_at"> | null; where?: TwilioCallsBoolExp | null; order_by?: Array<TwilioCallsOrderBy> | null; limit?: number | null; offset?: number | null };
   twilio_calls_by_pk: { id: number };
-  twilio_calls_aggregate: { distinct_on?: Array<"id" | "activist_id" | "widget_id" | "community_id" | "from" | "to" | "twilio_call_sid" | "created_at" | "updated_at"> | null; where?: TwilioCallsBoolExp | null; order_by?: Array<TwilioCallsOrderBy> | null; limit?: number | null; offset?: number | null };
+  twilio_calls_aggregate: { distinct_on?: Array<"id" | "activist_id" | "widget_id" | "community_id" | "from" | "to" | "twilio_call_sid" | "status" | "mailchimp_synced_at" | "created_at" | "updated_at"> | null; where?: TwilioCallsBoolExp | null; order_by?: Array<TwilioCallsOrderBy> | null; limit?: number | null; offset?: number | null };
   twilio_call_transitions: { distinct_on?: Array<"id" | "twilio_call_id" | "twilio_call_sid" | "twilio_parent_call_sid" | "sequence_number" | "status" | "call_duration" | "data" | "created_at"> | null; where?: TwilioCallTransitionsBoolExp | null; order_by?: Array<TwilioCallTransitionsOrderBy> | null; limit?: number | null; offset?: number | null };
   twilio_call_transitions_by_pk: { id: number };
   twilio_call_transitions_aggregate: { distinct_on?: Array<"id" | "twilio_call_id" | "twilio_call_sid" | "twilio_parent_call_sid" | "sequence_number" | "status" | "call_duration" | "data" | "created_at"> | null; where?: TwilioCallTransitionsBoolExp | null; order_by?: Array<TwilioCallTransitionsOrderBy> | null; limit?: number | null; offset?: number | null };

@@ -78,7 +78,13 @@ async function seedCommunity(name: string, ownerId: number, members: { userId: n
   });
   await createDonation(db, { communityId: community.id, amount: 2500, status: 'waiting_payment' });
   await createSubscription(db, { communityId: community.id, amount: 3000, activistId: activist.id });
-  await createPhoneCall(db, { communityId: community.id, widgetId: pressure?.id as number, activistId: activist.id });
+  // A call that did not reach its target: an attempt, which counts nowhere (core's `actions/definitions.ts`).
+  await createPhoneCall(db, {
+    communityId: community.id,
+    widgetId: pressure?.id as number,
+    activistId: activist.id,
+    status: 'busy',
+  });
   await createTemplate(db, {
     name: `Modelo de ${name}`,
     communityId: community.id,
@@ -108,7 +114,11 @@ async function seedCommunity(name: string, ownerId: number, members: { userId: n
     codeHash: `hash-${name}`,
     expiresAt: new Date(Date.now() + 86_400_000),
   });
-  const call = await createPhoneCall(db, { communityId: community.id, widgetId: pressure?.id as number });
+  const call = await createPhoneCall(db, {
+    communityId: community.id,
+    widgetId: pressure?.id as number,
+    status: 'ringing',
+  });
   await db
     .insert(twilioCallTransitions)
     .values({ twilioCallId: call.id, twilioCallSid: `CA${name}`, status: 'ringing' });

@@ -221,7 +221,7 @@ describe('the sync of activist actions', () => {
     const [activist] = await server.ctx.db.select().from(activists).where(eq(activists.email, 'twice@example.org'));
     await server.ctx.db.insert(mailchimpQueue).values({
       communityId,
-      kind: 'F',
+      kind: 'form',
       actionId: entry?.id ?? 0,
       activistId: activist?.id ?? 0,
       widgetId: form.id,

@@ -1,24 +1,23 @@
-import { type MailchimpActionKind, mailchimpSegmentName } from '@mutirao/core';
+import { ACTION_DEFINITIONS, ACTION_KINDS, type ActionKind, mailchimpSegmentName } from '@mutirao/core';
 import { eq, type SQL, sql } from 'drizzle-orm';
+import { ACTION_SOURCES, actionsRelation } from '../actions/sources';
 import type { Db, Tx } from '../db/client';
 import { widgets } from '../db/schema';
 import { type MailingAccount, type MailingDriver, MailingError, type MailingMember } from './driver';
 
-/** The action tables by segment suffix. */
-const ACTION_TABLE: Record<MailchimpActionKind, SQL> = {
-  F: sql.raw('form_entries'),
-  P: sql.raw('activist_pressures'),
-  D: sql.raw('donations'),
-};
+/** The segment a kind of action joins on a page: `M{page}{F|P|D}` (both pressures are P). */
+const segmentName = (mobilizationId: number, kind: ActionKind) =>
+  mailchimpSegmentName(mobilizationId, ACTION_DEFINITIONS[kind].mailchimp);
 
 /**
- * Queues an action for the community's list, in the statement or transaction that stores it, only when the
+ * Queues an action for the community's list, in the statement or transaction that makes it an action (a form entry
+ * or an e-mail pressure as it is stored, a donation once paid, a call once completed: `actionMoved`), only when the
  * community has a key and a list: a community without Mailchimp writes nothing. The same action twice is queued
  * once. Returns the queue row's id when one was written.
  */
 export function mailchimpQueueQuery(
   communityId: number,
-  kind: MailchimpActionKind,
+  kind: ActionKind,
   ids: { action: number | SQL; activist: number | SQL; widget: number; mobilization: number },
 ): SQL {
   return sql`
@@ -34,7 +33,7 @@ export function mailchimpQueueQuery(
 export async function queueForMailchimp(
   tx: Db | Tx,
   communityId: number,
-  kind: MailchimpActionKind,
+  kind: ActionKind,
   ids: { action: number; activist: number; widget: number; mobilization: number },
 ): Promise<boolean> {
   const result = (await tx.execute(mailchimpQueueQuery(communityId, kind, ids))) as unknown as { rows: unknown[] };
@@ -78,17 +77,17 @@ async function segmentOf(
   db: Db,
   driver: MailingDriver,
   account: MailingAccount,
-  widget: { id: number; mobilizationId: number; kind: MailchimpActionKind; stored: string | null },
+  widget: { id: number; mobilizationId: number; kind: ActionKind; stored: string | null },
 ): Promise<string> {
   if (widget.stored) return widget.stored;
-  const id = await driver.ensureSegment(account, mailchimpSegmentName(widget.mobilizationId, widget.kind));
+  const id = await driver.ensureSegment(account, segmentName(widget.mobilizationId, widget.kind));
   await db.update(widgets).set({ mailchimpSegmentId: id }).where(eq(widgets.id, widget.id));
   return id;
 }
 
 interface QueuedRow extends MemberRow {
   id: number;
-  kind: MailchimpActionKind;
+  kind: ActionKind;
   action_id: number;
   widget_id: number;
   mobilization_id: number;
@@ -106,11 +105,13 @@ export async function syncBatch(db: Db, driver: MailingDriver, account: MailingA
   const result = (await db.execute(sql`
     select q.id, q.kind, q.action_id, q.widget_id, q.mobilization_id, w.mailchimp_segment_id as segment_id,
       a.email, a.first_name, a.last_name, a.city, a.phone,
-      case q.kind
-        when 'F' then (select mailchimp_synced_at from form_entries where id = q.action_id)
-        when 'P' then (select mailchimp_synced_at from activist_pressures where id = q.action_id)
-        else (select mailchimp_synced_at from donations where id = q.action_id)
-      end as synced_at
+      case q.kind ${sql.join(
+        ACTION_KINDS.map(
+          (kind) =>
+            sql`when ${kind} then (select mailchimp_synced_at from ${sql.raw(ACTION_SOURCES[kind].table)} where id = q.action_id)`,
+        ),
+        sql` `,
+      )} end as synced_at
     from mailchimp_queue q
     join activists a on a.id = q.activist_id
     join widgets w on w.id = q.widget_id
@@ -125,7 +126,7 @@ export async function syncBatch(db: Db, driver: MailingDriver, account: MailingA
   for (const row of todo) {
     const key = row.email.toLowerCase();
     const entry = tags.get(key) ?? { member: memberOf(row), names: new Set<string>() };
-    entry.names.add(mailchimpSegmentName(Number(row.mobilization_id), row.kind));
+    entry.names.add(segmentName(Number(row.mobilization_id), row.kind));
     tags.set(key, entry);
     segments.set(Number(row.widget_id), row);
   }
@@ -148,12 +149,11 @@ export async function syncBatch(db: Db, driver: MailingDriver, account: MailingA
     refused.set(email, message);
   const sent = todo.filter((r) => !refused.has(r.email.toLowerCase()));
   await db.transaction(async (tx) => {
-    for (const kind of ['F', 'P', 'D'] as const) {
+    for (const kind of ACTION_KINDS) {
       const ids = sent.filter((r) => r.kind === kind).map((r) => sql`${r.action_id}`);
+      const table = sql.raw(ACTION_SOURCES[kind].table);
       if (ids.length)
-        await tx.execute(
-          sql`update ${ACTION_TABLE[kind]} set mailchimp_synced_at = now() where id in (${sql.join(ids, sql`, `)})`,
-        );
+        await tx.execute(sql`update ${table} set mailchimp_synced_at = now() where id in (${sql.join(ids, sql`, `)})`);
     }
     await tx.execute(
       sql`delete from mailchimp_queue where id in (${sql.join(
@@ -191,25 +191,20 @@ export async function resyncPage(
     people.map((p) => sql`${p.id}`),
     sql`, `,
   );
+  // The segments of the widgets each person acted on, by what counts as an action (a refused payment joins none).
   const acted = (await db.execute(sql`
     select x.widget_id, x.mobilization_id, x.kind, w.mailchimp_segment_id as segment_id,
       array_agg(distinct a.email) as emails
-    from (
-      select widget_id, mobilization_id, 'F' as kind, activist_id from form_entries where activist_id in (${ids})
-      union
-      select widget_id, mobilization_id, 'P', activist_id from activist_pressures where activist_id in (${ids})
-      union
-      select widget_id, mobilization_id, 'D', activist_id from donations
-        where activist_id in (${ids}) and widget_id is not null and mobilization_id is not null
-    ) x
+    from ${actionsRelation()} x
     join widgets w on w.id = x.widget_id
     join activists a on a.id = x.activist_id
+    where x.activist_id in (${ids}) and x.mobilization_id is not null
     group by x.widget_id, x.mobilization_id, x.kind, w.mailchimp_segment_id
     order by x.widget_id`)) as unknown as {
     rows: {
       widget_id: number;
       mobilization_id: number;
-      kind: MailchimpActionKind;
+      kind: ActionKind;
       segment_id: string | null;
       emails: string[];
     }[];

@@ -83,23 +83,30 @@ describe('GET /api/mobilizations/:id/metrics', () => {
     const res = await mob.get(`/api/mobilizations/${busy}/metrics`);
     expect(res.status).toBe(200);
     expect(res.body.metrics).toMatchObject({
-      activists: 5,
-      activists_last_90_days: 4, // p0 (3 days), p2, p3, p4; p1 only acted 100+ days ago
+      // p4 only tried to give (refused): an attempt is no action, so p4 is no activist.
+      activists: 4,
+      activists_last_90_days: 3, // p0 (3 days), p2, p3; p1 only acted 100+ days ago
       form_entries: 3,
       form_entries_last_90_days: 1,
       pressures: 2,
       pressures_last_90_days: 1,
+      phone_pressures: 2,
+      phone_pressures_last_90_days: 1,
       phone_calls: 2,
       phone_calls_last_90_days: 1,
       donations: 2,
       donations_last_30_days: 1,
       total_fund_raising: 12_550,
       fund_raising_last_30_days: 10_000,
+      pending_donations: 1,
       refused_donations: 1,
       refunded_donations: 2,
       active_subscriptions: 1,
     });
-    expect(Date.now() - Date.parse(res.body.metrics.last_action_at)).toBeLessThan(2 * DAY);
+    // The latest action that counts is the call two days ago: p4's refused card of yesterday is no action.
+    const age = Date.now() - Date.parse(res.body.metrics.last_action_at);
+    expect(age).toBeGreaterThanOrEqual(2 * DAY);
+    expect(age).toBeLessThan(2 * DAY + 3_600_000);
   });
 
   it('agrees with the list’s users_count and total_fund_raising', async () => {
@@ -130,8 +137,10 @@ describe('GET /api/mobilizations/:id/widgets/:widget/donation_figures', () => {
   it("gives a donation widget's raised sum in cents, paid, refused, refunded and active recurring donations", async () => {
     const res = await mob.get(path(busy, giftsWidget));
     expect(res.status).toBe(200);
-    // Paid 10,000 and 2,550; one refusal; a refund and a chargeback; the waiting boleto counts nowhere yet.
-    expect(res.body).toEqual({ figures: { pledged: 12_550, paid: 2, refused: 1, refunded: 2, recurring_active: 1 } });
+    // Paid 10,000 and 2,550; one refusal; a refund and a chargeback; the waiting boleto is pending, no gift yet.
+    expect(res.body).toEqual({
+      figures: { pledged: 12_550, paid: 2, pending: 1, refused: 1, refunded: 2, recurring_active: 1 },
+    });
   });
 
   it('refuses another kind of widget by name, and hides the page from outsiders', async () => {

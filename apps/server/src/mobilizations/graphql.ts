@@ -54,7 +54,7 @@ export const mobilizationGraphQL: GraphQLModule = {
       },
       fields: {
         users_count: {
-          sdl: '"Distinct activists who acted on the page (form entries, pressures, donations)."\n    users_count: Int!',
+          sdl: '"Distinct people with an action on the page that counts (form entries, e-mail pressures, completed calls, paid donations)."\n    users_count: Int!',
           resolve: stat('usersCount'),
         },
         total_fund_raising: {

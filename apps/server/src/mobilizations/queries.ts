@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { actionsRelation, countedCondition } from '../actions/sources';
 import type { Db, Tx } from '../db/client';
 import { type Mobilization, mobilizations, themes } from '../db/schema';
 import { listThemes, type SubthemeWithTheme } from '../themes/service';
@@ -9,21 +10,17 @@ import { subthemeLinksOf } from './subthemes';
 const MOBILIZATION_ID = sql.raw('"mobilizations"."id"');
 
 /**
- * users_count: distinct activists who acted on the page (form entries, e-mail pressures, donations);
- * total_fund_raising: paid donations in cents. Each is an index lookup on mobilization_id per row, and only
- * for the rows of the page being shown.
+ * users_count: distinct people who took an action that counts on the page (core's `actions/definitions.ts`: form
+ * entries, e-mail pressures, completed calls, paid donations), the Métricas screen's figure; total_fund_raising: its
+ * donations' sum in cents. Each branch is an index lookup on the page per row, and only for the rows of the page
+ * being shown.
  */
 const USERS_COUNT = sql<number>`(
-  select count(*) from (
-    select fe.activist_id from form_entries fe where fe.mobilization_id = ${MOBILIZATION_ID} and fe.activist_id is not null
-    union
-    select ap.activist_id from activist_pressures ap where ap.mobilization_id = ${MOBILIZATION_ID} and ap.activist_id is not null
-    union
-    select d.activist_id from donations d where d.mobilization_id = ${MOBILIZATION_ID} and d.activist_id is not null
-  ) acted
+  select count(distinct u.activist_id) from ${actionsRelation()} u where u.mobilization_id = ${MOBILIZATION_ID}
 )::int`;
 const TOTAL_FUND_RAISING = sql<number>`(
-  select coalesce(sum(d.amount), 0) from donations d where d.mobilization_id = ${MOBILIZATION_ID} and d.status = 'paid'
+  select coalesce(sum(d.amount), 0) from donations d
+  where d.mobilization_id = ${MOBILIZATION_ID} and ${countedCondition('donation', 'd')}
 )::float8`;
 
 export async function mobilizationStats(db: Db | Tx, ids: number[]) {

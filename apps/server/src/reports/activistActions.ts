@@ -1,13 +1,14 @@
-import { type Locale, translate } from '@mutirao/core';
-import { sql } from 'drizzle-orm';
+import { ACTION_DEFINITIONS, ACTION_KINDS, type ActionKind, type Locale, translate } from '@mutirao/core';
+import { type SQL, sql } from 'drizzle-orm';
+import { countedCondition } from '../actions/sources';
 import type { Db } from '../db/client';
 import { activistPressures, activists, donations, formEntries, mobilizations, widgets } from '../db/schema';
-import { utcSeconds } from './donations';
 import { EXPORT_BATCH, keysetCsvBy, pinnedBatch } from './keyset';
+import { type ReportReader, seconds, zonedText } from './reader';
 
-/** The kinds of action, in the order that breaks a tie between two actions of the same microsecond. */
-const KINDS = ['form', 'pressure', 'donation'] as const;
-type ActionKind = (typeof KINDS)[number];
+/** The kinds of action, in the order that breaks a tie between two actions of the same microsecond (their rank). */
+const KINDS = ACTION_KINDS;
+const rankOf = (kind: ActionKind) => KINDS.indexOf(kind);
 
 /** Where the last batch ended: the action's time (UTC text, to the microsecond), its kind's rank and its id. */
 interface Position {
@@ -22,15 +23,18 @@ const MAX_ID = 2_147_483_647;
  * The `(created_at, id)` bound of one kind's rows after a position ordered by `(created_at, rank, id)`: a kind
  * ranked before the position's starts after its time, a kind ranked after it at its time, the same kind after its id.
  */
-function boundOf(rank: number, after: Position | undefined) {
-  if (!after) return { at: '-infinity', id: 0 };
-  return { at: after.at, id: rank < after.rank ? MAX_ID : rank > after.rank ? 0 : after.id };
+function boundOf(kind: ActionKind, after: Position | undefined) {
+  const rank = rankOf(kind);
+  if (!after) return sql`('-infinity'::timestamptz, 0)`;
+  const id = rank < after.rank ? MAX_ID : rank > after.rank ? 0 : after.id;
+  return sql`(${after.at}::timestamp at time zone 'UTC', ${id}::int)`;
 }
 
 interface ActionRow {
   rank: number;
   id: number;
   at: string;
+  shown_at: string;
   mobilization_id: number | null;
   page: string | null;
   widget_id: number | null;
@@ -42,28 +46,37 @@ interface ActionRow {
 }
 
 /**
- * One batch of the community's actions in time order, merged from the three kinds. Form entries and pressures carry
- * no community: each of the community's pages gives its next rows through `(mobilization_id, created_at, id)`
- * (a lateral per page), donations theirs through `(community_id, created_at, id)`; only those few rows per page are
- * sorted. A batch therefore reads at most one batch per page and kind, not the rest of the community's actions.
+ * One batch of the community's actions that count (core's `actions/definitions.ts`) in time order, merged from the
+ * four kinds. Form entries and e-mail pressures carry no community: each of the community's pages gives its next rows
+ * through `(mobilization_id, created_at, id)` (a lateral per page); calls theirs through `(community_id, created_at)`
+ * and donations through `(community_id, created_at, id)`, skipping what does not count; only those few rows per page
+ * are sorted. A batch therefore reads at most one batch per page and kind, not the rest of the community's actions.
  */
-function actionBatch(db: Db, communityId: number, after: Position | undefined) {
-  const [form, pressure, donation] = KINDS.map((_, rank) => boundOf(rank, after));
-  if (!form || !pressure || !donation) throw new Error('unreachable');
-  const fromPages = (table: typeof formEntries | typeof activistPressures, rank: number, bound: typeof form) => sql`
-    select ${rank}::int as rank, x.id, x.created_at, x.mobilization_id, x.widget_id, x.activist_id, null::jsonb as customer
+function actionBatch(db: Db, communityId: number, after: Position | undefined, { timeZone }: ReportReader) {
+  const fromPages = (table: typeof formEntries | typeof activistPressures, kind: 'form' | 'pressure') => sql`
+    select ${rankOf(kind)}::int as rank, x.id, x.created_at, x.mobilization_id, x.widget_id, x.activist_id,
+      null::jsonb as customer
     from ${mobilizations} m
     cross join lateral (
-      select id, created_at, mobilization_id, widget_id, activist_id from ${table}
-      where mobilization_id = m.id
-        and (created_at, id) > (${bound.at}::timestamp at time zone 'UTC', ${bound.id}::int)
+      select id, created_at, mobilization_id, widget_id, activist_id from ${table} x
+      where mobilization_id = m.id and (created_at, id) > ${boundOf(kind, after)} and ${countedCondition(kind)}
       order by created_at, id
       limit ${EXPORT_BATCH}) x
     where m.community_id = ${communityId}`;
+  const ofCommunity = (table: SQL, kind: 'pressure-phone' | 'donation', columns: SQL) => sql`
+    (select ${rankOf(kind)}, x.id, x.created_at, ${columns}, x.activist_id, ${
+      kind === 'donation' ? sql`x.customer` : sql`null::jsonb`
+    }
+     from ${table} x
+     where x.community_id = ${communityId} and (x.created_at, x.id) > ${boundOf(kind, after)}
+       and ${countedCondition(kind)}
+     order by x.community_id, x.created_at, x.id
+     limit ${EXPORT_BATCH})`;
   return pinnedBatch<ActionRow>(
     db,
     sql`
-      select x.rank, x.id, (x.created_at at time zone 'UTC')::text as at, x.mobilization_id, m.name as page,
+      select x.rank, x.id, (x.created_at at time zone 'UTC')::text as at,
+        ${zonedText(sql`x.created_at`, timeZone)} as shown_at, x.mobilization_id, m.name as page,
         x.widget_id, w.kind as widget_kind,
         coalesce(a.name, nullif(x.customer->>'name', '')) as name,
         coalesce(a.email, nullif(x.customer->>'email', '')) as email,
@@ -72,17 +85,23 @@ function actionBatch(db: Db, communityId: number, after: Position | undefined) {
         coalesce(a.city, nullif(x.customer->'address'->>'city', '')) as city
       from (
         select * from (
-          ${fromPages(formEntries, 0, form)}
+          ${fromPages(formEntries, 'form')}
           union all
-          ${fromPages(activistPressures, 1, pressure)}
+          ${fromPages(activistPressures, 'pressure')}
           union all
-          (select 2, d.id, d.created_at, d.mobilization_id, d.widget_id, d.activist_id, d.customer
-           from ${donations} d
-           where (d.community_id, d.created_at, d.id)
-               > (${communityId}, ${donation.at}::timestamp at time zone 'UTC', ${donation.id}::int)
-             and d.community_id <= ${communityId}
-           order by d.community_id, d.created_at, d.id
-           limit ${EXPORT_BATCH})
+          ${ofCommunity(
+            sql`twilio_calls`,
+            'pressure-phone',
+            sql`(select b.mobilization_id from ${widgets} cw join blocks b on b.id = cw.block_id where cw.id = x.widget_id),
+              x.widget_id`,
+          )}
+          union all
+          ${ofCommunity(
+            sql`${donations}`,
+            'donation',
+            sql`x.mobilization_id,
+              coalesce(x.widget_id, (select s.widget_id from subscriptions s where s.id = x.subscription_id))`,
+          )}
         ) u
         order by u.created_at, u.rank, u.id
         limit ${EXPORT_BATCH}) x
@@ -102,12 +121,14 @@ function widgetKindLabel(locale: Locale, kind: string | null) {
 }
 
 /**
- * Every action of the community (form entries, e-mail pressures and donation charges), oldest first, with the
- * activist (for a donation without one, the donor as given at checkout), the page and the widget. Actions of
- * removed widgets stay (a donation keeps its row with the page and widget cleared).
+ * Every action of the community that counts (form entries, e-mail pressures, completed calls and paid donations,
+ * recurring charges included), oldest first, each named as its kind declares, with the activist (for a donation
+ * without one, the donor as given at checkout), the page and the widget. Actions of removed widgets stay (a donation
+ * keeps its row with the page and widget cleared). Attempts are in the donation report, with their state.
  */
-export function activistActionsCsv(db: Db, communityId: number, locale: Locale): AsyncGenerator<string> {
-  const col = (column: string) => translate(locale, `communityReports.${column}`);
+export function activistActionsCsv(db: Db, communityId: number, reader: ReportReader): AsyncGenerator<string> {
+  const { locale, timeZone } = reader;
+  const col = (column: string) => translate(locale, `communityReports.${column}`, { zone: timeZone });
   const header = [
     col('colActionAt'),
     col('colKind'),
@@ -120,12 +141,12 @@ export function activistActionsCsv(db: Db, communityId: number, locale: Locale):
     col('colWidgetId'),
     col('colWidgetKind'),
   ];
-  const kindLabel = (rank: number) => col(`kind.${KINDS[rank] as ActionKind}`);
+  const kindLabel = (rank: number) => translate(locale, ACTION_DEFINITIONS[KINDS[rank] as ActionKind].label);
   return keysetCsvBy(
     header,
-    (after: Position | undefined) => actionBatch(db, communityId, after),
+    (after: Position | undefined) => actionBatch(db, communityId, after, reader),
     (r) => [
-      utcSeconds(r.at),
+      seconds(r.shown_at),
       kindLabel(r.rank),
       r.name,
       r.email,

@@ -38,7 +38,7 @@ const get = (client: Client | undefined, path: string) =>
   downloadCsv(server.url, client?.cookie('session'), 'GET', path);
 
 const ACTION_HEADER = [
-  'Data (UTC)',
+  'Data (America/Sao_Paulo)',
   'Ação',
   'Nome',
   'E-mail',
@@ -55,15 +55,16 @@ const ACTIVIST_HEADER = [
   'E-mail',
   'Telefone',
   'Cidade',
-  'Primeira ação (UTC)',
-  'Última ação (UTC)',
+  'Primeira ação (America/Sao_Paulo)',
+  'Última ação (America/Sao_Paulo)',
   'Inscrições',
-  'Pressões',
+  'Pressões por e-mail',
+  'Pressões por telefone',
   'Doações',
 ];
 
 describe('GET /api/communities/:id/activist_actions.csv', () => {
-  it('lists every form entry, pressure and donation of the community in time order, and no other community’s', async () => {
+  it('lists every action that counts of the community in time order, in its zone, and no other community’s', async () => {
     const { community, page, form, pressure, donation, mobilizer } = await actingCommunity();
     const other = await actingCommunity();
     const db = server.ctx.db;
@@ -88,6 +89,15 @@ describe('GET /api/communities/:id/activist_actions.csv', () => {
       customer: { name: 'Doadora Sem Cadastro', email: 'doadora@example.org', address: { city: 'Recife' } },
       createdAt: new Date(t0),
     });
+    // A refused card is an attempt, not a donation: it is in the donation report, not here.
+    await createDonation(db, {
+      communityId: community.id,
+      amount: 1000,
+      status: 'refused',
+      widgetId: donation.id,
+      mobilizationId: page.id,
+      createdAt: new Date(t0 + 1000),
+    });
     await entry(other.form, other.page.id, ana.id, new Date(t0 + 1000));
 
     const client = await signIn(server, mobilizer.email);
@@ -102,8 +112,8 @@ describe('GET /api/communities/:id/activist_actions.csv', () => {
     expect(parseCsv(text.slice(1))).toEqual([
       ACTION_HEADER,
       [
-        '2026-02-01 10:00:00',
-        'Inscrição',
+        '2026-02-01 07:00:00',
+        'Inscrição em formulário',
         'Ana, "a Zé"',
         'ana@example.org',
         "'+55 11 99999-0000",
@@ -113,7 +123,7 @@ describe('GET /api/communities/:id/activist_actions.csv', () => {
         'Formulário',
       ],
       [
-        '2026-02-01 10:00:00',
+        '2026-02-01 07:00:00',
         'Doação',
         'Doadora Sem Cadastro',
         'doadora@example.org',
@@ -124,8 +134,8 @@ describe('GET /api/communities/:id/activist_actions.csv', () => {
         'Doação',
       ],
       [
-        '2026-02-01 10:00:02',
-        'Pressão',
+        '2026-02-01 07:00:02',
+        'Pressão por e-mail',
         "'=1+1",
         'evil@example.org',
         '',
@@ -186,7 +196,7 @@ describe('GET /api/communities/:id/activist_actions.csv', () => {
 });
 
 describe('GET /api/communities/:id/activists.csv', () => {
-  it('gives one row per activist with their first and last action and counts per kind', async () => {
+  it('gives one row per activist with their first and last action and counts per kind, attempts left out', async () => {
     const { community, page, form, pressure, admin } = await actingCommunity();
     const other = await actingCommunity();
     const db = server.ctx.db;
@@ -230,14 +240,16 @@ describe('GET /api/communities/:id/activists.csv', () => {
         'ana@example.org',
         '',
         '',
-        '2026-02-28 07:00:00',
-        '2026-03-05 09:10:11',
+        '2026-02-28 04:00:00',
+        '2026-03-05 06:10:11',
         '2',
         '1',
+        '0',
         '1',
       ],
-      [String(bia.id), "'@bia", 'bia@example.org', '', '', expect.any(String), expect.any(String), '0', '0', '1'],
-      [String(quiet.id), 'Quieta', 'quieta@example.org', '', '', '', '', '0', '0', '0'],
+      // Bia's card was refused: no donation, no action.
+      [String(bia.id), "'@bia", 'bia@example.org', '', '', '', '', '0', '0', '0', '0'],
+      [String(quiet.id), 'Quieta', 'quieta@example.org', '', '', '', '', '0', '0', '0', '0'],
     ]);
   });
 
@@ -256,10 +268,11 @@ describe('GET /api/communities/:id/activists.csv', () => {
       'E-mail',
       'Phone',
       'City',
-      'First action (UTC)',
-      'Last action (UTC)',
+      'First action (America/Sao_Paulo)',
+      'Last action (America/Sao_Paulo)',
       'Sign-ups',
-      'Pressures',
+      'E-mail pressures',
+      'Phone pressures',
       'Donations',
     ]);
   });

@@ -1,19 +1,20 @@
-import { type Locale, translate } from '@mutirao/core';
+import { ACTION_KINDS, type ActionKind, translate } from '@mutirao/core';
 import { type SQL, sql } from 'drizzle-orm';
+import { ACTION_SOURCES, countedCondition } from '../actions/sources';
 import type { Db } from '../db/client';
-import { activistPressures, activists, donations, formEntries } from '../db/schema';
-import { type CopyOut, copyCsv, utcSecondsSql } from './copy';
-import { utcSeconds } from './donations';
+import { activists } from '../db/schema';
+import { type CopyOut, copyCsv, sqlText } from './copy';
 import { EXPORT_BATCH, keysetCsv, pinnedBatch } from './keyset';
+import { type ReportReader, seconds, zonedSecondsSql, zonedText } from './reader';
 
 /*
  * The community's activist reports (spec 01 §7 `activists.csv` and `activist_actions.csv`), streamed like the other
  * exports: keyset batches read through indexes that serve their order, one batch in hand at a time.
  */
 
-const t = (locale: Locale, column: string) => translate(locale, `communityReports.${column}`);
+type Counts = Record<ActionKind, number>;
 
-interface ActivistRow {
+interface ActivistRow extends Counts {
   id: number;
   name: string | null;
   email: string;
@@ -21,21 +22,31 @@ interface ActivistRow {
   city: string | null;
   first_at: string | null;
   last_at: string | null;
-  forms: number;
-  pressures: number;
-  donations: number;
 }
 
-/** The three counted kinds of action, each with the activist it names and when it was made. */
-const ACTION_TABLES = [formEntries, activistPressures, donations] as const;
+/** Each kind's alias in the queries, and the column its count is given as. */
+const ALIAS: Record<ActionKind, string> = { form: 'f', pressure: 'p', 'pressure-phone': 'c', donation: 'd' };
 
-/**
- * Per activist in `[low, high]`: the actions of one kind, counted, with the first and last time, read as one range of
- * its `activist_id` index and grouped, rather than looked up once per activist.
- */
-const summaryOf = (table: (typeof ACTION_TABLES)[number], low: SQL, high: SQL) =>
-  sql`(select activist_id, count(*)::int as n, min(created_at) as first_at, max(created_at) as last_at
-       from ${table} where activist_id between ${low} and ${high} group by activist_id)`;
+/** The actions of one kind that count, of the activists the `who` condition keeps, grouped by activist. */
+const summaryOf = (kind: ActionKind, who: SQL) =>
+  sql`(select x.activist_id, count(*)::int as n, min(x.created_at) as first_at, max(x.created_at) as last_at
+       from ${sql.raw(ACTION_SOURCES[kind].table)} x
+       where ${who} and ${countedCondition(kind)} group by x.activist_id)`;
+
+/** The select list over the summaries (`f`, `p`, `c`, `d`): each kind's count, the first and last action. */
+function summaryColumns(zoned: (column: string) => SQL) {
+  const all = (column: string) => ACTION_KINDS.map((k) => `${ALIAS[k]}.${column}`).join(', ');
+  return sql`${zoned(`least(${all('first_at')})`)} as first_at, ${zoned(`greatest(${all('last_at')})`)} as last_at,
+    ${sql.raw(ACTION_KINDS.map((k) => `coalesce(${ALIAS[k]}.n, 0) as "${k}"`).join(', '))}`;
+}
+
+const joinsOf = (summary: (kind: ActionKind) => SQL) =>
+  sql.join(
+    ACTION_KINDS.map(
+      (k) => sql`left join ${summary(k)} ${sql.raw(ALIAS[k])} on ${sql.raw(ALIAS[k])}.activist_id = a.id`,
+    ),
+    sql` `,
+  );
 
 /**
  * One batch of the community's activists by `(community_id, id)` (`activists_community_id_idx`), each with its
@@ -43,10 +54,8 @@ const summaryOf = (table: (typeof ACTION_TABLES)[number], low: SQL, high: SQL) =
  * the batch's own actions (and those of other communities' activists whose ids fall between), whatever the
  * community's size.
  */
-function activistBatch(db: Db, communityId: number, afterId: number) {
-  const low = sql`(select min(id) from batch)`;
-  const high = sql`(select max(id) from batch)`;
-  const [f, p, d] = ACTION_TABLES.map((table) => summaryOf(table, low, high));
+function activistBatch(db: Db, communityId: number, afterId: number, { timeZone }: ReportReader) {
+  const range = sql`x.activist_id between (select min(id) from batch) and (select max(id) from batch)`;
   return pinnedBatch<ActivistRow>(
     db,
     sql`
@@ -57,13 +66,8 @@ function activistBatch(db: Db, communityId: number, afterId: number) {
         order by a.community_id, a.id
         limit ${EXPORT_BATCH})
       select a.id, a.name, a.email, a.phone, a.city,
-        (least(f.first_at, p.first_at, d.first_at) at time zone 'UTC')::text as first_at,
-        (greatest(f.last_at, p.last_at, d.last_at) at time zone 'UTC')::text as last_at,
-        coalesce(f.n, 0) as forms, coalesce(p.n, 0) as pressures, coalesce(d.n, 0) as donations
-      from batch a
-      left join ${f} f on f.activist_id = a.id
-      left join ${p} p on p.activist_id = a.id
-      left join ${d} d on d.activist_id = a.id
+        ${summaryColumns((column) => zonedText(sql.raw(column), timeZone))}
+      from batch a ${joinsOf((kind) => summaryOf(kind, range))}
       order by a.id`,
   );
 }
@@ -72,63 +76,56 @@ function activistBatch(db: Db, communityId: number, afterId: number) {
  * The whole report as one query for COPY (PostgreSQL): the community's activists in id order, each kind of action
  * grouped by activist once over the community's activists, joined by id. Same rows and cells as the batches.
  */
-function activistsCopyQuery(communityId: number) {
+function activistsCopyQuery(communityId: number, { timeZone }: ReportReader) {
   const community = Number(communityId);
-  const summary = (table: string) =>
-    `(select activist_id, count(*) as n, min(created_at) as first_at, max(created_at) as last_at
-      from ${table} where activist_id in (select id from activists where community_id = ${community})
-      group by activist_id)`;
-  return `
+  const who = sql.raw(`x.activist_id in (select id from activists where community_id = ${community})`);
+  return sqlText(sql`
     select a.id, a.name, a.email, a.phone, a.city,
-      ${utcSecondsSql('least(f.first_at, p.first_at, d.first_at)')} as first_at,
-      ${utcSecondsSql('greatest(f.last_at, p.last_at, d.last_at)')} as last_at,
-      coalesce(f.n, 0) as forms, coalesce(p.n, 0) as pressures, coalesce(d.n, 0) as donations
-    from activists a
-    left join ${summary('form_entries')} f on f.activist_id = a.id
-    left join ${summary('activist_pressures')} p on p.activist_id = a.id
-    left join ${summary('donations')} d on d.activist_id = a.id
-    where a.community_id = ${community}
-    order by a.id`;
+      ${summaryColumns((column) => sql.raw(zonedSecondsSql(column, timeZone)))}
+    from activists a ${joinsOf((kind) => summaryOf(kind, who))}
+    where a.community_id = ${sql.raw(String(community))}
+    order by a.id`);
 }
 
 /**
  * One row per activist of the community, in the order they arrived (by id): who they are, their first and last
- * action, and how many form entries, pressures and donations (every charge, whatever its state) they made. An
- * activist with no action left (a removed page takes its entries) is still listed, with zeros.
+ * action, and how many actions of each kind they took, as core's `actions/definitions.ts` counts them (form entries,
+ * e-mail pressures, completed calls, paid donations: a refused payment is no donation). An activist with no action
+ * left (a removed page takes its entries) or none yet (only an attempt) is still listed, with zeros.
  */
 export function activistsCsv(
   db: Db,
   communityId: number,
-  locale: Locale,
+  reader: ReportReader,
   copyOut?: CopyOut,
 ): AsyncGenerator<string | Buffer> {
+  const t = (column: string) => translate(reader.locale, `communityReports.${column}`, { zone: reader.timeZone });
   const header = [
-    t(locale, 'colId'),
-    t(locale, 'colName'),
-    t(locale, 'colEmail'),
-    t(locale, 'colPhone'),
-    t(locale, 'colCity'),
-    t(locale, 'colFirstAction'),
-    t(locale, 'colLastAction'),
-    t(locale, 'colForms'),
-    t(locale, 'colPressures'),
-    t(locale, 'colDonations'),
+    t('colId'),
+    t('colName'),
+    t('colEmail'),
+    t('colPhone'),
+    t('colCity'),
+    t('colFirstAction'),
+    t('colLastAction'),
+    t('colForms'),
+    t('colPressures'),
+    t('colPhonePressures'),
+    t('colDonations'),
   ];
-  if (copyOut) return copyCsv(copyOut, header, activistsCopyQuery(communityId));
+  if (copyOut) return copyCsv(copyOut, header, activistsCopyQuery(communityId, reader));
   return keysetCsv(
     header,
-    (afterId) => activistBatch(db, communityId, afterId),
+    (afterId) => activistBatch(db, communityId, afterId, reader),
     (r) => [
       r.id,
       r.name,
       r.email,
       r.phone,
       r.city,
-      utcSeconds(r.first_at),
-      utcSeconds(r.last_at),
-      r.forms,
-      r.pressures,
-      r.donations,
+      seconds(r.first_at),
+      seconds(r.last_at),
+      ...ACTION_KINDS.map((k) => r[k]),
     ],
   );
 }

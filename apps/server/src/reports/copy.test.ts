@@ -11,6 +11,7 @@ import { activistsCsv } from './activists';
 import { copyOutOf } from './copy';
 import { formEntriesCsv } from './formEntries';
 import { EXPORT_BATCH } from './keyset';
+import { readerIn } from './reader';
 
 /*
  * The exports' COPY path (PostgreSQL) against the batches that format in Node (the PGlite path, and the output as it
@@ -137,7 +138,7 @@ async function awkwardForm() {
 describe('the form-entries export by COPY', () => {
   it('writes the same bytes as the batches, on awkward values, through the route', async () => {
     const { widget, page, organiserEmail } = await awkwardForm();
-    const batches = await bytesOf(formEntriesCsv(server.ctx.db, widget, 'pt-BR'));
+    const batches = await bytesOf(formEntriesCsv(server.ctx.db, widget, readerIn('pt-BR')));
     const organiser = await signIn(server, organiserEmail);
     const { res, bytes } = await downloadCsv(
       server.url,
@@ -151,8 +152,8 @@ describe('the form-entries export by COPY', () => {
     const copyOut = copyOutOf(server.ctx.database);
     expect(copyOut === undefined).toBe(!onPostgres());
     if (copyOut)
-      expect((await bytesOf(formEntriesCsv(server.ctx.db, widget, 'es', copyOut))).toString()).toBe(
-        (await bytesOf(formEntriesCsv(server.ctx.db, widget, 'es'))).toString(),
+      expect((await bytesOf(formEntriesCsv(server.ctx.db, widget, readerIn('es'), copyOut))).toString()).toBe(
+        (await bytesOf(formEntriesCsv(server.ctx.db, widget, readerIn('es')))).toString(),
       );
   });
 
@@ -173,13 +174,13 @@ describe('the form-entries export by COPY', () => {
       { fields: [...laid(['5', 'true', '[x]', 'x']).slice(0, 3), { uid: 'x', label: 'L3', value: 12 }] },
     ]);
     const [widget] = await server.ctx.db.select().from(widgets).where(sql`${widgets.id} = ${page.form.id}`);
-    const batches = await bytesOf(formEntriesCsv(server.ctx.db, widget as Widget, 'pt-BR'));
+    const batches = await bytesOf(formEntriesCsv(server.ctx.db, widget as Widget, readerIn('pt-BR')));
     expect(batches.toString()).toContain('\r\nv0,v1,v2,v3,');
     const copyOut = copyOutOf(server.ctx.database);
     if (copyOut)
-      expect((await bytesOf(formEntriesCsv(server.ctx.db, widget as Widget, 'pt-BR', copyOut))).toString()).toBe(
-        batches.toString(),
-      );
+      expect(
+        (await bytesOf(formEntriesCsv(server.ctx.db, widget as Widget, readerIn('pt-BR'), copyOut))).toString(),
+      ).toBe(batches.toString());
   });
 
   it('keeps each entry’s layout as written, and reads by position only the entries laid out as the form is now', async () => {
@@ -220,7 +221,7 @@ describe('the form-entries export by COPY', () => {
       '["a", "b", "c"]',
     ]);
     const [widget] = await server.ctx.db.select().from(widgets).where(sql`${widgets.id} = ${page.form.id}`);
-    const batches = await bytesOf(formEntriesCsv(server.ctx.db, widget as Widget, 'pt-BR'));
+    const batches = await bytesOf(formEntriesCsv(server.ctx.db, widget as Widget, readerIn('pt-BR')));
     expect(
       batches
         .toString()
@@ -230,24 +231,24 @@ describe('the form-entries export by COPY', () => {
     ).toEqual(['v2,v0,,v1', "'=v2,'=v0,,2", ',v0,,v1', ',,,', 'v0,v1,v2,', 'v2,v0,,v1']);
     const copyOut = copyOutOf(server.ctx.database);
     if (copyOut)
-      expect((await bytesOf(formEntriesCsv(server.ctx.db, widget as Widget, 'pt-BR', copyOut))).toString()).toBe(
-        batches.toString(),
-      );
+      expect(
+        (await bytesOf(formEntriesCsv(server.ctx.db, widget as Widget, readerIn('pt-BR'), copyOut))).toString(),
+      ).toBe(batches.toString());
   });
 
-  it('keeps the batches writing what they always wrote', async () => {
+  it('keeps the batches writing what they always wrote, times in the community’s zone', async () => {
     const page = await createFormPage(server.ctx.db);
     await insertEntries(page.form.id, page.page.id, [
       { fields: [field('f-nome', 'Nome', '=1+1'), field('f-email', 'E-mail', 'a "b", c'), field('f-fone', 'T', '')] },
       { fields: [field('f-nome', 'Nome', 2.5), field('f-velho', 'Velho', 'x\ny'), field(undefined, 'Sem uid', 'ç✊')] },
     ]);
     const [widget] = await server.ctx.db.select().from(widgets).where(sql`${widgets.id} = ${page.form.id}`);
-    const text = (await bytesOf(formEntriesCsv(server.ctx.db, widget as Widget, 'pt-BR'))).toString();
+    const text = (await bytesOf(formEntriesCsv(server.ctx.db, widget as Widget, readerIn('pt-BR')))).toString();
     expect(text).toBe(
       '\uFEFFNome,E-mail,Telefone,Bairro,Idade,Velho (campo removido),Sem uid (campo removido),' +
-        'Nome (ativista),E-mail (ativista),Telefone (ativista),Data de envio (UTC)\r\n' +
-        `'=1+1,"a ""b"", c",,,,,,,,,2026-03-01 08:00:00\r\n` +
-        `2.5,,,,,"x\ny",ç✊,,,,2026-03-01 08:00:01\r\n`,
+        'Nome (ativista),E-mail (ativista),Telefone (ativista),Data de envio (America/Sao_Paulo)\r\n' +
+        `'=1+1,"a ""b"", c",,,,,,,,,2026-03-01 05:00:00\r\n` +
+        `2.5,,,,,"x\ny",ç✊,,,,2026-03-01 05:00:01\r\n`,
     );
   });
 
@@ -262,10 +263,10 @@ describe('the form-entries export by COPY', () => {
         timestamptz '2026-01-01 00:00:00+00' + i * interval '1 second'
       from generate_series(1, ${count}) i`);
     const [widget] = await server.ctx.db.select().from(widgets).where(sql`${widgets.id} = ${page.form.id}`);
-    const batches = await bytesOf(formEntriesCsv(server.ctx.db, widget as Widget, 'pt-BR'));
+    const batches = await bytesOf(formEntriesCsv(server.ctx.db, widget as Widget, readerIn('pt-BR')));
     const copyOut = copyOutOf(server.ctx.database);
     if (!copyOut) return;
-    const copied = await bytesOf(formEntriesCsv(server.ctx.db, widget as Widget, 'pt-BR', copyOut));
+    const copied = await bytesOf(formEntriesCsv(server.ctx.db, widget as Widget, readerIn('pt-BR'), copyOut));
     expect(copied.length).toBe(batches.length);
     expect(copied.equals(batches)).toBe(true);
     expect(copied.toString().split('\r\n')).toHaveLength(count + 2);
@@ -308,7 +309,7 @@ describe('the activists report by COPY', () => {
         });
       if (i % 4 === 0) await createDonation(db, { communityId: community.id, amount: 500, activistId: id });
     }
-    const batches = await bytesOf(activistsCsv(server.ctx.reportDb, community.id, 'pt-BR'));
+    const batches = await bytesOf(activistsCsv(server.ctx.reportDb, community.id, readerIn('pt-BR')));
     const client = await signIn(server, admin.email);
     const { res, bytes } = await downloadCsv(
       server.url,

@@ -1,4 +1,6 @@
 import type { Readable } from 'node:stream';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { CopyRowWriter, Database } from '../db/client';
 import { CSV_BOM, csvLine } from './csv';
 
@@ -20,6 +22,15 @@ export const copyOutOf = (database: Database): CopyOut | undefined =>
 
 /** A string as an SQL literal, for COPY, which takes no parameters (standard_conforming_strings is on). */
 export const sqlString = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+const dialect = new PgDialect();
+
+/** A fragment without parameters (the shared SQL of `actions/sources.ts`) as text, for COPY. */
+export function sqlText(fragment: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(fragment);
+  if (params.length) throw new Error('a COPY fragment takes no parameters');
+  return text;
+}
 
 const QUOTE = 0x22;
 const COMMA = 0x2c;
@@ -78,9 +89,6 @@ export const csvRows: CopyRowWriter = {
     return o;
   },
 };
-
-/** A timestamp with time zone as the batches write it: its UTC text, to the second. */
-export const utcSecondsSql = (column: string) => `left((${column} at time zone 'UTC')::text, 19)`;
 
 /**
  * A report as chunks: the BOM and the header line, then COPY's rows as they arrive (Buffers). `beforeLast` runs once

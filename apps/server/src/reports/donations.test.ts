@@ -46,7 +46,7 @@ async function report(client: Client | undefined, which: 'donations' | 'subscrip
 
 const DONATION_HEADER = [
   'ID',
-  'Data (UTC)',
+  'Data (America/Sao_Paulo)',
   'Mobilização',
   'Widget',
   'Nome',
@@ -63,14 +63,14 @@ const DONATION_HEADER = [
 ];
 const SUBSCRIPTION_HEADER = [
   'ID',
-  'Data (UTC)',
+  'Data (America/Sao_Paulo)',
   'Nome',
   'E-mail',
   'Valor (R$)',
   'Periodicidade',
   'Situação',
   'Próxima cobrança',
-  'Cancelada em (UTC)',
+  'Cancelada em (America/Sao_Paulo)',
   'Mobilização',
   'Widget',
 ];
@@ -128,7 +128,7 @@ describe('GET /api/communities/:id/donation_reports.csv', () => {
       DONATION_HEADER,
       [
         String(paid.id),
-        '2026-03-04 05:06:07',
+        '2026-03-04 02:06:07',
         page.name,
         String(widget.id),
         'Maria da Conceição',
@@ -191,7 +191,7 @@ describe('GET /api/communities/:id/donation_reports.csv', () => {
       headers: { cookie: `session=${client.cookie('session')}`, 'accept-language': 'en' },
     });
     const rows = parseCsv((await res.text()).replace(/^\uFEFF/, ''));
-    expect(rows[0]?.slice(0, 3)).toEqual(['ID', 'Date (UTC)', 'Mobilization']);
+    expect(rows[0]?.slice(0, 3)).toEqual(['ID', 'Date (America/Sao_Paulo)', 'Mobilization']);
     expect(rows[1]?.slice(10, 12)).toEqual(['1500.50', 'Disputed (chargeback)']);
   });
 
@@ -288,7 +288,7 @@ describe('POST /api/communities/:id/download_subscriptions.csv', () => {
       SUBSCRIPTION_HEADER,
       [
         String(active.id),
-        '2026-01-02 03:04:05',
+        '2026-01-02 00:04:05',
         'Maria da Conceição',
         'maria@example.org',
         '30,00',
@@ -308,7 +308,7 @@ describe('POST /api/communities/:id/download_subscriptions.csv', () => {
         'ano',
         'Cancelada',
         '',
-        '2026-06-07 08:09:10',
+        '2026-06-07 05:09:10',
         '',
         '',
       ],

@@ -1,8 +1,9 @@
-import { type Locale, periodLabelKey, translate } from '@mutirao/core';
+import { type Locale, periodLabelKey, type TimeZone, translate } from '@mutirao/core';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { activists, donations, mobilizations, subscriptions } from '../db/schema';
 import { EXPORT_BATCH, keysetCsv, pinnedBatch } from './keyset';
+import { type ReportReader, seconds, zonedText } from './reader';
 
 /*
  * The community's donation reports (spec 01 §7 `donation_reports.csv` and `download_subscriptions.csv`): every
@@ -22,9 +23,6 @@ export function spreadsheetAmount(cents: number, locale: Locale): string {
   const text = (cents / 100).toFixed(2);
   return locale === 'en' ? text : text.replace('.', ',');
 }
-
-/** 'YYYY-MM-DD HH:MM:SS' from a UTC timestamp's text: a shape every spreadsheet reads as a date and time. */
-export const utcSeconds = (text: string | null) => text?.slice(0, 19) ?? '';
 
 /** A label from the catalogue when there is one for this code; the code itself otherwise (a state we never saw). */
 function labelOf(locale: Locale, section: string, code: string | null): string {
@@ -63,11 +61,11 @@ interface DonationRow {
   transaction_id: string | null;
 }
 
-function donationBatch(db: Db, communityId: number, afterId: number) {
+function donationBatch(db: Db, communityId: number, afterId: number, timeZone: TimeZone) {
   return pinnedBatch<DonationRow>(
     db,
     sql`
-      select x.id, (x.created_at at time zone 'UTC')::text as created_at, m.name as page, x.widget_id, ${donor},
+      select x.id, ${zonedText(sql`x.created_at`, timeZone)} as created_at, m.name as page, x.widget_id, ${donor},
         x.customer->>'document_number' as document,
         coalesce(nullif(concat_ws(' ', x.customer->'phone'->>'ddd', x.customer->'phone'->>'number'), ''), a.phone)
           as phone,
@@ -81,8 +79,8 @@ function donationBatch(db: Db, communityId: number, afterId: number) {
 }
 
 /** Every donation of the community, oldest first, as CSV text in chunks (a BOM and the header row first). */
-export function donationsCsv(db: Db, communityId: number, locale: Locale): AsyncGenerator<string> {
-  const t = (column: string) => translate(locale, `donationReports.${column}`);
+export function donationsCsv(db: Db, communityId: number, { locale, timeZone }: ReportReader): AsyncGenerator<string> {
+  const t = (column: string) => translate(locale, `donationReports.${column}`, { zone: timeZone });
   const header = [
     t('colId'),
     t('colCreatedAt'),
@@ -102,10 +100,10 @@ export function donationsCsv(db: Db, communityId: number, locale: Locale): Async
   ];
   return keysetCsv(
     header,
-    (afterId) => donationBatch(db, communityId, afterId),
+    (afterId) => donationBatch(db, communityId, afterId, timeZone),
     (r) => [
       r.id,
-      utcSeconds(r.created_at),
+      seconds(r.created_at),
       r.page,
       r.widget_id,
       r.name,
@@ -137,12 +135,12 @@ interface SubscriptionRow {
   widget_id: number | null;
 }
 
-function subscriptionBatch(db: Db, communityId: number, afterId: number) {
+function subscriptionBatch(db: Db, communityId: number, afterId: number, timeZone: TimeZone) {
   return pinnedBatch<SubscriptionRow>(
     db,
     sql`
-      select x.id, (x.created_at at time zone 'UTC')::text as created_at, ${donor}, x.amount, x.period, x.status,
-        x.process_at::text as process_at, (x.canceled_at at time zone 'UTC')::text as canceled_at,
+      select x.id, ${zonedText(sql`x.created_at`, timeZone)} as created_at, ${donor}, x.amount, x.period, x.status,
+        x.process_at::text as process_at, ${zonedText(sql`x.canceled_at`, timeZone)} as canceled_at,
         m.name as page, x.widget_id
       from ${subscriptions} x ${lookups}
       where (x.community_id, x.id) > (${communityId}, ${afterId}) and x.community_id <= ${communityId}
@@ -152,8 +150,12 @@ function subscriptionBatch(db: Db, communityId: number, afterId: number) {
 }
 
 /** Every recurring donation of the community, oldest first, cancelled ones included, as CSV text in chunks. */
-export function subscriptionsCsv(db: Db, communityId: number, locale: Locale): AsyncGenerator<string> {
-  const t = (column: string) => translate(locale, `donationReports.${column}`);
+export function subscriptionsCsv(
+  db: Db,
+  communityId: number,
+  { locale, timeZone }: ReportReader,
+): AsyncGenerator<string> {
+  const t = (column: string) => translate(locale, `donationReports.${column}`, { zone: timeZone });
   const header = [
     t('colId'),
     t('colCreatedAt'),
@@ -169,17 +171,17 @@ export function subscriptionsCsv(db: Db, communityId: number, locale: Locale): A
   ];
   return keysetCsv(
     header,
-    (afterId) => subscriptionBatch(db, communityId, afterId),
+    (afterId) => subscriptionBatch(db, communityId, afterId, timeZone),
     (r) => [
       r.id,
-      utcSeconds(r.created_at),
+      seconds(r.created_at),
       r.name,
       r.email,
       spreadsheetAmount(Number(r.amount), locale),
       periodOf(locale, r.period),
       labelOf(locale, 'subscriptionStatus', r.status),
       r.process_at,
-      utcSeconds(r.canceled_at),
+      seconds(r.canceled_at),
       r.page,
       r.widget_id,
     ],

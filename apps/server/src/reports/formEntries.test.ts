@@ -25,7 +25,7 @@ const HEADER = [
   'Nome (ativista)',
   'E-mail (ativista)',
   'Telefone (ativista)',
-  'Data de envio (UTC)',
+  'Data de envio (America/Sao_Paulo)',
 ];
 
 const csvUrl = (pageId: number, widgetId: number | string) =>
@@ -282,7 +282,7 @@ describe('GET /api/mobilizations/:id/form_entries.csv', () => {
       'Nombre (activista)',
       'Correo (activista)',
       'Teléfono (activista)',
-      'Fecha de envío (UTC)',
+      'Fecha de envío (America/Sao_Paulo)',
     ]);
     expect(serializeFormFields(TEST_FIELDS.slice(0, 2))).toContain('f-email');
   });

@@ -1,10 +1,11 @@
-import { inputFields, type Locale, parseFormFields, translate } from '@mutirao/core';
+import { inputFields, type Locale, parseFormFields, type TimeZone, translate } from '@mutirao/core';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { activists, formEntries, type Widget, widgets } from '../db/schema';
-import { type CopyOut, copyCsv, sqlString, utcSecondsSql } from './copy';
+import { type CopyOut, copyCsv, sqlString } from './copy';
 import { CSV_BOM, csvLine } from './csv';
 import { EXPORT_BATCH, pinnedBatch } from './keyset';
+import { type ReportReader, seconds, zonedSecondsSql, zonedText } from './reader';
 
 export { EXPORT_BATCH };
 
@@ -67,11 +68,11 @@ interface ExportRow {
  * Plain SQL, with the entry's fields and time as text: parsing JSON and slicing a timestamp here costs less than
  * either driver's own conversions (PGlite's especially).
  */
-function batchAfter(db: Db, widgetId: number, afterId: number): Promise<ExportRow[]> {
+function batchAfter(db: Db, widgetId: number, afterId: number, timeZone: TimeZone): Promise<ExportRow[]> {
   return pinnedBatch<ExportRow>(
     db,
     sql`
-      select e.id, e.fields::text as fields, (e.created_at at time zone 'UTC')::text as created_at,
+      select e.id, e.fields::text as fields, ${zonedText(sql`e.created_at`, timeZone)} as created_at,
              a.name, a.email, a.phone
       from ${formEntries} e
       left join lateral (select name, email, phone from ${activists} where id = e.activist_id) a on true
@@ -93,8 +94,7 @@ function entryLine(row: ExportRow, columnIndex: Map<string, number>, width: numb
   cells[width] = row.name;
   cells[width + 1] = row.email;
   cells[width + 2] = row.phone;
-  // 'YYYY-MM-DD HH:MM:SS.ffffff' in UTC: to the second, a shape every spreadsheet reads as a date and time.
-  cells[width + 3] = row.created_at.slice(0, 19);
+  cells[width + 3] = seconds(row.created_at);
   return csvLine(cells);
 }
 
@@ -130,7 +130,7 @@ function pickSql(key: string) {
  * JavaScript would. No subquery and no `offset 0` step: each cell is computed where the rows are read, in the
  * parallel workers, so the sort carries text cells rather than the entries' JSON.
  */
-function copyQuery(widget: Widget, columns: Column[]): string {
+function copyQuery(widget: Widget, columns: Column[], timeZone: TimeZone): string {
   const current = inputFields(parseFormFields(widget.settings.fields)).map((f) => f.uid);
   const laidOut =
     current.length > 0 && current.every((uid, i) => columns[i]?.key === uid && uid && !uid.startsWith('label:'));
@@ -144,7 +144,7 @@ function copyQuery(widget: Widget, columns: Column[]): string {
       : picked(column.key);
   return `
     select ${columns.map((c, i) => `${cell(c, i)}, `).join('')}a.name, a.email, a.phone,
-      ${utcSecondsSql('e.created_at')} as created_at
+      ${zonedSecondsSql('e.created_at', timeZone)} as created_at
     from form_entries e
     left join activists a on a.id = e.activist_id
     where e.widget_id = ${Number(widget.id)}
@@ -161,7 +161,7 @@ function copyQuery(widget: Widget, columns: Column[]): string {
 export async function* formEntriesCsv(
   db: Db,
   widget: Widget,
-  locale: Locale,
+  { locale, timeZone }: ReportReader,
   copyOut?: CopyOut,
 ): AsyncGenerator<string | Buffer> {
   const columns = await columnsOf(db, widget, locale);
@@ -171,18 +171,18 @@ export async function* formEntriesCsv(
     t('formEntries.csvActivistName'),
     t('formEntries.csvActivistEmail'),
     t('formEntries.csvActivistPhone'),
-    t('formEntries.csvCreatedAt'),
+    translate(locale, 'formEntries.csvCreatedAt', { zone: timeZone }),
   ];
   const recordExport = () => db.update(widgets).set({ exportedAt: new Date() }).where(eq(widgets.id, widget.id));
   if (copyOut) {
-    yield* copyCsv(copyOut, header, copyQuery(widget, columns), recordExport);
+    yield* copyCsv(copyOut, header, copyQuery(widget, columns, timeZone), recordExport);
     return;
   }
   yield CSV_BOM + csvLine(header);
   const columnIndex = new Map(columns.map((c, i) => [c.key, i]));
   let afterId = 0;
   for (;;) {
-    const rows = await batchAfter(db, widget.id, afterId);
+    const rows = await batchAfter(db, widget.id, afterId, timeZone);
     const last = rows.length < EXPORT_BATCH;
     if (last) await recordExport();
     let chunk = '';

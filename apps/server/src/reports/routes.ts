@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
-import { translate } from '@mutirao/core';
+import { spreadsheetDateTime, translate } from '@mutirao/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { findCommunityFor } from '../communities/service';
+import { communityTimeZone, timeZoneOf } from '../communities/timeZone';
 import type { AppContext } from '../context';
 import { AppError } from '../http/errors';
 import { localeOf } from '../http/locale';
@@ -14,6 +15,7 @@ import { activistActionsCsv } from './activistActions';
 import { activistsCsv } from './activists';
 import { copyOutOf } from './copy';
 import { donationsCsv, subscriptionsCsv } from './donations';
+import { type ReportReader, readerIn } from './reader';
 
 /**
  * `widget_id` is checked in the handler, after the page: another community's page is a 404 whatever the query says,
@@ -63,7 +65,8 @@ async function sendCsvOrNoContent(reply: FastifyReply, filename: string, report:
   return sendCsv(reply, filename, whole());
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in the community's zone, for the file's name. */
+const today = (reader: ReportReader) => spreadsheetDateTime(new Date(), reader.timeZone).slice(0, 10);
 
 /** Reports an organiser downloads. Authorised like the page: another community's page or widget is a 404. */
 export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -77,9 +80,9 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     // Each kind says whether its actions can be exported, and how (today the form's entries).
     const csv = serverKind(widget.kind).export;
     if (!csv) throw new AppError('unprocessable', { widget_id: ['formEntries.notForm'] });
-    const locale = localeOf(request);
-    const filename = `${translate(locale, csv.filePrefix)}-${mobilization.slug}-${widget.id}-${today()}.csv`;
-    return sendCsv(reply, filename, csv.rows(ctx.db, widget, locale, copyOutOf(ctx.database)));
+    const reader = readerIn(localeOf(request), await communityTimeZone(ctx.db, mobilization.communityId));
+    const filename = `${translate(reader.locale, csv.filePrefix)}-${mobilization.slug}-${widget.id}-${today(reader)}.csv`;
+    return sendCsv(reply, filename, csv.rows(ctx.db, widget, reader, copyOutOf(ctx.database)));
   });
 
   /**
@@ -106,12 +109,12 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { params: idParams },
       handler: async (request, reply) => {
         const { community } = await findCommunityFor(ctx.db, actorIn(request), request.params.id);
-        const locale = localeOf(request);
-        const filename = `${translate(locale, report.prefix)}-${community.id}-${today()}.csv`;
+        const reader = readerIn(localeOf(request), timeZoneOf(community));
+        const filename = `${translate(reader.locale, report.prefix)}-${community.id}-${today(reader)}.csv`;
         return sendCsvOrNoContent(
           reply,
           filename,
-          report.rows(ctx.reportDb, community.id, locale, copyOutOf(ctx.replica ?? ctx.database)),
+          report.rows(ctx.reportDb, community.id, reader, copyOutOf(ctx.replica ?? ctx.database)),
         );
       },
     });

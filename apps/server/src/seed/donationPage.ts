@@ -5,12 +5,13 @@ import { createMobilization } from './factories';
 /**
  * A published page with a donation widget whose community can receive money (a recipient, as the Recebedor tab
  * stores it after the provider accepted it): users_choice, four values, boleto, a goal (R$ 10.000 unless given) and the
- * monthly offer after a one-off card donation (unless `offer: false`). For the visitor's journeys.
+ * monthly offer after a one-off card donation (unless `offer: false`), and the counter's text ('doações' unless given).
+ * For the visitor's journeys.
  */
 export async function createDonationPage(
   db: Db,
   communityId: number,
-  options: { goal?: number; offer?: boolean } = {},
+  options: { goal?: number; offer?: boolean; countText?: string } = {},
 ) {
   await db
     .insert(recipients)
@@ -47,7 +48,7 @@ export async function createDonationPage(
             settings: {
               title_text: 'Apoie a cozinha solidária',
               button_text: 'Quero doar',
-              count_text: 'doações',
+              count_text: options.countText ?? 'doações',
               main_color: '#54d0f6',
               payment_type: 'users_choice',
               recurring_period: 30,

@@ -16,6 +16,7 @@ import {
   type PaymentMethod,
   type SubscriptionStatus,
   subscriptions,
+  type TwilioCallStatus,
   templateBlocks,
   templateMobilizations,
   templateWidgets,
@@ -246,10 +247,18 @@ export async function createTemplate(
 }
 
 /** A supporter of a community (the person behind form entries, pressures and donations). */
-export async function createActivist(db: Db, attrs: { communityId: number; email: string; name?: string }) {
+export async function createActivist(
+  db: Db,
+  attrs: { communityId: number; email: string; name?: string; phone?: string },
+) {
   const [activist] = await db
     .insert(activists)
-    .values({ communityId: attrs.communityId, email: attrs.email, name: attrs.name ?? attrs.email.split('@')[0] })
+    .values({
+      communityId: attrs.communityId,
+      email: attrs.email,
+      name: attrs.name ?? attrs.email.split('@')[0],
+      phone: attrs.phone ?? null,
+    })
     .returning();
   if (!activist) throw new Error('createActivist failed');
   return activist;
@@ -359,10 +368,21 @@ export async function createSubscription(
   return subscription;
 }
 
-/** A phone-pressure call from an activist to a target, through a pressure-phone widget. */
+/**
+ * A phone-pressure call from an activist to a target, through a pressure-phone widget: completed (a phone pressure)
+ * unless told otherwise.
+ */
 export async function createPhoneCall(
   db: Db,
-  attrs: { communityId: number; widgetId: number; activistId?: number | null; createdAt?: Date },
+  attrs: {
+    communityId: number;
+    widgetId: number;
+    activistId?: number | null;
+    status?: TwilioCallStatus;
+    from?: string;
+    to?: string;
+    createdAt?: Date;
+  },
 ) {
   const [call] = await db
     .insert(twilioCalls)
@@ -370,8 +390,9 @@ export async function createPhoneCall(
       communityId: attrs.communityId,
       widgetId: attrs.widgetId,
       activistId: attrs.activistId ?? null,
-      from: '+5581911110000',
-      to: '+5581999990000',
+      from: attrs.from ?? '+5581911110000',
+      to: attrs.to ?? '+5581999990000',
+      status: attrs.status ?? 'completed',
       ...(attrs.createdAt && { createdAt: attrs.createdAt }),
     })
     .returning();

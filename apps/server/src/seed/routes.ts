@@ -1,8 +1,12 @@
+import { TIME_ZONES } from '@mutirao/core';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
+import { communities } from '../db/schema';
 import { parseInput } from '../http/validate';
+import { createActionMix } from './actionMix';
 import { createBotSubscribers, createSentBotCampaign } from './botSubscribers';
 import { createManyMobilizations } from './bulk';
 import { SIGN_UP_BLOCK } from './demoForm';
@@ -37,7 +41,7 @@ const seedSchema = z.object({
         pressurePage: z.boolean().default(false),
         /**
          * Adds a recipient and a published page with a donation widget (the visitor's donation journeys); the object
-         * form changes its goal (cents) or leaves out the monthly offer after a one-off card donation.
+         * form changes its goal (cents), leaves out the monthly offer after a one-off card donation, or sets the counter's text.
          */
         donationPage: z
           .union([
@@ -45,6 +49,7 @@ const seedSchema = z.object({
             z.object({
               goal: z.number().int().positive().max(2_000_000_000).optional(),
               offer: z.boolean().optional(),
+              countText: z.string().min(1).max(100).optional(),
             }),
           ])
           .default(false),
@@ -52,6 +57,13 @@ const seedSchema = z.object({
         botSubscribers: z.number().int().min(0).max(10_000).optional(),
         /** With botSubscribers: a campaign of this name already sent to them (one failed). */
         botCampaign: z.string().min(1).max(100).optional(),
+        /**
+         * A page with a form, an e-mail pressure, a phone pressure and a donation widget and issue 31's mix of
+         * actions, the latest at this instant (ISO; true: `ACTION_MIX_LAST_AT`).
+         */
+        actionMix: z.union([z.literal(true), z.string().datetime()]).optional(),
+        /** The community's time zone (core's `TIME_ZONES`). */
+        timeZone: z.enum(TIME_ZONES).optional(),
       }),
     )
     .default([]),
@@ -139,7 +151,7 @@ export function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/dev/seed', async (request, reply) => {
     const input = parseInput(seedSchema, request.body);
     const user = await createUser(ctx.db, input.user);
-    const communities = [];
+    const seeded = [];
     for (const {
       mobilizations,
       formEntries,
@@ -149,6 +161,8 @@ export function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
       donationPage,
       botSubscribers,
       botCampaign,
+      actionMix,
+      timeZone,
       role,
       ...c
     } of input.communities) {
@@ -156,6 +170,7 @@ export function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
         ctx.db,
         role === 1 ? { ...c, ownerId: user.id } : { ...c, members: [{ userId: user.id, role }] },
       );
+      if (timeZone) await ctx.db.update(communities).set({ timeZone }).where(eq(communities.id, community.id));
       if (mobilizations) await createManyMobilizations(ctx.db, community.id, user.id, mobilizations);
       const form =
         formEntries === undefined ? undefined : await createFormPage(ctx.db, community.id, formEntries, paidDonations);
@@ -167,12 +182,15 @@ export function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
       const bot =
         botSubscribers === undefined ? undefined : await createBotSubscribers(ctx.db, community.id, botSubscribers);
       if (bot && botCampaign) await createSentBotCampaign(ctx.db, community.id, bot, botCampaign);
-      communities.push({ ...community, form, content, pressure, donation, bot });
+      const mix = actionMix
+        ? await createActionMix(ctx.db, community.id, actionMix === true ? undefined : actionMix)
+        : undefined;
+      seeded.push({ ...community, form, content, pressure, donation, bot, mix });
     }
     if (input.globalTemplates) await seedGlobalTemplates(ctx.db);
     return reply.status(201).send({
       user: { id: user.id, email: user.email },
-      communities: communities.map((c) => ({
+      communities: seeded.map((c) => ({
         id: c.id,
         name: c.name,
         ...(c.form && { form: c.form }),
@@ -180,6 +198,7 @@ export function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
         ...(c.pressure && { pressure_page: c.pressure }),
         ...(c.donation && { donation_page: c.donation }),
         ...(c.bot && { facebook_bot_configuration_id: c.bot }),
+        ...(c.mix && { action_mix: c.mix }),
       })),
     });
   });

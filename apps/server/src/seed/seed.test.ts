@@ -80,7 +80,14 @@ describe('the demo seed', () => {
     const widgets = await client.get(`/api/mobilizations/${fund.id}/widgets`);
     const gifts = widgets.body.find((w: { kind: string }) => w.kind === 'donation');
     const figures = await client.get(`/api/mobilizations/${fund.id}/widgets/${gifts.id}/donation_figures`);
-    expect(figures.body.figures).toEqual({ pledged: 171_050, paid: 5, refused: 1, refunded: 1, recurring_active: 1 });
+    expect(figures.body.figures).toEqual({
+      pledged: 171_050,
+      paid: 5,
+      pending: 1,
+      refused: 1,
+      refunded: 1,
+      recurring_active: 1,
+    });
     const archived = await client.get(`/api/mobilizations?community_id=${community?.id}&status=archived`);
     expect(archived.body.map((m: { name: string }) => m.name)).toEqual(['Carnaval sem assédio']);
     const templates = await client.get(`/api/templates?community_id=${community?.id}&global=true`);

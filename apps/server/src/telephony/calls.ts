@@ -1,7 +1,8 @@
-import { callProgress } from '@mutirao/core';
+import { callProgress, countsAsAction } from '@mutirao/core';
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { type TwilioCallStatus, twilioCalls, twilioCallTransitions } from '../db/schema';
+import { actionMoved } from '../actions/standing';
+import type { Db, Tx } from '../db/client';
+import { blocks, type TwilioCallStatus, twilioCalls, twilioCallTransitions, widgets } from '../db/schema';
 
 export const CALL_STATUSES = [
   'initiated',
@@ -53,7 +54,7 @@ export function displayedState(id: number, rows: readonly TransitionRow[]): Call
   return { id, status, duration: null };
 }
 
-export async function callStates(db: Db, ids: number[]): Promise<Map<number, CallState>> {
+export async function callStates(db: Db | Tx, ids: number[]): Promise<Map<number, CallState>> {
   const rows = ids.length
     ? await db
         .select({
@@ -76,42 +77,64 @@ export async function callState(db: Db, id: number): Promise<CallState> {
 }
 
 /**
- * Records one status callback (already authenticated) of the call `callId`. The first callback of the visitor's leg
- * may arrive before the provider's answer gave us the call's sid; a callback naming another call (neither its sid
- * nor its parent) is refused.
+ * Records one status callback (already authenticated) of the call `callId`, and the call's state as the visitor now
+ * sees it (`twilio_calls.status`), under the call's row lock so two callbacks at once cannot store an older state.
+ * A call that becomes completed is a phone pressure (`actionMoved`: the person's count, the mailing list; the widget's
+ * counter follows by trigger). The first callback of the visitor's leg may arrive before the provider's answer gave us
+ * the call's sid; a callback naming another call (neither its sid nor its parent) is refused (undefined). Answers
+ * whether the mailing list got something to send.
  */
-export async function recordTransition(db: Db, callId: number, params: Record<string, string>): Promise<boolean> {
+export async function recordTransition(
+  db: Db,
+  callId: number,
+  params: Record<string, string>,
+): Promise<{ mailchimp: boolean } | undefined> {
   // Twilio also reports 'queued' (not dialled yet) and 'canceled' (ended before it rang); the widget knows the spec's seven.
   const status = (
     params.CallStatus === 'queued' ? 'initiated' : params.CallStatus === 'canceled' ? 'failed' : params.CallStatus
   ) as TwilioCallStatus;
   const sid = params.CallSid;
-  if (!sid || !(CALL_STATUSES as readonly string[]).includes(status)) return false;
+  if (!sid || !(CALL_STATUSES as readonly string[]).includes(status)) return undefined;
   const parent = params.ParentCallSid || null;
   const owner = parent ?? sid;
-  const [call] = await db
-    .select({ id: twilioCalls.id })
-    .from(twilioCalls)
-    .where(and(eq(twilioCalls.id, callId), or(isNull(twilioCalls.twilioCallSid), eq(twilioCalls.twilioCallSid, owner))))
-    .limit(1);
-  if (!call) return false;
-  const duration = Number.parseInt(params.CallDuration ?? '', 10);
-  const sequence = Number.parseInt(params.SequenceNumber ?? '', 10);
-  await db.insert(twilioCallTransitions).values({
-    twilioCallId: callId,
-    twilioCallSid: sid,
-    twilioParentCallSid: parent,
-    sequenceNumber: Number.isFinite(sequence) ? sequence : null,
-    status,
-    callDuration: Number.isFinite(duration) ? duration : null,
-    data: params,
-  });
-  if (!parent)
-    await db
+  return db.transaction(async (tx) => {
+    const [call] = await tx
+      .select()
+      .from(twilioCalls)
+      .where(
+        and(eq(twilioCalls.id, callId), or(isNull(twilioCalls.twilioCallSid), eq(twilioCalls.twilioCallSid, owner))),
+      )
+      .for('update')
+      .limit(1);
+    if (!call) return undefined;
+    const duration = Number.parseInt(params.CallDuration ?? '', 10);
+    const sequence = Number.parseInt(params.SequenceNumber ?? '', 10);
+    await tx.insert(twilioCallTransitions).values({
+      twilioCallId: callId,
+      twilioCallSid: sid,
+      twilioParentCallSid: parent,
+      sequenceNumber: Number.isFinite(sequence) ? sequence : null,
+      status,
+      callDuration: Number.isFinite(duration) ? duration : null,
+      data: params,
+    });
+    const shown = (await callStates(tx, [callId])).get(callId)?.status ?? call.status;
+    if (shown === call.status && (parent || call.twilioCallSid)) return { mailchimp: false };
+    await tx
       .update(twilioCalls)
-      .set({ twilioCallSid: sid, updatedAt: new Date() })
-      .where(and(eq(twilioCalls.id, callId), isNull(twilioCalls.twilioCallSid)));
-  return true;
+      .set({ status: shown, ...(parent ? {} : { twilioCallSid: sid }), updatedAt: new Date() })
+      .where(eq(twilioCalls.id, callId));
+    // The page names the mailing list's segment; only a call that now counts goes there.
+    const [page] = countsAsAction('pressure-phone', shown)
+      ? await tx
+          .select({ id: blocks.mobilizationId })
+          .from(widgets)
+          .innerJoin(blocks, eq(blocks.id, widgets.blockId))
+          .where(eq(widgets.id, call.widgetId))
+      : [];
+    const moved = { kind: 'pressure-phone' as const, ...call, mobilizationId: page?.id ?? null };
+    return { mailchimp: await actionMoved(tx, moved, call.status, shown) };
+  });
 }
 
 /** Event-bus topics a recorded transition publishes: one call (the visitor's long poll), and a widget's calls. */

@@ -69,8 +69,9 @@ export function telephonyRoutes(app: FastifyInstance, ctx: AppContext) {
           )
         )
           throw new AppError('forbidden', undefined, 'errors.forbidden');
-        if (!(await recordTransition(ctx.db, request.params.id, params.data)))
-          throw new AppError('forbidden', undefined, 'errors.forbidden');
+        const recorded = await recordTransition(ctx.db, request.params.id, params.data);
+        if (!recorded) throw new AppError('forbidden', undefined, 'errors.forbidden');
+        if (recorded.mailchimp) await ctx.mailing.nudge(call.communityId);
         // Committed: wake the visitor's waiting status request and the organisers' subscriptions.
         ctx.events.publish(callTopics.call(request.params.id));
         ctx.events.publish(callTopics.widget(call.widgetId));

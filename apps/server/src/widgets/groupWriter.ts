@@ -1,4 +1,4 @@
-import type { MailchimpActionKind } from '@mutirao/core';
+import type { ActionKind } from '@mutirao/core';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import { type ActionSource, widgetCounters } from '../db/schema';
@@ -159,11 +159,7 @@ export interface ActionWritten {
  * `idColumn`): `consent`, each person's consent notice, and `mailchimp`, the Mailchimp queue rows where the community
  * syncs. Rows without a person get neither.
  */
-export function actionBatchConsentAndMailchimp(
-  source: ActionSource,
-  mailchimpKind: MailchimpActionKind,
-  idColumn: string,
-): SQL {
+export function actionBatchConsentAndMailchimp(source: ActionSource, mailchimpKind: ActionKind, idColumn: string): SQL {
   const id = sql.raw(idColumn);
   return sql`
     consent as (

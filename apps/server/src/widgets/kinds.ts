@@ -1,25 +1,23 @@
 import type { SettingSchemas } from '@mutirao/core';
-import { type Locale, type MessageKey, WIDGET_KIND_DEFINITIONS, type WidgetKind } from '@mutirao/core';
+import { type MessageKey, WIDGET_KIND_DEFINITIONS, type WidgetKind } from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
+import type { ActionTable } from '../actions/sources';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import type { Widget } from '../db/schema';
 import type { CopyOut } from '../reports/copy';
 import { formEntriesCsv } from '../reports/formEntries';
+import type { ReportReader } from '../reports/reader';
 import { donationRoutes } from './donation/routes';
 import { formEntryRoutes } from './form/routes';
 import { phonePressureRoutes } from './pressure/phone';
 import { pressureRoutes } from './pressure/routes';
 
-/** The action tables whose rows the shared counter triggers count per widget (migration 0008). */
-export const COUNTED_ACTION_TABLES = ['form_entries', 'activist_pressures', 'donations'] as const;
-export type CountedActionTable = (typeof COUNTED_ACTION_TABLES)[number];
-
 /** A kind's CSV export of its actions: the rows, streamed, and the name the file starts with. */
 export interface KindExport {
   filePrefix: MessageKey;
   /** With `copyOut` (PostgreSQL), the rows come from one COPY; without it, from keyset batches. */
-  rows(db: Db, widget: Widget, locale: Locale, copyOut?: CopyOut): AsyncIterable<string | Buffer>;
+  rows(db: Db, widget: Widget, reader: ReportReader, copyOut?: CopyOut): AsyncIterable<string | Buffer>;
 }
 
 /**
@@ -31,8 +29,11 @@ export interface ServerWidgetKind {
   settings: SettingSchemas;
   /** The visitor's routes: submissions and live counts, on public hosts and the admin host alike. */
   routes?: (app: FastifyInstance, ctx: AppContext) => void;
-  /** The table whose rows are this kind's actions, counted per widget by the shared triggers (`count`). */
-  counts?: CountedActionTable;
+  /**
+   * The table whose rows are this kind's actions, counted per widget by the counting triggers (`count`): the rows
+   * that count as `actions/sources.ts` says (a paid donation, a completed call).
+   */
+  counts?: ActionTable;
   /** The organiser's CSV export of the actions (`GET /mobilizations/{id}/form_entries.csv?widget_id=`). */
   export?: KindExport;
   /** The demo seed adds a block named `block` holding one widget of this kind to the demo page `page` (a slug). */
@@ -54,7 +55,7 @@ export const SERVER_WIDGET_KINDS = {
     export: { filePrefix: 'formEntries.csvFilePrefix', rows: formEntriesCsv },
   },
   pressure: later('pressure', { counts: 'activist_pressures', routes: pressureRoutes }),
-  'pressure-phone': later('pressure-phone', { counts: 'activist_pressures', routes: phonePressureRoutes }),
+  'pressure-phone': later('pressure-phone', { counts: 'twilio_calls', routes: phonePressureRoutes }),
   phone: later('phone'),
   donation: later('donation', { counts: 'donations', routes: donationRoutes }),
   plip: later('plip'),

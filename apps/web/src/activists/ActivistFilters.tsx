@@ -11,7 +11,13 @@ import {
   TagsInput,
   TextInput,
 } from '@mantine/core';
-import { ACTION_KINDS, ACTIVIST_PERIODS, type ActivistPeriod, type MessageKey } from '@mutirao/core';
+import {
+  ACTION_DEFINITIONS,
+  ACTION_KINDS,
+  ACTIVIST_PERIODS,
+  type ActivistPeriod,
+  type MessageKey,
+} from '@mutirao/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,11 +26,6 @@ import { api } from '../api/client';
 import type { ActivistFilterValues } from './activistsApi';
 import { EMPTY_FILTER } from './listParams';
 
-const KIND_LABELS = {
-  form: 'activists.kindForm',
-  pressure: 'activists.kindPressure',
-  donation: 'activists.kindDonation',
-};
 const PERIOD_LABELS: Record<ActivistPeriod, MessageKey> = {
   today: 'activists.periodToday',
   week: 'activists.periodWeek',
@@ -100,7 +101,7 @@ export function ActivistFilters({ communityId, applied, errors, onApply }: Activ
           >
             <Group gap="md" mt={6}>
               {ACTION_KINDS.map((kind) => (
-                <Checkbox key={kind} value={kind} label={t(KIND_LABELS[kind] as MessageKey)} />
+                <Checkbox key={kind} value={kind} label={t(ACTION_DEFINITIONS[kind].label)} />
               ))}
             </Group>
           </Checkbox.Group>

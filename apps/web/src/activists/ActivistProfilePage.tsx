@@ -1,39 +1,23 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  CloseButton,
-  Group,
-  List,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import type { MessageKey } from '@mutirao/core';
+import { Alert, Anchor, Badge, Button, CloseButton, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { displayPhone } from '@mutirao/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../api/client';
 import { useSession } from '../auth/SessionProvider';
+import { useCommunityDates } from '../communities/useCommunityDates';
 import { LoadingScreen } from '../shell/layouts/LoadingScreen';
 import { TitledPage } from '../shell/layouts/TitledPage';
+import { ActivistTimeline } from './ActivistTimeline';
 import { type ActivistProfile, activistsKey, addTag, fetchActivist, removeTag } from './activistsApi';
 import { DataRights } from './DataRights';
 
-const TIMELINE_LABELS: Record<string, MessageKey> = {
-  form: 'activists.timelineForm',
-  pressure: 'activists.timelinePressure',
-  donation: 'activists.timelineDonation',
-};
-
 /** `/activists/:id`: one person's contact, tags (added and removed here) and every action across the pages. */
 export default function ActivistProfilePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { community } = useSession();
+  const dates = useCommunityDates();
   const communityId = community?.id ?? 0;
   const activistId = Number(useParams().id);
   const queryClient = useQueryClient();
@@ -74,8 +58,6 @@ export default function ActivistProfilePage() {
     setTagError(undefined);
     add.mutate();
   };
-  const date = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   const back = (
     <Anchor component={Link} to="/activists">
@@ -98,7 +80,7 @@ export default function ActivistProfilePage() {
   return (
     <TitledPage
       title={person.name || person.email}
-      description={t('activists.since', { date: new Date(person.created_at).toLocaleDateString(i18n.language) })}
+      description={t('activists.since', { date: dates.date(person.created_at) })}
       actions={back}
     >
       <Group align="flex-start" gap="lg" wrap="wrap">
@@ -109,7 +91,7 @@ export default function ActivistProfilePage() {
             </Title>
             <Stack gap={4}>
               <Text style={{ wordBreak: 'break-all' }}>{person.email}</Text>
-              {person.phone && <Text>{person.phone}</Text>}
+              {person.phone && <Text>{displayPhone(person.phone)}</Text>}
               {person.city && <Text>{person.city}</Text>}
             </Stack>
           </Paper>
@@ -159,52 +141,7 @@ export default function ActivistProfilePage() {
           </Paper>
           <DataRights communityId={communityId} person={person} />
         </Stack>
-        <Paper withBorder p="md" component="section" aria-labelledby="profile-timeline" style={{ flex: '2 1 360px' }}>
-          <Title order={2} size="h4" id="profile-timeline" mb="sm">
-            {t('activists.timeline')}
-          </Title>
-          {person.timeline.length === 0 ? (
-            <Text c="dimmed">{t('activists.timelineEmpty')}</Text>
-          ) : (
-            <List spacing="sm" listStyleType="none">
-              {person.timeline.map((item) => (
-                <List.Item key={`${item.kind}-${item.id}-${item.created_at}`}>
-                  <Text fw={600}>
-                    {t(TIMELINE_LABELS[item.kind] ?? 'activists.timelineForm')}{' '}
-                    {item.mobilization ? (
-                      <>
-                        {t('activists.timelinePage')}{' '}
-                        <Anchor component={Link} to={`/mobilizations/${item.mobilization.id}/edit`}>
-                          {item.mobilization.name}
-                        </Anchor>
-                      </>
-                    ) : (
-                      t('activists.timelineRemovedPage')
-                    )}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {date(item.created_at)}
-                  </Text>
-                  {item.consent ? (
-                    <Text size="sm" mt={4}>
-                      <Text span fw={600}>
-                        {t('activists.consentShown')}:
-                      </Text>{' '}
-                      “{item.consent.text}”{' '}
-                      <Anchor href={item.consent.page_url} target="_blank" rel="noreferrer">
-                        {item.consent.page_url}
-                      </Anchor>
-                    </Text>
-                  ) : (
-                    <Text size="sm" c="dimmed" mt={4}>
-                      {t('activists.consentNone')}
-                    </Text>
-                  )}
-                </List.Item>
-              ))}
-            </List>
-          )}
-        </Paper>
+        <ActivistTimeline timeline={person.timeline} />
       </Group>
     </TitledPage>
   );

@@ -1,7 +1,8 @@
 import { Anchor, Badge, Group, Table, Text, UnstyledButton } from '@mantine/core';
-import type { ActivistSort, MessageKey } from '@mutirao/core';
+import { type ActivistSort, displayPhone, type MessageKey } from '@mutirao/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCommunityDates } from '../communities/useCommunityDates';
 import type { ActivistListItem } from './activistsApi';
 
 interface ActivistTableProps {
@@ -44,8 +45,7 @@ function SortHeader({
 /** The people of one page of the list, each name a link to the profile. */
 export function ActivistTable({ activists, sort, order, onSort }: ActivistTableProps) {
   const { t, i18n } = useTranslation();
-  const date = (iso: string) =>
-    new Date(iso).toLocaleDateString(i18n.language, { day: '2-digit', month: '2-digit', year: 'numeric' });
+  const { date } = useCommunityDates();
   const header = { sort, order, onSort, current: sort };
   return (
     <Table.ScrollContainer minWidth={760}>
@@ -70,7 +70,7 @@ export function ActivistTable({ activists, sort, order, onSort }: ActivistTableP
                 </Anchor>
               </Table.Td>
               <Table.Td style={{ wordBreak: 'break-all' }}>{a.email}</Table.Td>
-              <Table.Td>{a.phone}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{a.phone && displayPhone(a.phone)}</Table.Td>
               <Table.Td>{a.city}</Table.Td>
               <Table.Td>
                 <Group gap={4}>

@@ -1,4 +1,4 @@
-import type { ActionKind, ActivistOperator, ActivistPeriod, ActivistSort } from '@mutirao/core';
+import type { ActionKind, ActionStanding, ActivistOperator, ActivistPeriod, ActivistSort } from '@mutirao/core';
 import { api } from '../api/client';
 
 /** The filter set as the list's address and a saved segment hold it (core's `activistFilterSchema`). */
@@ -38,6 +38,10 @@ export interface TimelineItem {
   id: number;
   created_at: string;
   widget_id: number | null;
+  /** A donation's or a call's state (null for the other kinds), what it stands for, and a donation's cents. */
+  state: string | null;
+  standing: ActionStanding;
+  amount: number | null;
   mobilization: { id: number; name: string } | null;
   /** The consent notice shown when they acted; null for actions older than consent records. */
   consent: { text: string; page_url: string } | null;

@@ -22,6 +22,7 @@ export type SessionQuery = {
     city: string;
     description: string | null;
     image: string | null;
+    time_zone: string;
     role: number | null;
   }>;
 };

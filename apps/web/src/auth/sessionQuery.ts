@@ -25,6 +25,8 @@ export interface Community {
   city: string;
   description: string | null;
   image: string | null;
+  /** The zone its dates are shown in (core's `TIME_ZONES`; `useCommunityDates`). */
+  time_zone: string;
   role: number | null;
 }
 
@@ -39,7 +41,7 @@ export const SIGNED_OUT: SessionData = { user: undefined, communities: [] };
 const SESSION_QUERY = /* GraphQL */ `
   query Session {
     get_current_user { id email first_name last_name avatar is_admin created_at permissions { community_id user_id role } }
-    communities(order_by: {name: asc}) { id name city description image role }
+    communities(order_by: {name: asc}) { id name city description image time_zone role }
   }
 `;
 

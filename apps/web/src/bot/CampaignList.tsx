@@ -3,6 +3,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
+import { useCommunityDates } from '../communities/useCommunityDates';
 import { LoadingScreen } from '../shell/layouts/LoadingScreen';
 import { type Campaign, type CampaignStatus, campaignsKey, fetchCampaigns, fetchSandboxMessages } from './botApi';
 
@@ -34,7 +35,7 @@ export function CampaignList({ communityId }: { communityId: number }) {
   });
   const rows = campaigns.data?.pages.flatMap((p) => p.campaigns) ?? [];
   const number = (n: number) => n.toLocaleString(i18n.language);
-  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const { dateTime: date } = useCommunityDates();
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="bot-campaigns-title">
@@ -122,7 +123,8 @@ function SandboxMessages({
   campaign?: Campaign;
   onClose(): void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const { dateTime } = useCommunityDates();
   const messages = useQuery({
     queryKey: ['communities', communityId, 'bot', 'sandbox_messages', campaign?.id],
     queryFn: () => fetchSandboxMessages(communityId, campaign?.id ?? 0),
@@ -167,7 +169,7 @@ function SandboxMessages({
                     {m.text}
                     {m.quick_reply_button_text ? ` [${m.quick_reply_button_text} → ${m.quick_reply_redirect}]` : ''}
                   </Table.Td>
-                  <Table.Td>{new Date(m.created_at).toLocaleString(i18n.language)}</Table.Td>
+                  <Table.Td>{dateTime(m.created_at)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

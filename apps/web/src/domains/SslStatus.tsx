@@ -1,6 +1,6 @@
 import { Badge, Group, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../i18n/useLocale';
+import { useCommunityDates } from '../communities/useCommunityDates';
 import type { Certificate, SslStatus as Status } from './domainsApi';
 
 const LOOK: Record<Status, { color: string; key: 'domains.sslChecking' | 'domains.sslOk' | 'domains.sslFailed' }> = {
@@ -12,13 +12,11 @@ const LOOK: Record<Status, { color: string; key: 'domains.sslChecking' | 'domain
 /** One host's SSL state ('Verificando', 'OK', 'Falhou', spec 01 §4) and when it was last checked. */
 export function SslStatusBadge({ certificate }: { certificate: Certificate }) {
   const { t } = useTranslation();
-  const locale = useLocale();
+  const { dateTime } = useCommunityDates();
   const look = LOOK[certificate.ssl_status ?? 'checking'];
   const checkedAt = certificate.ssl_checked_at
     ? t('domains.sslCheckedAt', {
-        date: new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(
-          new Date(certificate.ssl_checked_at),
-        ),
+        date: dateTime(certificate.ssl_checked_at),
       })
     : t('domains.sslNotChecked');
   return (

@@ -1,5 +1,5 @@
 import { Alert, Badge, SimpleGrid, Stack, Text } from '@mantine/core';
-import { cardBrandName, formatDate, formatMoney, periodLabelKey } from '@mutirao/core';
+import { cardBrandName, formatDate, formatMoney, periodLabelKey, timeZoneOr } from '@mutirao/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ManagedSubscription } from './manageApi';
@@ -32,8 +32,10 @@ export function SubscriptionSummary({ subscription: s }: { subscription: Managed
       </Text>
       {s.status === 'canceled' && (
         <Alert color="gray" variant="light" role="status">
-          {/* An instant, not a calendar date: its day in Brazil's time, not in UTC (22:30 in Recife is tomorrow in UTC). */}
-          {t('kinds.donation.manageCanceledOn', { date: s.canceled_at ? formatDate(s.canceled_at) : none })}
+          {/* An instant, not a calendar date: its day in the community's zone, not in UTC (22:30 in Recife is tomorrow in UTC). */}
+          {t('kinds.donation.manageCanceledOn', {
+            date: s.canceled_at ? formatDate(s.canceled_at, timeZoneOr(s.community.time_zone)) : none,
+          })}
         </Alert>
       )}
       <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="md" m={0}>

@@ -12,7 +12,7 @@ export interface ManagedSubscription {
   card: { brand: string | null; last_digits: string | null } | null;
   /** Null when the page was removed. */
   mobilization: { name: string | null };
-  community: { name: string };
+  community: { name: string; time_zone: string };
   canceled_at: string | null;
 }
 

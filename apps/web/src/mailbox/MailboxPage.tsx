@@ -3,6 +3,7 @@ import { isMessageKey } from '@mutirao/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
+import { useCommunityDates } from '../communities/useCommunityDates';
 import { Icon } from '../shell/icons';
 import { CenteredPage } from '../shell/layouts/CenteredPage';
 import { LoadingScreen } from '../shell/layouts/LoadingScreen';
@@ -14,7 +15,8 @@ const POLL_MS = 3000;
 
 /** `/dev/mailbox`: what the sandbox mail driver kept instead of sending. E-mail goes out from a job, so it polls. */
 export default function MailboxPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const { dateTime } = useCommunityDates();
   const mailbox = useQuery({
     queryKey: MAILBOX_QUERY_KEY,
     queryFn: fetchMailbox,
@@ -31,7 +33,6 @@ export default function MailboxPage() {
     const key = `mailbox.kinds.${kind}`;
     return isMessageKey(key) ? t(key) : t('mailbox.kindOther');
   };
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   const messages = [...(mailbox.data?.messages ?? [])].sort((a, b) => (b.sent_at ?? '').localeCompare(a.sent_at ?? ''));
 
   return (
@@ -71,7 +72,7 @@ export default function MailboxPage() {
                   {t('mailbox.sentAt')}
                 </Text>
                 <Text component="dd" size="sm" m={0}>
-                  {message.sent_at ? dateTime.format(new Date(message.sent_at)) : ''}
+                  {message.sent_at ? dateTime(message.sent_at) : ''}
                 </Text>
               </Box>
               <LinkifiedText text={message.text} />

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, EmptyState, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatDate, formatMoney, METRICS_WINDOW_DAYS, type MetricsFigures } from '@mutirao/core';
+import { formatMoney, METRICS_WINDOW_DAYS, type MetricsFigures } from '@mutirao/core';
 import { useTranslation } from 'react-i18next';
+import { useCommunityDates } from '../communities/useCommunityDates';
 import { Icon } from '../shell/icons';
 
 interface FigureProps {
@@ -63,6 +64,7 @@ interface MetricFiguresProps {
  */
 export function MetricFigures({ metrics: m, label, activistsHelp }: MetricFiguresProps) {
   const { t, i18n } = useTranslation();
+  const { date } = useCommunityDates();
   const n = (value: number) => value.toLocaleString(i18n.language);
   const { actions, donations } = METRICS_WINDOW_DAYS;
   const recent = (count: number, days: number) => t('mobilizationMetrics.recentCount', { count: n(count), days });
@@ -83,9 +85,14 @@ export function MetricFigures({ metrics: m, label, activistsHelp }: MetricFigure
       detail: recent(m.pressures_last_90_days, actions),
     },
     {
+      label: t('mobilizationMetrics.phonePressures'),
+      value: n(m.phone_pressures),
+      detail: `${t('mobilizationMetrics.phonePressuresHelp')}. ${recent(m.phone_pressures_last_90_days, actions)}`,
+    },
+    {
       label: t('mobilizationMetrics.phoneCalls'),
       value: n(m.phone_calls),
-      detail: recent(m.phone_calls_last_90_days, actions),
+      detail: `${t('mobilizationMetrics.phoneCallsHelp')}. ${recent(m.phone_calls_last_90_days, actions)}`,
     },
     {
       label: t('mobilizationMetrics.donations'),
@@ -100,6 +107,7 @@ export function MetricFigures({ metrics: m, label, activistsHelp }: MetricFigure
         days: donations,
       }),
     },
+    { label: t('mobilizationMetrics.pendingDonations'), value: n(m.pending_donations) },
     { label: t('mobilizationMetrics.subscriptions'), value: n(m.active_subscriptions) },
     { label: t('mobilizationMetrics.refusedDonations'), value: n(m.refused_donations) },
     { label: t('mobilizationMetrics.refundedDonations'), value: n(m.refunded_donations) },
@@ -109,7 +117,7 @@ export function MetricFigures({ metrics: m, label, activistsHelp }: MetricFigure
       <FigureGrid label={label} figures={figures} />
       {m.last_action_at && (
         <Text size="sm" c="dimmed">
-          {t('mobilizationMetrics.lastAction', { date: formatDate(m.last_action_at) })}
+          {t('mobilizationMetrics.lastAction', { date: date(m.last_action_at) })}
         </Text>
       )}
     </Stack>

@@ -1,7 +1,8 @@
 import { Anchor, Box, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
-import { formatDate, formatMoney } from '@mutirao/core';
+import { formatMoney } from '@mutirao/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCommunityDates } from '../communities/useCommunityDates';
 import { Icon } from '../shell/icons';
 import { MobilizationRowMenu } from './MobilizationRowMenu';
 import type { MobilizationListItem } from './mobilizationsApi';
@@ -18,6 +19,7 @@ interface MobilizationListProps {
  */
 export function MobilizationList({ mobilizations, onMoved }: MobilizationListProps) {
   const { t } = useTranslation();
+  const { date } = useCommunityDates();
   return (
     <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
       {mobilizations.map((m) => (
@@ -44,7 +46,7 @@ export function MobilizationList({ mobilizations, onMoved }: MobilizationListPro
               </Text>
               <Group gap="lg" wrap="wrap" style={{ rowGap: 0 }}>
                 <Text size="sm" c="dimmed">
-                  {t('mobilizations.createdAt', { date: formatDate(m.created_at) })}
+                  {t('mobilizations.createdAt', { date: date(m.created_at) })}
                 </Text>
                 <Text size="sm" c="dimmed">
                   {t('mobilizations.usersCount', { count: m.users_count })}

@@ -1,6 +1,6 @@
 import { Box, Button, Card, Flex, Group, Stack, Text, Title } from '@mantine/core';
-import { formatDate } from '@mutirao/core';
 import { useTranslation } from 'react-i18next';
+import { useCommunityDates } from '../communities/useCommunityDates';
 import type { TemplateSummary } from '../mobilizations/createApi';
 import { Icon } from '../shell/icons';
 import { TemplateStyles } from './TemplateStyles';
@@ -14,6 +14,7 @@ interface TemplateListProps {
 /** The community's templates: thumbnail, name, goal, creation date and uses, with a remove button each. */
 export function TemplateList({ templates, onRemove }: TemplateListProps) {
   const { t } = useTranslation();
+  const { date } = useCommunityDates();
   return (
     <>
       <TemplateStyles />
@@ -35,7 +36,7 @@ export function TemplateList({ templates, onRemove }: TemplateListProps) {
                 )}
                 <Group gap="lg" wrap="wrap">
                   <Text size="sm" c="dimmed">
-                    {t('templateList.createdAt', { date: formatDate(tpl.created_at) })}
+                    {t('templateList.createdAt', { date: date(tpl.created_at) })}
                   </Text>
                   <Text size="sm" c="dimmed">
                     {t('templateList.uses', { count: tpl.uses_number })}

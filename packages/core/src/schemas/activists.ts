@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTION_KINDS } from '../actions/definitions';
 import { msg } from '../messages';
 
 /**
@@ -13,10 +14,6 @@ export type ActivistPeriod = (typeof ACTIVIST_PERIODS)[number];
 /** spec 01 §9 "operators and/or": how the filters that are set combine. */
 export const ACTIVIST_OPERATORS = ['and', 'or'] as const;
 export type ActivistOperator = (typeof ACTIVIST_OPERATORS)[number];
-
-/** The kinds of action a person takes on a page. */
-export const ACTION_KINDS = ['form', 'pressure', 'donation'] as const;
-export type ActionKind = (typeof ACTION_KINDS)[number];
 
 export const ACTIVIST_SORTS = ['last_action', 'name', 'created', 'actions'] as const;
 export type ActivistSort = (typeof ACTIVIST_SORTS)[number];
@@ -49,7 +46,7 @@ export const activistFilterSchema = z
     mobilization_ids: z.array(z.number().int().positive()).max(50).optional(),
     kinds: z
       .array(z.enum(ACTION_KINDS, { error: msg('activists.kindInvalid') }))
-      .max(3)
+      .max(ACTION_KINDS.length)
       .optional(),
     tags: z.array(z.string().trim().min(1).max(100)).max(20).optional(),
     period: z.enum(ACTIVIST_PERIODS, { error: msg('activists.periodInvalid') }).default('always'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TIME_ZONES } from '../dates';
 import { LIMITS } from '../limits';
 import { msg } from '../messages';
 
@@ -77,6 +78,8 @@ const communityInfoFields = {
     .nullish()
     .transform(emptyToNull)
     .refine((v) => v == null || EMAIL_TEMPLATE_FROM.test(v), msg('validation.emailTemplateFrom')),
+  /** The zone every date of the community is shown in (`dates.ts`): one of the list, left out keeps the stored one. */
+  time_zone: z.enum(TIME_ZONES, { error: msg('validation.timeZoneInvalid') }).optional(),
 };
 
 /** `PUT /communities/{id}`: any subset of the fields; what is left out keeps its value. */

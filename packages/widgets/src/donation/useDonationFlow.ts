@@ -2,6 +2,7 @@ import { type Locale, translate } from '@mutirao/core/i18n';
 import { normalizeCustomer } from '@mutirao/core/widgets/donationCheckout';
 import { amountInCents, DONATION, type DonationPaymentMethod } from '@mutirao/core/widgets/donationRules';
 import { useEffect, useRef, useState } from 'react';
+import { useLiveCount } from '../action/liveCount';
 import { type Revealable, reveal } from '../browser';
 import type { RenderMode } from '../types';
 import { type DonationAnswer, type DonationInfo, fetchDonationInfo, postDonation, postRecurring } from './api';
@@ -41,6 +42,7 @@ export function useDonationFlow(model: DonationModel, locale: Locale, mode: Rend
   /** Why the last try failed, when this visit saw it: the card was refused, or the provider failed. */
   const [failure, setFailure] = useState<'refused' | 'failed'>();
   const [count, setCount] = useState(model.count);
+  useLiveCount({ mode, widgetId: model.widgetId, countText: model.countText }, setCount);
   const [server, setServer] = useState<ServerErrors>();
   const [sending, setSending] = useState(false);
   const heading = useRef<HTMLElement & Revealable>(null);

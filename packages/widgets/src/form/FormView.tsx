@@ -1,10 +1,11 @@
 import { type Locale, translate } from '@mutirao/core/i18n';
 import { renderMessage } from '@mutirao/core/messages';
 import { type FormField, inputFields, validateFormValues } from '@mutirao/core/widgets/formRules';
-import { Fragment, type ReactNode, useEffect, useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { ActionDone, ConsentNote, ErrorSummary, Honeypot } from '../action/ActionParts';
 import { Counter } from '../action/Counter';
 import { FinishMessage } from '../action/FinishMessage';
+import { useLiveCount } from '../action/liveCount';
 import { useActionSubmit } from '../action/useActionSubmit';
 import type { RenderMode } from '../types';
 import { FieldInput } from './FieldInput';
@@ -55,15 +56,7 @@ export function FormView({ model, locale, mode, fieldSlot, fieldsFooter }: FormV
   });
   const { showAll, server: serverErrors, status, count, setCount, website, summary, done, onSubmit } = submit;
 
-  // The page may have been cached since the count it shows; the live one comes from the API.
-  useEffect(() => {
-    if (mode !== 'public' || !model.countText) return;
-    let live = true;
-    void fetchFormCount(model.widgetId).then((n) => live && n !== undefined && setCount(n));
-    return () => {
-      live = false;
-    };
-  }, [mode, model.countText, model.widgetId, setCount]);
+  useLiveCount({ mode, widgetId: model.widgetId, countText: model.countText }, setCount, fetchFormCount);
 
   const shown = new Map<string, string>();
   for (const error of invalid)

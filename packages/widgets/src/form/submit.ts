@@ -1,5 +1,6 @@
 import type { Locale } from '@mutirao/core/i18n';
 import { type FormEntryField, type FormField, inputFields } from '@mutirao/core/widgets/formRules';
+import { fetchCount } from '../action/liveCount';
 import { type ActionResult, postAction } from '../action/useActionSubmit';
 
 /** The entry's fields as the server stores them: every input field, in order, trimmed. */
@@ -20,15 +21,5 @@ export function submitFormEntry(
 }
 
 /** `GET /api/widgets/{id}/form_entries_count` (FORM-CONTRACT §4): the live count, or undefined when unavailable. */
-export async function fetchFormCount(widgetId: number): Promise<number | undefined> {
-  try {
-    const response = await fetch(`/api/widgets/${widgetId}/form_entries_count`, {
-      headers: { accept: 'application/json' },
-    });
-    if (!response.ok) return undefined;
-    const body = (await response.json()) as { form_entries_count?: unknown };
-    return typeof body.form_entries_count === 'number' ? body.form_entries_count : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export const fetchFormCount = (widgetId: number) =>
+  fetchCount(`/api/widgets/${widgetId}/form_entries_count`, 'form_entries_count');

@@ -40,7 +40,10 @@ function fakeServer(configured = true) {
   const polls: { url: string; answer(status: string, duration?: number): Promise<void> }[] = [];
   const posts: unknown[] = [];
   let nextId = 70;
+  /** Calls completed: a phone pressure is a completed call, so the count moves only then. */
+  let completed = 0;
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url.endsWith('/count')) return Response.json({ count: 4 + completed });
     if (url.endsWith('/telephony'))
       return Response.json({
         twilio_configurations: { count: configured ? 1 : 0 },
@@ -54,7 +57,7 @@ function fakeServer(configured = true) {
         {
           twilio_call: { id: nextId, key: `k${nextId}`, status: 'initiated', duration: null },
           activist_pressure: { id: 9, key: 'p9' },
-          count: 5,
+          count: 4 + completed,
         },
         { status: 201 },
       );
@@ -64,6 +67,7 @@ function fakeServer(configured = true) {
       polls.push({
         url,
         answer: async (status, duration) => {
+          if (status === 'completed') completed += 1;
           resolve(Response.json({ twilio_call: { id, status, duration: duration ?? null } }));
           await new Promise((r) => setTimeout(r, 0));
         },
@@ -165,6 +169,8 @@ describe('phone pressure widget', () => {
       },
     ]);
     expect(page.statusOf('Ana')).toBe('Iniciando a ligação…');
+    // Calling is not pressing yet.
+    expect(page.root.querySelector('.mz-count')?.textContent).toBe('4 pessoas ligaram');
     expect(page.button('Ligar para Vereadora Ana')).toBeNull();
     await withIslandCatalogue(async () => {
       await act(() => page.polls[0]?.answer('ringing'));
@@ -180,6 +186,9 @@ describe('phone pressure widget', () => {
     expect(page.statusOf('Ana')).toBe('Em ligação: 3 s');
     await withIslandCatalogue(() => act(() => page.polls[3]?.answer('completed', 12)));
     expect(page.statusOf('Ana')).toBe('Ligação encerrada. Duração: 12 s');
+    // The completed call is the phone pressure: the counter reads the live count again.
+    await withIslandCatalogue(() => act(async () => {}));
+    expect(page.root.querySelector('.mz-count')?.textContent).toBe('5 pessoas ligaram');
     expect(page.polls).toHaveLength(4);
 
     // The next target, in the same pressure; busy offers Religar.

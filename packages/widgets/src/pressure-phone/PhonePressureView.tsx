@@ -4,6 +4,7 @@ import { type PhoneCallErrors, type PhoneCallInput, validatePhoneCall } from '@m
 import { PRESSURE_NAME_MAX } from '@mutirao/core/widgets/pressureRules';
 import { useEffect, useRef, useState } from 'react';
 import { ConsentNote } from '../action/ActionParts';
+import { useLiveCount } from '../action/liveCount';
 import { revealFirstError } from '../action/useActionSubmit';
 import { type FieldHolder, inputValue, type Revealable, reveal } from '../browser';
 import { PressureDone, PressureErrors, PressureFrame, pressureFields } from '../pressure/PressureParts';
@@ -60,6 +61,9 @@ export function PhonePressureView({ model, locale, mode }: PhonePressureViewProp
   useEffect(() => {
     if (done) reveal(() => doneRef.current);
   }, [done]);
+  // A phone pressure is a completed call: the counter is read again as each call completes.
+  const completed = Object.values(calls).filter((c) => c.status === 'completed').length;
+  useLiveCount({ mode, widgetId: model.widgetId, countText: model.countText, again: completed }, setCount);
 
   const activist: PhoneCallInput['activist'] = { ...values, city: model.showCity ? values.city : null };
   const phoneTargets = model.targets.map((x) => ({ ...x, channel: 'phone' as const }));

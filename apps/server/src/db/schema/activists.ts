@@ -40,7 +40,10 @@ export const activists = pgTable(
     gender: text('gender'),
     /** Free tags; filtered with `tags @> ARRAY[...]` through the GIN index. */
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-    /** Actions taken on the community's pages (form entries, pressures, donation tries), kept by the action upsert. */
+    /**
+     * Actions taken on the community's pages, as core's `actions/definitions.ts` counts them (form entries, e-mail
+     * pressures, completed calls, paid donations): kept by the action upsert and by `actionMoved`.
+     */
     actionsCount: integer('actions_count').notNull().default(0),
     /** The latest action, or when the person was added (an import) while `actions_count` is 0. */
     lastActionAt: timestamp('last_action_at', { withTimezone: true }).notNull().defaultNow(),
@@ -136,7 +139,11 @@ export const formEntries = pgTable(
   ],
 );
 
-/** A pressure-widget submission (e-mail to targets). Phone pressure is in twilio_calls. */
+/**
+ * A pressure-widget submission: an e-mail pressure (`channel` 'email', one per fill, whatever the number of targets),
+ * or a phone-pressure visit (`channel` 'phone': the targets the visitor called, no letter). Only e-mail rows are
+ * actions; a phone pressure is a completed call in `twilio_calls` (core's `actions/definitions.ts`).
+ */
 export const activistPressures = pgTable(
   'activist_pressures',
   {
@@ -153,6 +160,8 @@ export const activistPressures = pgTable(
     mail: jsonb('mail').$type<{ subject: string; body: string; cc?: string[] }>().notNull(),
     /** The activist part of the submission: firstname, lastname, email, city… */
     formData: jsonb('form_data').$type<Record<string, unknown>>().notNull().default({}),
+    /** 'email' for an e-mail pressure, 'phone' for a phone-pressure visit (set from the widget's kind). */
+    channel: text('channel').$type<'email' | 'phone'>().notNull().default('email'),
     mailchimpSyncedAt: timestamp('mailchimp_synced_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

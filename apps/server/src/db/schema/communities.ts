@@ -20,6 +20,8 @@ export const communities = pgTable(
     emailTemplateFrom: text('email_template_from'),
     modules: jsonb('modules').$type<Record<string, boolean>>(),
     signature: jsonb('signature').$type<{ name?: string; url?: string }>(),
+    /** The IANA zone every date of the community is shown in (core's `TIME_ZONES`); read through `communityTimeZone`. */
+    timeZone: text('time_zone').notNull().default('America/Sao_Paulo'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,3 +1,4 @@
+import type { ActionKind } from '@mutirao/core';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { activists } from './activists';
 import { communities } from './communities';
@@ -44,8 +45,8 @@ export const mailchimpQueue = pgTable(
     communityId: integer('community_id')
       .notNull()
       .references(() => communities.id, { onDelete: 'cascade' }),
-    /** F (form entry), P (pressure) or D (donation): the segment's suffix. */
-    kind: text('kind').$type<'F' | 'P' | 'D'>().notNull(),
+    /** The kind of action (core's `ActionKind`), which names its table and its segment's suffix (F, P or D). */
+    kind: text('kind').$type<ActionKind>().notNull(),
     actionId: integer('action_id').notNull(),
     activistId: integer('activist_id')
       .notNull()

@@ -36,6 +36,13 @@ export const twilioCalls = pgTable(
     to: text('to').notNull(),
     /** Set once the provider accepted the call; status callbacks find the call by it. */
     twilioCallSid: text('twilio_call_sid'),
+    /**
+     * The call as the visitor sees it (`displayedState` of its transitions), kept with each transition: a completed
+     * call is a phone pressure (core's `CALL_STANDINGS`), counted per widget by the shared counters (migration 0032).
+     */
+    status: text('status').$type<TwilioCallStatus>().notNull().default('initiated'),
+    /** When the mailing list got the person for this call (a completed one), as the other actions keep it. */
+    mailchimpSyncedAt: timestamp('mailchimp_synced_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,7 +3,6 @@ import { type ConsentShown, recordConsent } from '../../activists/consent';
 import { upsertActivist } from '../../activists/upsert';
 import type { AppContext } from '../../context';
 import { type Donation, donations, subscriptions, type Widget } from '../../db/schema';
-import { queueForMailchimp } from '../../mailing/sync';
 import { actionCount } from '../counters';
 import { requestCharge, scheduleReconcile } from './charge';
 import { donationKey } from './links';
@@ -39,13 +38,19 @@ export async function createDonation(ctx: AppContext, target: DonationTarget, re
   const { customer } = request;
   const claimed = await ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select().from(donations).where(eq(donations.attemptKey, attemptKey));
-    if (existing) return { row: existing, fresh: false, mailchimp: false };
-    const activistId = await upsertActivist(tx, target.communityId, {
-      email: customer.email,
-      name: customer.name,
-      phone: `${customer.phone.ddd}${customer.phone.number}`,
-      city: customer.address.city,
-    });
+    if (existing) return { row: existing, fresh: false };
+    // A donation is an action once paid (`actionMoved`, from settleDonation): trying is not giving.
+    const activistId = await upsertActivist(
+      tx,
+      target.communityId,
+      {
+        email: customer.email,
+        name: customer.name,
+        phone: `${customer.phone.ddd}${customer.phone.number}`,
+        city: customer.address.city,
+      },
+      { countsAction: false },
+    );
     const [row] = await tx
       .insert(donations)
       .values({
@@ -73,20 +78,13 @@ export async function createDonation(ctx: AppContext, target: DonationTarget, re
         activistId,
         actionId: row.id,
       });
-      const mailchimp = await queueForMailchimp(tx, target.communityId, 'D', {
-        action: row.id,
-        activist: activistId,
-        widget: target.widget.id,
-        mobilization: target.mobilizationId,
-      });
-      return { row, fresh: true, mailchimp };
+      return { row, fresh: true };
     }
     // The same attempt raced this one and won: its row is the answer.
     const [other] = await tx.select().from(donations).where(eq(donations.attemptKey, attemptKey));
     if (!other) throw new Error('donation attempt vanished');
-    return { row: other, fresh: false, mailchimp: false };
+    return { row: other, fresh: false };
   });
-  if (claimed.mailchimp) await ctx.mailing.nudge(target.communityId);
   if (!claimed.fresh) {
     const { row } = claimed;
     if (row.status === 'processing' && Date.now() - row.createdAt.getTime() > STALE_PROCESSING_MS)

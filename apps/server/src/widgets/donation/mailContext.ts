@@ -58,7 +58,12 @@ export async function donationMailContext(
 ): Promise<DonationMailContext> {
   const [row] = await tx
     .select({
-      community: { id: communities.id, name: communities.name, emailTemplateFrom: communities.emailTemplateFrom },
+      community: {
+        id: communities.id,
+        name: communities.name,
+        emailTemplateFrom: communities.emailTemplateFrom,
+        timeZone: communities.timeZone,
+      },
       page: {
         name: mobilizations.name,
         slug: mobilizations.slug,

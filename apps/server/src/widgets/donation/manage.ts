@@ -2,6 +2,7 @@ import { validateChargeDate } from '@mutirao/core';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { timeZoneOf } from '../../communities/timeZone';
 import type { AppContext } from '../../context';
 import { communities, mobilizations, type Subscription, subscriptions } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -34,7 +35,7 @@ async function subscriptionOf(ctx: AppContext, token: string): Promise<Subscript
 /** What the donor's page shows: never the card id, the customer's document or address, or the token. */
 async function present(ctx: AppContext, id: number) {
   const [row] = await ctx.db
-    .select({ s: subscriptions, page: mobilizations.name, community: communities.name })
+    .select({ s: subscriptions, page: mobilizations.name, community: communities.name, timeZone: communities.timeZone })
     .from(subscriptions)
     .innerJoin(communities, eq(communities.id, subscriptions.communityId))
     .leftJoin(mobilizations, eq(mobilizations.id, subscriptions.mobilizationId))
@@ -49,7 +50,8 @@ async function present(ctx: AppContext, id: number) {
       process_at: s.processAt,
       card: { brand: s.cardData?.brand ?? null, last_digits: s.cardData?.last_digits ?? null },
       mobilization: { name: row.page },
-      community: { name: row.community },
+      // The zone the page shows its dates in (the community's; `timeZoneOf`).
+      community: { name: row.community, time_zone: timeZoneOf(row) },
       canceled_at: s.canceledAt?.toISOString() ?? null,
     },
     /** How the page turns a new card into a token: the sandbox's form, or the provider's checkout window. */

@@ -18,6 +18,7 @@ import type { SandboxPaymentsDriver } from '../../payments/sandbox';
 import { reconcileJob } from './charge';
 import { chargeSubscription } from './charging';
 import { addDays, brazilianFromIso, todayIso } from './dates';
+import { donationMailContext } from './mailContext';
 
 const t = useDonationServer();
 
@@ -112,6 +113,18 @@ describe('the receipt of a card donation', () => {
     expect(receipt?.text).toContain('Monto: R$ 20,00');
     expect(receipt?.text).toContain('Pago: Tarjeta Visa terminada en 1111');
     expect(mails.find((m) => m.subject === 'Obrigada por participar')?.from).toContain('contato@coletivo.example.org');
+  });
+
+  it('is dated in the community’s time zone, the one it chose on its Informações screen', async () => {
+    const { page, widget, communityId } = await createDonationPage(t.server.ctx.db);
+    await t.server.ctx.db.update(communities).set({ timeZone: 'Europe/Lisbon' }).where(eq(communities.id, communityId));
+    const of = { communityId, mobilizationId: page.id, widgetId: widget.id };
+    const mail = await t.server.ctx.db.transaction((tx) => donationMailContext(tx, t.server.ctx, of));
+    expect(mail.community.timeZone).toBe('Europe/Lisbon');
+    const email = donorEmail('lisboa');
+    expect((await donate(page.id, donationBody(widget.id, { customer: customer(email) }))).status).toBe(201);
+    const [receipt] = await delivered(email, 1);
+    expect(receipt?.text).toContain(`Data: ${formatDate(new Date(), 'Europe/Lisbon')}`);
   });
 
   it('never follows a refused card; the retry that is paid gets exactly one', async () => {

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { actionMoved } from '../../actions/standing';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { type Donation, donations, type Subscription, subscriptions } from '../../db/schema';
@@ -18,11 +19,11 @@ export const RETRY_AFTER_DAYS = [1, 3, 7] as const;
  * reconciliation job, the charging job, a postback. Answers the row as stored afterwards.
  */
 export async function settleDonation(ctx: AppContext, donationId: number, outcome: Outcome) {
-  const { donation, outboxIds } = await ctx.db.transaction(async (tx) => {
+  const { donation, outboxIds, mailchimp } = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(donations).where(eq(donations.id, donationId)).for('update');
     if (!row) throw new Error(`donation ${donationId} vanished`);
     if (row.status === outcome.status || !canMove(row.status, outcome.status))
-      return { donation: row, outboxIds: [] as (number | undefined)[] };
+      return { donation: row, outboxIds: [] as (number | undefined)[], mailchimp: false };
     const [updated] = await tx
       .update(donations)
       .set({
@@ -34,10 +35,14 @@ export async function settleDonation(ctx: AppContext, donationId: number, outcom
       .where(eq(donations.id, row.id))
       .returning();
     if (!updated) throw new Error(`donation ${donationId} not updated`);
-    return isScheduledCharge(updated)
+    // Paid makes it a donation (the person's count, the mailing list); a refund takes it back.
+    const mailchimp = await actionMoved(tx, { kind: 'donation', ...updated }, row.status, updated.status);
+    const settled = isScheduledCharge(updated)
       ? { donation: updated, outboxIds: await scheduledChargeSettled(tx, ctx, row.status, updated, outcome) }
       : await visitorDonationSettled(tx, ctx, row.status, updated);
+    return { ...settled, mailchimp };
   });
+  if (mailchimp) await ctx.mailing.nudge(donation.communityId);
   for (const id of outboxIds)
     if (id !== undefined)
       await ctx.mailer.dispatch(id).catch((error: unknown) => {

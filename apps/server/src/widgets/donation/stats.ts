@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { countedCondition } from '../../actions/sources';
 import type { Db, Tx } from '../../db/client';
 import { donations, subscriptions, widgets } from '../../db/schema';
 
@@ -8,14 +9,17 @@ export interface DonationStats {
   pledged: number;
   /** `pledged` as a percent of `widgets.goal` (also cents), two decimals; null when the widget has no goal. */
   progress: number | null;
-  /** Paid donations, subscription charges included. */
+  /**
+   * Donations: paid charges, subscription charges included (core's `actions/definitions.ts`), the same number as the
+   * widget's counter.
+   */
   total_donations: number;
 }
 
 /**
  * The widget's donation stats in one statement: its goal, its paid donations (`donations_widget_created_idx`) and the
- * paid charges of its subscriptions, which carry no widget of their own so the action counter counts a donor once
- * (`subscriptions_widget_idx`, `donations_subscription_idx`). The caller has already decided the widget may be shown
+ * paid charges of its subscriptions, which carry no widget of their own (`subscriptions_widget_idx`,
+ * `donations_subscription_idx`): the donations its counter counts. The caller has already decided the widget may be shown
  * (a donation widget on a published page). Shared by the public `GET /api/widgets/:id/donation` and GraphQL's
  * `get_widget_donation_stats`.
  */
@@ -26,10 +30,10 @@ export async function donationStats(db: Db | Tx, widgetId: number): Promise<Dona
     cross join lateral (
       select coalesce(sum(amount), 0)::float8 as pledged, count(*)::int as total
       from (
-        select d.amount from ${donations} d where d.widget_id = w.id and d.status = 'paid'
+        select d.amount from ${donations} d where d.widget_id = w.id and ${countedCondition('donation', 'd')}
         union all
         select d.amount from ${subscriptions} s join ${donations} d on d.subscription_id = s.id
-        where s.widget_id = w.id and d.widget_id is null and d.status = 'paid'
+        where s.widget_id = w.id and d.widget_id is null and ${countedCondition('donation', 'd')}
       ) charges
     ) paid
     where w.id = ${widgetId}`)) as unknown as {

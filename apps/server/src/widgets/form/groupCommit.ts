@@ -105,7 +105,7 @@ function batchStatement(rows: EntryRow[]) {
       on conflict (idempotency_key) do nothing
       returning id
     ),
-    ${actionBatchConsentAndMailchimp('form_entries', 'F', 'entry_id')}
+    ${actionBatchConsentAndMailchimp('form_entries', 'form', 'entry_id')}
     ${actionBatchAnswers('entry', 'entry_id')}`;
 }
 

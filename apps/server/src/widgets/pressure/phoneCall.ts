@@ -37,13 +37,19 @@ export async function startPhoneCall(ctx: AppContext, r: PhoneCallRequest) {
   const { activist } = r.input;
   const reuse = r.pressure && telephony.checkKey('pressure', r.pressure.id, r.pressure.key) ? r.pressure.id : undefined;
   const written = await ctx.db.transaction(async (tx) => {
-    const activistId = await upsertActivist(tx, r.communityId, {
-      email: activist.email,
-      firstName: activist.first_name,
-      lastName: activist.last_name,
-      phone: r.phone,
-      city: activist.city ?? undefined,
-    });
+    // Calling is not pressing yet: the call is an action once it reaches its target (`recordTransition`).
+    const activistId = await upsertActivist(
+      tx,
+      r.communityId,
+      {
+        email: activist.email,
+        firstName: activist.first_name,
+        lastName: activist.last_name,
+        phone: r.phone,
+        city: activist.city ?? undefined,
+      },
+      { countsAction: false },
+    );
     const [previous] = reuse
       ? await tx
           .select({ id: activistPressures.id, targets: activistPressures.targets })
@@ -67,6 +73,7 @@ export async function startPhoneCall(ctx: AppContext, r: PhoneCallRequest) {
           activistId,
           targets: [line],
           mail: { subject: '', body: '' },
+          channel: 'phone',
           formData: {
             first_name: activist.first_name.trim(),
             last_name: activist.last_name.trim(),
@@ -131,12 +138,15 @@ export async function placeCall(
   } catch (error) {
     const refusal = error instanceof TelephonyError ? error : new TelephonyError(0, undefined, String(error));
     console.error(`[telephony] call ${callId} not placed:`, refusal.status, refusal.code, refusal.message);
-    await ctx.db.insert(twilioCallTransitions).values({
-      twilioCallId: callId,
-      twilioCallSid: '',
-      status: 'failed',
-      callDuration: 0,
-      data: { error: { status: refusal.status, code: refusal.code ?? null, message: refusal.message } },
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(twilioCallTransitions).values({
+        twilioCallId: callId,
+        twilioCallSid: '',
+        status: 'failed',
+        callDuration: 0,
+        data: { error: { status: refusal.status, code: refusal.code ?? null, message: refusal.message } },
+      });
+      await tx.update(twilioCalls).set({ status: 'failed', updatedAt: new Date() }).where(eq(twilioCalls.id, callId));
     });
     ctx.events.publish(callTopics.call(callId));
     ctx.events.publish(callTopics.widget(widgetId));

@@ -139,7 +139,7 @@ function pressureBatch(rows: PressureRow[]): SQL {
       on conflict (idempotency_key) do nothing
       returning id
     ),
-    ${actionBatchConsentAndMailchimp('activist_pressures', 'P', 'pressure_id')}
+    ${actionBatchConsentAndMailchimp('activist_pressures', 'pressure', 'pressure_id')}
     ${actionBatchAnswers('pressure', 'pressure_id')}`;
 }
 

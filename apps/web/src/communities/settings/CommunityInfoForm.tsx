@@ -1,5 +1,5 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { communityInfoSchema } from '@mutirao/core';
+import { communityInfoSchema, timeZoneOr } from '@mutirao/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useSchemaForm } from '../../forms/useSchemaForm';
 import { showSuccess } from '../../shell/toasts';
 import { ImageUpload } from '../../uploads/ImageUpload';
 import { type CommunityDetails, communityQueryKey, updateCommunity } from './communityApi';
+import { TimeZoneSelect } from './TimeZoneSelect';
 
 const formValues = (c: CommunityDetails) => ({
   name: c.name,
@@ -18,6 +19,7 @@ const formValues = (c: CommunityDetails) => ({
   fb_link: c.fb_link ?? '',
   twitter_link: c.twitter_link ?? '',
   email_template_from: c.email_template_from ?? '',
+  time_zone: timeZoneOr(c.time_zone),
 });
 
 /** Name, city, description, logo, profile links and the e-mail sender; read-only for those who may not manage. */
@@ -107,6 +109,19 @@ export function CommunityInfoForm({ community, readOnly }: { community: Communit
           description={t('communitySettings.emailFromHint')}
           placeholder={readOnly ? undefined : t('communitySettings.emailFromPlaceholder')}
           {...input('email_template_from')}
+        />
+        <Controller
+          control={form.control}
+          name="time_zone"
+          render={({ field: zone }) => (
+            <TimeZoneSelect
+              value={zone.value ?? ''}
+              onChange={zone.onChange}
+              onBlur={zone.onBlur}
+              error={errorOf('time_zone')}
+              readOnly={readOnly}
+            />
+          )}
         />
         <FormAlert message={serverError} />
         {!readOnly && (

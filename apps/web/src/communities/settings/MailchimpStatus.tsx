@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useCommunityDates } from '../useCommunityDates';
 import type { MailchimpCall, MailchimpSettings } from './mailchimpApi';
 
 /** What a recorded call carried, in a line: the e-mail, the tags or the segment's name or members. */
@@ -28,6 +29,7 @@ export function MailchimpStatus({
   resyncing: boolean;
 }) {
   const { t } = useTranslation();
+  const { dateTime } = useCommunityDates();
   const m = settings.mailchimp;
   const resync = m.resync;
   const state = !m.configured
@@ -49,7 +51,7 @@ export function MailchimpStatus({
         </Text>
         <Text size="sm">
           {t('mailchimp.lastSync')}:{' '}
-          <strong>{m.last_synced_at ? new Date(m.last_synced_at).toLocaleString() : t('mailchimp.never')}</strong>
+          <strong>{m.last_synced_at ? dateTime(m.last_synced_at) : t('mailchimp.never')}</strong>
         </Text>
       </Group>
       {m.last_error && (
@@ -93,7 +95,7 @@ export function MailchimpStatus({
                 <Table.Tbody>
                   {settings.calls.map((call) => (
                     <Table.Tr key={call.id}>
-                      <Table.Td>{new Date(call.created_at).toLocaleTimeString()}</Table.Td>
+                      <Table.Td>{dateTime(call.created_at)}</Table.Td>
                       <Table.Td>{call.method}</Table.Td>
                       <Table.Td style={{ wordBreak: 'break-all' }}>{call.path}</Table.Td>
                       <Table.Td>{summary(call)}</Table.Td>

@@ -33,8 +33,8 @@ export function MobilizationBreakdown({ communityId }: { communityId: number }) 
   const columns: { label: string; value(m: MetricsFigures): string }[] = [
     { label: t('mobilizationMetrics.activists'), value: (m) => n(m.activists) },
     { label: t('communityMetrics.formEntries'), value: (m) => n(m.form_entries) },
-    { label: t('communityMetrics.pressures'), value: (m) => n(m.pressures) },
-    { label: t('communityMetrics.phoneCalls'), value: (m) => n(m.phone_calls) },
+    { label: t('mobilizationMetrics.pressures'), value: (m) => n(m.pressures) },
+    { label: t('mobilizationMetrics.phonePressures'), value: (m) => n(m.phone_pressures) },
     { label: t('communityMetrics.donations'), value: (m) => n(m.donations) },
     { label: t('mobilizationMetrics.raised'), value: (m) => formatMoney(m.total_fund_raising) },
   ];
@@ -69,7 +69,7 @@ export function MobilizationBreakdown({ communityId }: { communityId: number }) 
       {rows.data && rows.data.mobilizations.length > 0 && (
         <>
           {/* A phone scrolls the table sideways; the region takes focus so a keyboard can scroll it too. */}
-          <Table.ScrollContainer minWidth={720} type="native" tabIndex={0} role="region" aria-labelledby={headingId}>
+          <Table.ScrollContainer minWidth={800} type="native" tabIndex={0} role="region" aria-labelledby={headingId}>
             <Table striped highlightOnHover verticalSpacing="sm" aria-labelledby={headingId}>
               <Table.Thead>
                 <Table.Tr>

@@ -11,6 +11,7 @@ export interface CommunityDetails {
   fb_link: string | null;
   twitter_link: string | null;
   email_template_from: string | null;
+  time_zone: string;
   role?: number;
 }
 

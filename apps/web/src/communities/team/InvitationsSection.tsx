@@ -1,8 +1,9 @@
 import { Badge, Group, Table } from '@mantine/core';
-import { formatDate, policies } from '@mutirao/core';
+import { policies } from '@mutirao/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCommunityDates } from '../useCommunityDates';
 import { ConfirmedAction } from './ConfirmedAction';
 import { roleLabel, useTeamActor } from './roles';
 import { TeamList } from './TeamList';
@@ -25,6 +26,7 @@ interface RowProps {
 /** One open invitation; resend (a new link) and revoke, both confirmed, for whoever may give its role. */
 function InvitationRow({ communityId, invitation, onDone, onRefused }: RowProps) {
   const { t } = useTranslation();
+  const { date } = useCommunityDates();
   const { actor, membership } = useTeamActor();
   const { email } = invitation;
   return (
@@ -35,7 +37,7 @@ function InvitationRow({ communityId, invitation, onDone, onRefused }: RowProps)
       <Table.Td>{roleLabel(t, invitation.role)}</Table.Td>
       <Table.Td>
         <Group gap="xs">
-          {formatDate(invitation.sent_at)}
+          {date(invitation.sent_at)}
           {invitation.expired && (
             <Badge color="gray" variant="light">
               {t('team.expired')}

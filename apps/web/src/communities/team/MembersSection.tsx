@@ -1,5 +1,5 @@
 import { Select, Table, Text } from '@mantine/core';
-import { formatDate, policies, ROLES } from '@mutirao/core';
+import { policies, ROLES } from '@mutirao/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { useSession } from '../../auth/SessionProvider';
 import { refusalMessage } from '../../domains/useApiRefusal';
 import { showSuccess } from '../../shell/toasts';
+import { useCommunityDates } from '../useCommunityDates';
 import { ConfirmedAction } from './ConfirmedAction';
 import { roleLabel, useTeamActor } from './roles';
 import { TeamList } from './TeamList';
@@ -69,6 +70,7 @@ interface MemberRowProps {
 /** One member: name, e-mail, role, since when; removing them, or leaving oneself, is confirmed. */
 function MemberRow({ communityId, member, onRemoved, onLeft, onRefused }: MemberRowProps) {
   const { t } = useTranslation();
+  const { date } = useCommunityDates();
   const { community } = useSession();
   const { actor, membership } = useTeamActor();
   const self = member.user_id === actor.id;
@@ -88,7 +90,7 @@ function MemberRow({ communityId, member, onRemoved, onLeft, onRefused }: Member
       <Table.Td>
         <RoleCell communityId={communityId} member={member} onRefused={onRefused} />
       </Table.Td>
-      <Table.Td>{formatDate(member.joined_at)}</Table.Td>
+      <Table.Td>{date(member.joined_at)}</Table.Td>
       <Table.Td>
         {policies.canRemoveMember(actor, membership, { userId: member.user_id, role: member.role }) &&
           (self ? (

@@ -33,6 +33,7 @@ export function DonationFigures({ mobilizationId, widgetId }: { mobilizationId: 
       figures={[
         { label: t('donationReports.pledged'), value: formatMoney(f.pledged) },
         { label: t('donationReports.paid'), value: n(f.paid) },
+        { label: t('donationReports.pending'), value: n(f.pending) },
         { label: t('donationReports.recurringActive'), value: n(f.recurring_active) },
         { label: t('donationReports.refused'), value: n(f.refused) },
         { label: t('donationReports.refunded'), value: n(f.refunded) },

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCommunityDates } from '../../communities/useCommunityDates';
 import { SUPPORT_EMAIL } from '../../shell/TechnicalIssuesPage';
 import { useWidgetSettingsContext } from '../action/WidgetSettingsLayout';
 import { widgetQueryKey } from '../widgetSettingsApi';
@@ -19,16 +20,13 @@ type ExportState =
  * nenhum dado para ser exportado' instead of a download.
  */
 export default function FormExportPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { widget, mobilization } = useWidgetSettingsContext();
   const [state, setState] = useState<ExportState>({ status: 'idle' });
   const count = widget.form_entries_count ?? 0;
-  const exportedAt = widget.exported_at
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(
-        new Date(widget.exported_at),
-      )
-    : undefined;
+  const { dateTime } = useCommunityDates();
+  const exportedAt = widget.exported_at ? dateTime(widget.exported_at) : undefined;
 
   const download = async () => {
     setState({ status: 'loading' });
