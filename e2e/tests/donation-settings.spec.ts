@@ -36,8 +36,9 @@ test('an organiser sets up a donation: users_choice with boleto and a goal, with
     '/community/recipient',
   );
 
-  // Ajustes: the title is required, the colour starts as the donation's.
-  await page.getByLabel('Texto do botão').fill('Doar agora');
+  // Ajustes: a new donation comes with a title; emptied, it is required. The colour starts as the donation's.
+  await expect(page.getByLabel('Texto do botão')).toHaveValue('Doar agora');
+  await page.getByLabel('Título da widget').fill('');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Insira o título da widget')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Cor principal' })).toHaveValue('#54d0f6');
@@ -104,13 +105,14 @@ test('an organiser sets up a donation: users_choice with boleto and a goal, with
   await expect(page.getByRole('switch', { name: 'Aceitar boleto além do cartão de crédito' })).toBeChecked();
 
   // Leaving with a change asks first.
-  await page.getByRole('textbox', { name: 'Valor 4', exact: true }).fill('500');
+  await page.getByRole('textbox', { name: 'Valor 4', exact: true }).fill('250');
   await tab(page, 'Pós-doação').click();
   const dialog = page.getByRole('dialog', { name: 'Sair sem salvar?' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Continuar editando' }).click();
-  await expect(page.getByRole('textbox', { name: 'Valor 4', exact: true })).toHaveValue('500');
-  await page.getByRole('textbox', { name: 'Valor 4', exact: true }).fill('');
+  await expect(page.getByRole('textbox', { name: 'Valor 4', exact: true })).toHaveValue('250');
+  // Back to the new donation's fourth amount: nothing left to save.
+  await page.getByRole('textbox', { name: 'Valor 4', exact: true }).fill('200');
 
   // Pós-doação offers the monthly donation after a one-off one.
   await tab(page, 'Pós-doação').click();

@@ -61,8 +61,10 @@ test('an organiser sets up a sign-up form, a visitor signs up on the public page
   await expect(page).toHaveURL(/\/widgets\/\d+\/form$/);
   const settingsUrl = page.url();
 
-  // Ajustes: the spec's messages, then a valid save.
+  // Ajustes: a new form comes with a title and a button; emptied, the spec's messages, then a valid save.
   await expect(tab(page, 'Ajustes')).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByLabel('Texto do botão')).toHaveValue('Assinar');
+  await page.getByLabel('Título da widget').fill('');
   await page.getByLabel('Texto do botão').fill('x'.repeat(51));
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Insira o título da widget')).toBeVisible();
@@ -78,21 +80,19 @@ test('an organiser sets up a sign-up form, a visitor signs up on the public page
   await expect(page.getByText('Formulário configurado com sucesso!')).toBeVisible();
   await shot(page, '01-ajustes');
 
-  // Campos do formulário: add, reorder, remove with confirmation, and the unsaved-changes question.
+  // Campos do formulário: the new form's Nome, Sobrenome and E-mail; add, reorder, remove with confirmation, and the
+  // unsaved-changes question.
   await tab(page, 'Campos do formulário').click();
-  await expect(page.getByText('Nenhum campo ainda. Adicione o primeiro.')).toBeVisible();
-  await expectAccessible(page, 'form fields, empty');
-  await addField(page, 'Nome', 'Texto', { placeholder: 'Seu nome', required: true });
+  await expect(page.locator('ol > li')).toHaveText([/^Nome/, /^Sobrenome/, /^E-mail/]);
+  await expectAccessible(page, 'form fields, the defaults');
   await addField(page, 'Bairro', 'Lista de opções', { placeholder: 'Centro, Zona Norte, Zona Sul' });
-  await addField(page, 'E-mail', 'E-mail', { required: true });
-  await addField(page, 'Apagar', 'Texto', {});
   await expect(page.getByRole('button', { name: 'Subir Nome' })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Descer Apagar' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Descer Bairro' })).toBeDisabled();
   await page.getByRole('button', { name: 'Subir E-mail' }).click();
   await expect(page.getByRole('button', { name: 'Subir E-mail' })).toBeFocused();
-  await page.getByRole('button', { name: 'Remover Apagar' }).click();
+  await page.getByRole('button', { name: 'Remover Sobrenome' }).click();
   const confirm = page.getByRole('dialog', { name: 'Remover campo' });
-  await expect(confirm).toContainText('Deseja remover o campo "Apagar"?');
+  await expect(confirm).toContainText('Deseja remover o campo "Sobrenome"?');
   await confirm.getByRole('button', { name: 'Remover' }).click();
   await expect(page.locator('ol > li')).toHaveCount(3);
   await expect(page.locator('ol > li').nth(1)).toContainText('E-mail');
@@ -131,11 +131,10 @@ test('an organiser sets up a sign-up form, a visitor signs up on the public page
   await expectAccessible(page, 'form autofire');
   await shot(page, '04-autofire');
 
-  // Pós-inscrição: a type is required, then a custom message.
+  // Pós-inscrição: it opens on the share buttons the page shows; then a custom message.
   await tab(page, 'Pós-inscrição').click();
+  await expect(page.getByRole('radio', { name: /Botões de compartilhamento/ })).toBeChecked();
   await page.getByLabel('Texto para o WhatsApp').fill('Assine também');
-  await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Nenhum tipo de mensagem foi selecionado')).toBeVisible();
   await page.getByRole('radio', { name: 'Mensagem personalizada' }).check();
   await page.getByRole('textbox', { name: 'Mensagem' }).click();
   await page.keyboard.type('Valeu! Nos vemos na praça.');

@@ -102,9 +102,8 @@ test('settings: rename with the slug rules, then sharing, analytics, fonts and c
   const slug = page.getByLabel(t('mobilizationSettings.slug'));
   const save = page.getByRole('button', { name: t('mobilizationSettings.submit') });
   await expect(save).toBeDisabled();
-  // Theme and subthemes are locked once the mobilization has them.
-  await expect(page.getByText(t('mobilizationSettings.themesLocked'))).toBeVisible();
-  await expect(page.getByRole('combobox', { name: t('newMobilization.subthemes') })).toBeDisabled();
+  // Theme and subthemes stay open to change (themes.spec.ts changes them).
+  await expect(page.getByRole('combobox', { name: t('newMobilization.subthemes') })).toBeEnabled();
 
   // A new name keeps the slug; an emptied slug is derived from the name when the name loses focus.
   await name.fill(`Moradia digna ${stamp}`);

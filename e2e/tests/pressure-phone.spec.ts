@@ -8,7 +8,9 @@ async function toastsGone(page: Page) {
 }
 
 const tab = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Configurações da pressão' }).getByRole('link', { name, exact: true });
+  page
+    .getByRole('navigation', { name: 'Configurações da pressão por telefone' })
+    .getByRole('link', { name, exact: true });
 
 /*
  * The server runs the sandbox telephony (the default): each call walks Twilio's states through the signed webhook,
@@ -27,23 +29,25 @@ test('an organiser sets up a phone pressure and Twilio; a visitor calls one targ
     page: { name: 'Ligue para a Câmara', goal: 'Pressionar por telefone', slugPrefix: 'liga-pressao' },
   });
 
-  // 'Pressão por telefone' in an empty column opens the pressure's settings.
+  // 'Pressão por telefone' in an empty column opens the phone pressure's own settings.
   await page.goto(`/mobilizations/${mobilization.id}/edit`);
   await page.getByRole('radio', { name: '1 coluna' }).check();
   await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
   await expect(page).toHaveURL(/\/edit$/);
   await page.getByRole('button', { name: 'Pressão por telefone' }).click();
-  await expect(page).toHaveURL(/\/widgets\/\d+\/pressure$/);
+  await expect(page).toHaveURL(/\/widgets\/\d+\/pressure-phone$/);
   const settingsUrl = page.url();
   await page.getByLabel('Título da widget').fill('Ligue para a Câmara');
   await page.getByLabel('Texto do botão').fill('Ligar');
   await page.getByLabel('Texto do contador').fill('pessoas ligaram');
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('E-mail para alvo configurado com sucesso!')).toBeVisible();
+  await expect(page.getByText('Pressão por telefone configurada com sucesso!')).toBeVisible();
   await toastsGone(page);
 
-  // Phone targets: no subject or body needed, and no thank-you e-mail tab.
-  await tab(page, 'E-mail para alvo').click();
+  // Alvos: phone numbers, no subject or body, and no e-mail tabs.
+  await expect(tab(page, 'E-mail para alvo')).toHaveCount(0);
+  await tab(page, 'Alvos').click();
+  await expect(page.getByLabel('Assunto do e-mail')).toHaveCount(0);
   const entry = page.getByLabel('Novo alvo');
   await entry.fill('Vereadora Ana <+5581999990000>');
   await entry.press('Control+Enter');
@@ -55,7 +59,7 @@ test('an organiser sets up a phone pressure and Twilio; a visitor calls one targ
   await entry.fill('');
   await expectAccessible(page, 'phone pressure settings: targets');
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('E-mail para alvo configurado com sucesso!')).toBeVisible();
+  await expect(page.getByText('Alvos configurados com sucesso!')).toBeVisible();
   await expect(tab(page, 'Mensagem de agradecimento')).toHaveCount(0);
 
   // Before the community has telephony, the visitor is told so.

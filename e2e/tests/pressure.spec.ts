@@ -54,6 +54,9 @@ test('an organiser sets up an e-mail pressure with two targets, a visitor presse
   await entry.press('Control+Enter');
   await expect(page.getByText('Você já cadastrou um alvo para pressão por e-mail.')).toBeVisible();
   await entry.fill('');
+  // A new pressure comes with a sample letter; without its subject it cannot be saved.
+  await expect(page.getByLabel('Assunto do e-mail')).not.toHaveValue('');
+  await page.getByLabel('Assunto do e-mail').fill('');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Insira o assunto do e-mail')).toBeVisible();
   await page.getByLabel('Assunto do e-mail').fill('Tarifa zero aos domingos');

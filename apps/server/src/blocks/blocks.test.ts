@@ -292,6 +292,44 @@ describe('widgets', () => {
     expect(bad.status).toBe(422);
     expect(bad.body.errors.kind).toEqual(['Tipo de widget desconhecido']);
   });
+
+  it('gives a kind picked without settings its defaults, in the page’s language, ready to save as they are', async () => {
+    const { body } = await addBlock(alice, { name: 'Novos', widgets_attributes: SIX_SIX });
+    const [formSlot, donationSlot] = body.widgets as { id: number }[];
+    const url = (id = 0) => `/api/mobilizations/${pageId}/widgets/${id}`;
+    const form = await alice.put(url(formSlot?.id), { widget: { kind: 'form' } });
+    expect(form.status).toBe(200);
+    expect(form.body.settings).toMatchObject({
+      call_to_action: 'Assine e faça parte desta mobilização',
+      button_text: 'Assinar',
+      finish_message_type: 'share',
+    });
+    expect(JSON.parse(form.body.settings.fields).map((f: { label: string }) => f.label)).toEqual([
+      'Nome',
+      'Sobrenome',
+      'E-mail',
+    ]);
+    // Saved back untouched, as a tab would: nothing to fix first.
+    expect((await alice.put(url(formSlot?.id), { widget: { settings: form.body.settings } })).status).toBe(200);
+    await alice.put(`/api/mobilizations/${pageId}`, { mobilization: { language: 'es' } });
+    try {
+      const donation = await alice.put(url(donationSlot?.id), { widget: { kind: 'donation' } });
+      expect(donation.body.settings).toMatchObject({
+        call_to_action: 'Apoya esta movilización',
+        button_text: 'Donar ahora',
+        payment_type: 'unique',
+        donation_value5: '500',
+      });
+      expect(donation.body.goal).toBeNull();
+      // Settings sent with the kind are the caller's, as before.
+      const content = await alice.put(url(donationSlot?.id), {
+        widget: { kind: 'content', settings: { content: '[]' } },
+      });
+      expect(content.body.settings).toEqual({ content: '[]' });
+    } finally {
+      await alice.put(`/api/mobilizations/${pageId}`, { mobilization: { language: 'pt-BR' } });
+    }
+  });
 });
 
 describe('another community gets nothing', () => {

@@ -151,7 +151,7 @@ describe('mobilizations mutations', () => {
     expect(dup.body.errors[0].extensions.fields).toEqual({ slug: ['Mobilização com nome "Via GraphQL" já existe!'] });
   });
 
-  it('update_mobilizations_by_pk changes settings, with the update slug message and the theme lock', async () => {
+  it('update_mobilizations_by_pk changes settings, with the update slug message and the main-theme rule', async () => {
     const ok = await alice.graphql(
       `mutation($id: Int!) { update_mobilizations_by_pk(pk_columns: {id: $id}, _set: {status: "archived", header_font: "Ubuntu", google_analytics_code: "UA-12345-1"}) { status header_font google_analytics_code } }`,
       { id: alphaMobilization },
@@ -173,7 +173,7 @@ describe('mobilizations mutations', () => {
       { id: alphaMobilization },
     );
     expect(theme.body.errors[0].extensions.fields).toEqual({
-      theme_id: ['O tema e os subtemas desta mobilização não podem mais ser alterados'],
+      theme_id: ['O tema principal deve ser um dos temas escolhidos'],
     });
     const analytics = await alice.graphql(
       `mutation($id: Int!) { update_mobilizations_by_pk(pk_columns: {id: $id}, _set: {google_analytics_code: "nope"}) { id } }`,
@@ -182,7 +182,7 @@ describe('mobilizations mutations', () => {
     expect(analytics.body.errors[0].message).toBe('Informe um ID válido');
   });
 
-  it('update plus insert_mobilizations_subthemes sets the choice once, then it is locked', async () => {
+  it('update plus insert_mobilizations_subthemes sets the choice, and later inserts add to it', async () => {
     const fresh = await createMobilization(server.ctx.db, { communityId: alphaId, name: 'Sem tema', slug: 'sem-tema' });
     const doc = `mutation($id: Int!, $theme: Int, $links: [mobilizations_subthemes_insert_input!]!) {
       update_mobilizations_by_pk(pk_columns: {id: $id}, _set: {theme_id: $theme}) { id }
@@ -208,9 +208,25 @@ describe('mobilizations mutations', () => {
       theme: clima.themeId,
       links: [{ mobilization_id: fresh.id, subtheme_id: clima.id }],
     });
-    expect(again.body.errors[0].extensions.fields).toEqual({
-      subthemes: ['O tema e os subtemas desta mobilização não podem mais ser alterados'],
+    expect(again.body.errors).toBeUndefined();
+    const [mobilidade] = await subthemesByLabel(server.ctx.db, ['Mobilidade urbana']);
+    const [agua] = await subthemesByLabel(server.ctx.db, ['Saneamento básico']);
+    const third = await alice.graphql(doc, {
+      id: fresh.id,
+      theme: clima.themeId,
+      links: [{ mobilization_id: fresh.id, subtheme_id: mobilidade?.id }],
     });
+    expect(third.body.errors).toBeUndefined();
+    const after = await alice.graphql('query($id: Int!) { mobilizations_by_pk(id: $id) { subthemes { id } } }', {
+      id: fresh.id,
+    });
+    expect(after.body.data.mobilizations_by_pk.subthemes).toHaveLength(3);
+    const fourth = await alice.graphql(doc, {
+      id: fresh.id,
+      theme: clima.themeId,
+      links: [{ mobilization_id: fresh.id, subtheme_id: agua?.id }],
+    });
+    expect(fourth.body.errors[0].extensions.fields).toEqual({ subthemes: ['Escolha no máximo 3 temas'] });
   });
 });
 

@@ -10,6 +10,7 @@ import { actorIn } from '../graphql/read';
 import { parseInput } from '../http/validate';
 import { mobilizationStats } from './queries';
 import { createMobilization, updateMobilization } from './service';
+import { subthemeIdsOf } from './subthemes';
 
 /** Pages of communities the actor works in (all for is_admin). */
 const workable: RowFilter = (actor) => workableCommunityFilter(actor, mobilizations.communityId);
@@ -85,7 +86,10 @@ export const mobilizationGraphQL: GraphQLModule = {
         const returning = await insertMobilizations(gctx, objects);
         return { affected_rows: returning.length, returning };
       }),
-    /** Each mobilization's links are set by the same rules as the settings form; foreign rows are skipped. */
+    /**
+     * Links are added to each mobilization's own, by the same rules as the settings form (at most three, a main theme
+     * among theirs); foreign rows are skipped. Removing one is `delete_mobilizations_subthemes`.
+     */
     insert_mobilizations_subthemes: ({ objects }, gctx) =>
       domainErrors(gctx.locale, async () => {
         const byMobilization = new Map<number, unknown[]>();
@@ -99,7 +103,13 @@ export const mobilizationGraphQL: GraphQLModule = {
           const done = await domainErrors(
             gctx.locale,
             async () => {
-              const input = parseInput(mobilizationUpdateSchema, { subthemes: chosen }, 'unprocessable');
+              const current = await subthemeIdsOf(gctx.app.db, id);
+              const added = chosen.filter((c) => typeof c !== 'number' || !current.includes(c));
+              const input = parseInput(
+                mobilizationUpdateSchema,
+                { subthemes: [...current, ...added] },
+                'unprocessable',
+              );
               await updateMobilization(gctx.app.db, gctx.app.storage, actorIn(gctx), id, input);
               return true;
             },

@@ -189,20 +189,39 @@ describe('PUT /api/mobilizations/:id', () => {
     expect(res.body).toMatchObject({ name: 'Pedala Recife', slug: 'pedala-recife' });
   });
 
-  it('locks theme and subthemes once the mobilization has subthemes, but accepts the same choice again', async () => {
+  it('changes theme and subthemes after creation, by the same rules as the first choice', async () => {
+    const tooMany = await alice.put(`/api/mobilizations/${id}`, {
+      mobilization: { subthemes: [moradia.id, mobilidade.id, clima.id, 999] },
+    });
+    expect(tooMany.body.errors).toEqual({ subthemes: ['Escolha no máximo 3 temas'] });
+    // One subtheme of another theme: its theme becomes the main one by itself.
+    const moved = await alice.put(`/api/mobilizations/${id}`, { mobilization: { subthemes: [clima.id] } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.theme_id).toBe(clima.themeId);
+    // Two themes and no main one: the organiser must pick it, among theirs.
+    const twoThemes = { subthemes: [moradia.id, clima.id] };
+    const none = await alice.put(`/api/mobilizations/${id}`, { mobilization: { ...twoThemes, theme_id: null } });
+    expect(none.body.errors).toEqual({ theme_id: ['Escolha o tema principal da mobilização'] });
     const changed = await alice.put(`/api/mobilizations/${id}`, {
-      mobilization: { subthemes: [clima.id], theme_id: clima.themeId },
+      mobilization: { ...twoThemes, theme_id: moradia.themeId },
     });
-    expect(changed.status).toBe(422);
-    expect(changed.body.errors).toEqual({
-      subthemes: ['O tema e os subtemas desta mobilização não podem mais ser alterados'],
-      theme_id: ['O tema e os subtemas desta mobilização não podem mais ser alterados'],
+    expect(changed.status).toBe(200);
+    expect(changed.body.theme_id).toBe(moradia.themeId);
+    expect(changed.body.subthemes.map((s: { id: number }) => s.id).sort()).toEqual([moradia.id, clima.id].sort());
+    // The main theme alone, among the chosen subthemes' themes.
+    const main = await alice.put(`/api/mobilizations/${id}`, { mobilization: { theme_id: clima.themeId } });
+    expect(main.body.theme_id).toBe(clima.themeId);
+    const foreign = await alice.put(`/api/mobilizations/${id}`, { mobilization: { theme_id: 999_999 } });
+    expect(foreign.body.errors).toEqual({ theme_id: ['O tema principal deve ser um dos temas escolhidos'] });
+    // Back to one subtheme: its theme is set by itself, and the old links are gone.
+    const one = await alice.put(`/api/mobilizations/${id}`, {
+      mobilization: { subthemes: [mobilidade.id], name: 'Pedala Recife!' },
     });
-    const same = await alice.put(`/api/mobilizations/${id}`, {
-      mobilization: { subthemes: [mobilidade.id], theme_id: mobilidade.themeId, name: 'Pedala Recife!' },
-    });
-    expect(same.status).toBe(200);
-    expect(same.body.subthemes.map((s: { id: number }) => s.id)).toEqual([mobilidade.id]);
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ theme_id: mobilidade.themeId, name: 'Pedala Recife!' });
+    expect(one.body.subthemes.map((s: { id: number }) => s.id)).toEqual([mobilidade.id]);
+    // Another community's organiser changes nothing.
+    expect((await bob.put(`/api/mobilizations/${id}`, { mobilization: { subthemes: [clima.id] } })).status).toBe(404);
   });
 
   it('sets theme and subthemes on a mobilization that has none yet, by the same rules', async () => {

@@ -129,27 +129,25 @@ export async function createMobilization(db: Db, actor: Actor, input: Mobilizati
 }
 
 /**
- * Works out the theme columns and new subtheme links of an update. Theme and subthemes are locked once the
- * mobilization has subthemes: resending the same choice is fine, changing it is refused.
+ * Works out the theme column and the subtheme links of an update. Organisers may change both at any time (a campaign
+ * changes course); the rules of spec 01 §5 hold for the new choice as for the first: at most three subthemes, and a
+ * main theme among theirs, set by itself when they share one. `subthemes` is the new set of links, when it changed.
  */
 async function themeChange(db: Db | Tx, mobilization: Mobilization, input: MobilizationUpdateData) {
   if (input.subthemes === undefined && input.theme_id === undefined) return {};
   const current = await subthemeIdsOf(db, mobilization.id);
-  if (current.length) {
-    const fields: Record<string, string[]> = {};
-    if (input.subthemes !== undefined && !sameIds(input.subthemes, current))
-      fields.subthemes = [msg('mobilizationForm.themesLocked')];
-    if (input.theme_id !== undefined && input.theme_id !== mobilization.themeId)
-      fields.theme_id = [msg('mobilizationForm.themesLocked')];
-    if (Object.keys(fields).length) throw new AppError('unprocessable', fields);
-    return {};
+  const chosen = input.subthemes ?? current;
+  if (!chosen.length) {
+    // A page from before subthemes: a theme picked alone must at least exist.
+    if (input.theme_id !== null && input.theme_id !== undefined) await assertThemeExists(db, input.theme_id);
+    return { themeId: input.theme_id ?? null };
   }
-  if (input.subthemes !== undefined) {
-    const requested = input.theme_id !== undefined ? input.theme_id : mobilization.themeId;
-    return { themeId: await resolveMainTheme(db, input.subthemes, requested), subthemes: input.subthemes };
-  }
-  if (input.theme_id !== null && input.theme_id !== undefined) await assertThemeExists(db, input.theme_id);
-  return { themeId: input.theme_id ?? null };
+  const requested = input.theme_id !== undefined ? input.theme_id : mobilization.themeId;
+  const themeId = await resolveMainTheme(db, chosen, requested);
+  // Subthemes of one theme set it by themselves; a different one asked for outright is refused, not ignored.
+  if (input.theme_id != null && input.theme_id !== themeId)
+    throw new AppError('unprocessable', { theme_id: [msg('mobilizationForm.themeMismatch')] });
+  return { themeId, subthemes: sameIds(chosen, current) ? undefined : chosen };
 }
 
 /** Applies any subset of the settings, archive/activate included. */
@@ -181,6 +179,7 @@ export async function updateMobilization(
         .returning();
       if (!updated) throw notFound();
       if (theme.subthemes?.length) {
+        await tx.delete(mobilizationsSubthemes).where(eq(mobilizationsSubthemes.mobilizationId, id));
         await tx
           .insert(mobilizationsSubthemes)
           .values(theme.subthemes.map((subthemeId) => ({ mobilizationId: id, subthemeId })));

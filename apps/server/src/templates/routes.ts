@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { actorIn, idParams, requiredQueryId, signedIn, typed } from '../http/typed';
 import { presentTemplate } from './presenter';
+import { templatePreview } from './preview';
 import { createTemplateFromMobilization, deleteTemplate, listTemplates } from './service';
 
 /** `?community_id=` (required): the community's own templates and the global ones; `global=true|false` narrows. */
@@ -31,6 +32,11 @@ export function templateRoutes(app: FastifyInstance, ctx: AppContext) {
     const template = await createTemplateFromMobilization(ctx.db, actorIn(request), request.body);
     return reply.status(200).send(presentTemplate(template));
   });
+
+  /** What the template choice screens draw a thumbnail from: the design and the first blocks. */
+  r.get('/api/templates/:id/preview', { preValidation, schema: { params: idParams } }, (request) =>
+    templatePreview(ctx.db, actorIn(request), request.params.id),
+  );
 
   r.delete('/api/templates/:id', { preValidation, schema: { params: idParams } }, async (request) =>
     presentTemplate(await deleteTemplate(ctx.db, actorIn(request), request.params.id)),

@@ -530,6 +530,51 @@ describe('GET and DELETE /api/templates', () => {
   });
 });
 
+describe('GET /api/templates/:id/preview', () => {
+  it('gives the design and the first three visible blocks with their widgets, to those who may use the template', async () => {
+    const { db } = server.ctx;
+    const content = (text: string) => ({
+      kind: 'content' as const,
+      settings: { content: `[{"type":"paragraph","children":[{"text":"${text}"}]}]` },
+    });
+    const own = await createTemplate(db, {
+      name: 'Com prévia',
+      communityId: alphaId,
+      colorScheme: 'meurio-scheme',
+      headerFont: 'Oswald',
+      blocks: [
+        { name: 'Topo', widgets: [content('Primeiro'), { kind: 'form', settings: { call_to_action: 'Assine' } }] },
+        { name: 'Escondido', hidden: true, widgets: [content('Oculto')] },
+        { name: 'Meio', widgets: [content('Segundo')] },
+        { name: 'Fim', widgets: [content('Terceiro')] },
+        { name: 'Depois', widgets: [content('Quarto')] },
+      ],
+    });
+    const res = await mob.get(`/api/templates/${own.id}/preview`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: own.id,
+      name: 'Com prévia',
+      color_scheme: 'meurio-scheme',
+      header_font: 'Oswald',
+    });
+    expect(res.body.blocks.map((b: { name: string }) => b.name)).toEqual(['Topo', 'Meio', 'Fim']);
+    expect(res.body.blocks[0].widgets.map((w: { kind: string }) => w.kind)).toEqual(['content', 'form']);
+    expect(res.body.blocks[0].widgets[1]).toMatchObject({ settings: { call_to_action: 'Assine' }, lg_size: 12 });
+
+    const global = await createTemplate(db, {
+      name: 'Global com prévia',
+      global: true,
+      blocks: [{ widgets: [content('G')] }],
+    });
+    expect((await bob.get(`/api/templates/${global.id}/preview`)).body.blocks).toHaveLength(1);
+    const foreign = await bob.get(`/api/templates/${own.id}/preview`);
+    const missing = await bob.get('/api/templates/999999/preview');
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual(missing.body);
+  });
+});
+
 describe('another community gets nothing', () => {
   it('cannot snapshot, apply or be applied across communities', async () => {
     const alphaSource = await sourceMobilization();

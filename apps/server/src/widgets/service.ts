@@ -1,4 +1,4 @@
-import type { Actor, WidgetFilter, WidgetUpdateData } from '@mutirao/core';
+import { type Actor, resolveLocale, type WidgetFilter, type WidgetUpdateData, widgetDefaults } from '@mutirao/core';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { liveBlocks } from '../blocks/page';
 import type { Db } from '../db/client';
@@ -34,10 +34,11 @@ export async function listWidgets(db: Db, actor: Actor, mobilizationId: number, 
 
 /**
  * Kind and settings of one widget of the page; back to `draft` means an empty slot with no settings. Settings that
- * are sent are checked key by key against their kind's schemas (`normalizeWidgetSettings`); stored ones are kept.
+ * are sent are checked key by key against their kind's schemas (`normalizeWidgetSettings`); stored ones are kept. A
+ * new kind sent without settings starts with the kind's defaults in the page's language (`widgetDefaults`).
  */
 export async function updateWidget(db: Db, actor: Actor, mobilizationId: number, id: number, input: WidgetUpdateData) {
-  await findMobilizationFor(db, actor, mobilizationId);
+  const mobilization = await findMobilizationFor(db, actor, mobilizationId);
   const [row] = await db
     .select({ widget: widgets })
     .from(widgets)
@@ -52,7 +53,7 @@ export async function updateWidget(db: Db, actor: Actor, mobilizationId: number,
       : input.settings
         ? normalizeWidgetSettings(kind, input.settings, kind === row.widget.kind ? row.widget.settings : {})
         : input.kind && input.kind !== row.widget.kind
-          ? {}
+          ? normalizeWidgetSettings(kind, widgetDefaults(kind, resolveLocale(mobilization.language)))
           : row.widget.settings;
   const goal = widgetGoal(kind, input.settings, settings, kind !== row.widget.kind);
   const [updated] = await db

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { emptyDocument, serializeContent, translate } from '@mutirao/core';
+import { translate } from '@mutirao/core';
 import { widgetModule } from '@mutirao/widgets';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -67,10 +67,11 @@ export function useWidgetEditing(mobilizationId: number, mutations: Mutations) {
     [locale, t],
   );
 
+  // Sent without settings: the server gives the kind its defaults in the page's language (a sample text, a form's
+  // first fields, five amounts…), so the widget works at once and every tab saves as it opens.
   const chooseKind = useCallback(
     async (widget: { id: number }, kind: WidgetKind) => {
-      const settings = kind === 'content' ? { content: serializeContent(emptyDocument()) } : {};
-      const saved = await mutations.updateWidget(widget.id, { kind, settings });
+      const saved = await mutations.updateWidget(widget.id, { kind });
       if (saved) openWidget({ id: widget.id, kind });
     },
     [mutations, openWidget],

@@ -7,6 +7,7 @@ import { fetchTemplates, templatesQueryKey } from '../mobilizations/createApi';
 import { Icon } from '../shell/icons';
 import { TabNavigation } from '../shell/layouts/TabNavigation';
 import { TitledPage } from '../shell/layouts/TitledPage';
+import { TemplateGallery } from './TemplateGallery';
 
 /** The tabs of a new mobilization once its goal is saved: Objetivo (its basics) and Templates. */
 export function NewMobilizationTabs({ id, active }: { id: number; active: 'goal' | 'templates' }) {
@@ -27,8 +28,9 @@ export function NewMobilizationTabs({ id, active }: { id: number; active: 'goal'
 }
 
 /**
- * `/mobilizations/{id}/templates/choose`: start blank, pick a global template, or one of "my templates" (with
- * their count). Blank goes straight to the editor, which sends an empty page on to block creation.
+ * `/mobilizations/{id}/templates/choose`: start blank, pick a global template (the first ones shown with their
+ * thumbnails), or one of "my templates" (with their count). Blank goes straight to the editor, which sends an empty
+ * page on to block creation.
  */
 export default function ChooseTemplatePage() {
   const { t } = useTranslation();
@@ -112,6 +114,7 @@ export default function ChooseTemplatePage() {
           </Card>
         ))}
       </SimpleGrid>
+      <TemplateGallery mobilizationId={id} templates={global.data ?? []} />
     </TitledPage>
   );
 }

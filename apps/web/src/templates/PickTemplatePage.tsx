@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useSession } from '../auth/SessionProvider';
 import { FormAlert } from '../forms/FormAlert';
 import { applyTemplate, fetchTemplates, templatesQueryKey } from '../mobilizations/createApi';
@@ -10,11 +10,15 @@ import { LoadingScreen } from '../shell/layouts/LoadingScreen';
 import { TitledPage } from '../shell/layouts/TitledPage';
 import { NewMobilizationTabs } from './ChooseTemplatePage';
 import { matchesName } from './matchesName';
+import classes from './TemplateCard.module.css';
+import { TemplateStyles } from './TemplateStyles';
+import { TemplateThumbnail } from './TemplateThumbnail';
 
 /**
  * `/mobilizations/{id}/templates/choose/custom` (the community's own templates) and `/choose/global` (the
- * library): a list searchable by name, with Voltar and Continuar. Continuing copies the chosen template's blocks
- * and widgets into the mobilization and opens the editor.
+ * library): cards with each template's thumbnail, searchable by name, with Voltar and Continuar. `?template={id}`
+ * comes in with that one chosen. Continuing copies the chosen template's blocks and widgets into the mobilization
+ * and opens the editor.
  */
 export default function PickTemplatePage({ global }: { global: boolean }) {
   const { t } = useTranslation();
@@ -24,7 +28,8 @@ export default function PickTemplatePage({ global }: { global: boolean }) {
   const { community } = useSession();
   const communityId = community?.id ?? 0;
   const [filter, setFilter] = useState('');
-  const [chosen, setChosen] = useState<string>('');
+  const [params] = useSearchParams();
+  const [chosen, setChosen] = useState<string>(params.get('template') ?? '');
   const templates = useQuery({
     queryKey: templatesQueryKey(communityId, global),
     queryFn: () => fetchTemplates(communityId, global),
@@ -45,8 +50,10 @@ export default function PickTemplatePage({ global }: { global: boolean }) {
       title={global ? t('chooseTemplate.globalTitle') : t('chooseTemplate.customTitle')}
       below={<NewMobilizationTabs id={id} active="templates" />}
     >
-      <Stack gap="md" maw={760}>
+      <TemplateStyles />
+      <Stack gap="md" maw={1100}>
         <TextInput
+          maw={560}
           label={t('chooseTemplate.search')}
           type="search"
           value={filter}
@@ -70,21 +77,24 @@ export default function PickTemplatePage({ global }: { global: boolean }) {
         )}
         {shown.length > 0 && (
           <Radio.Group label={t('chooseTemplate.pick')} value={chosen} onChange={setChosen}>
-            <Stack gap="xs" mt="xs">
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" mt="xs">
               {shown.map((tpl) => (
-                <Radio.Card key={tpl.id} value={String(tpl.id)} p="md" radius="md" withBorder>
-                  <Group wrap="nowrap" align="flex-start">
-                    <Radio.Indicator />
-                    <div>
-                      <Text fw={700}>{tpl.name}</Text>
-                      <Text size="sm" c="dimmed">
-                        {tpl.goal}
-                      </Text>
-                    </div>
-                  </Group>
-                </Radio.Card>
+                <Paper key={tpl.id} withBorder radius="md" p="sm" className={classes.card}>
+                  <TemplateThumbnail templateId={tpl.id} />
+                  <Radio.Card value={String(tpl.id)} withBorder={false} p={0} className={classes.stretched}>
+                    <Group wrap="nowrap" align="flex-start" gap="sm">
+                      <Radio.Indicator />
+                      <div style={{ minWidth: 0 }}>
+                        <Text fw={700}>{tpl.name}</Text>
+                        <Text size="sm" c="dimmed" lineClamp={3}>
+                          {tpl.goal}
+                        </Text>
+                      </div>
+                    </Group>
+                  </Radio.Card>
+                </Paper>
               ))}
-            </Stack>
+            </SimpleGrid>
           </Radio.Group>
         )}
         <FormAlert message={apply.isError ? t('errors.pageFailed') : undefined} />

@@ -11,9 +11,10 @@ describe('widget kinds in the admin app', () => {
     expect(isEditedInPlace('form')).toBe(false);
     expect(widgetSettingsPath('form', 3, 7)).toBe('/mobilizations/3/widgets/7/form');
     expect(widgetSettingsPath('content', 3, 7)).toBeUndefined();
-    expect(WIDGET_SETTINGS_SCREENS.map((s) => s.segment)).toEqual(['form', 'pressure', 'donation']);
+    expect(WIDGET_SETTINGS_SCREENS.map((s) => s.segment)).toEqual(['form', 'pressure', 'pressure-phone', 'donation']);
     expect(widgetSettingsPath('donation', 3, 7)).toBe('/mobilizations/3/widgets/7/donation');
-    expect(widgetSettingsPath('pressure-phone', 3, 7)).toBe('/mobilizations/3/widgets/7/pressure');
+    // The phone pressure has its own screens (Ajustes, Alvos, Pós-pressão), not the e-mail pressure's.
+    expect(widgetSettingsPath('pressure-phone', 3, 7)).toBe('/mobilizations/3/widgets/7/pressure-phone');
   });
 
   it('offers no edit button for kinds with nothing to edit, nor for unknown or inherited names', () => {

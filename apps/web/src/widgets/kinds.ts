@@ -18,8 +18,6 @@ export interface WebWidgetKind {
   settings?: { segment: string; Screens: LazyExoticComponent<ComponentType> };
 }
 
-const pressureScreens = { segment: 'pressure', Screens: lazy(() => import('./pressure/PressureSettingsRoutes')) };
-
 export const WEB_WIDGET_KINDS = {
   draft: {},
   content: { chooser: { icon: 'content' }, editedInPlace: true },
@@ -27,9 +25,18 @@ export const WEB_WIDGET_KINDS = {
     chooser: { icon: 'form' },
     settings: { segment: 'form', Screens: lazy(() => import('./form/FormSettingsRoutes')) },
   },
-  pressure: { chooser: { icon: 'megaphone' }, settings: pressureScreens },
-  // Both pressure kinds share the screens; the targets decide which kind a widget is.
-  'pressure-phone': { chooser: { icon: 'phone' }, settings: pressureScreens },
+  pressure: {
+    chooser: { icon: 'megaphone' },
+    settings: { segment: 'pressure', Screens: lazy(() => import('./pressure/PressureSettingsRoutes')) },
+  },
+  // Its own tabs: the numbers to call, and no e-mail to write.
+  'pressure-phone': {
+    chooser: { icon: 'phone' },
+    settings: {
+      segment: 'pressure-phone',
+      Screens: lazy(() => import('./pressure-phone/PhonePressureSettingsRoutes')),
+    },
+  },
   phone: {},
   donation: {
     chooser: { icon: 'coin' },

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../api/client';
 import { blocksQueryKey, updateWidget } from '../blocks/blocksApi';
-import type { WidgetData, WidgetKind } from '../blocks/types';
+import type { WidgetData } from '../blocks/types';
 
 /** A widget as its settings screens read it (FORM-CONTRACT §2: form widgets carry their entries count). */
 export type SettingsWidget = WidgetData & { form_entries_count?: number };
@@ -33,11 +33,11 @@ export function useWidgetSettings(mobilizationId: number, widgetId: number) {
     enabled: mobilizationId > 0 && widgetId > 0,
   });
   const mutation = useMutation({
-    mutationFn: async ({ patch, kind }: { patch: Record<string, unknown>; kind?: WidgetKind }) => {
+    mutationFn: async (patch: Record<string, unknown>) => {
       const current = queryClient.getQueryData<SettingsWidget>(key) ?? query.data;
       if (!current) throw new Error('widget not loaded');
       return updateWidget(mobilizationId, widgetId, {
-        kind: kind ?? current.kind,
+        kind: current.kind,
         settings: { ...(current.settings ?? {}), ...patch },
       }) as Promise<SettingsWidget>;
     },
@@ -48,9 +48,9 @@ export function useWidgetSettings(mobilizationId: number, widgetId: number) {
     // Every caller saves from a form that places the server's refusals on its fields or above its button.
     meta: { showsErrors: 'refusals' },
   });
-  const save: SaveSettings = (patch, options) => mutation.mutateAsync({ patch, kind: options?.kind });
+  const save: SaveSettings = (patch) => mutation.mutateAsync(patch);
   return { query, save };
 }
 
-/** Saves a tab's keys; a tab that decides the kind (pressure's targets) sends it along. */
-export type SaveSettings = (patch: Record<string, unknown>, options?: { kind?: WidgetKind }) => Promise<SettingsWidget>;
+/** Saves a tab's keys into the widget's settings. */
+export type SaveSettings = (patch: Record<string, unknown>) => Promise<SettingsWidget>;

@@ -5,6 +5,7 @@ import { mailchimpMessages } from '../schemas/mailchimp';
 import { recipientMessages } from '../schemas/recipient';
 import { teamMessages } from '../schemas/team';
 import { twilioMessages } from '../schemas/twilio';
+import { widgetDefaultMessages } from '../widgets/defaultMessages';
 import { kindCatalogue } from '../widgets/kindMessages';
 import { activistImportMessages } from './activistImport';
 import { activistScreenMessages } from './activistScreens';
@@ -239,7 +240,6 @@ export const en: Catalogue = {
     subthemeInvalid: 'Invalid theme',
     themeRequired: 'Choose the main theme of the mobilization',
     themeMismatch: 'The main theme must be one of the chosen themes',
-    themesLocked: "This mobilization's theme and subthemes can no longer be changed",
     imageUrlInvalid: 'Enter the address (URL) of an image',
     shareRequired: 'Required',
     analyticsInvalid: 'Enter a valid ID',
@@ -414,7 +414,6 @@ export const en: Catalogue = {
     slugWarning:
       'Changing the identifier changes the page address too. If a CNAME redirect points to the current address, update it.',
     themesFailed: 'There was a problem loading the themes',
-    themesLocked: 'The theme and subthemes are already set and can no longer be changed.',
     sharingIntro: 'How the page looks when someone shares it on Facebook or X.',
     shareTitle: 'Facebook title',
     shareDescription: 'Facebook description',
@@ -730,9 +729,13 @@ export const en: Catalogue = {
     search: 'Search templates by name',
     noMatch: 'There is no template with that name',
     pick: 'Choose a template',
+    galleryTitle: 'Or start from a ready-made template',
+    seeAll: 'See all Mutirão templates ({count})',
   },
   templates: {
     empty: 'No templates created yet.',
+    previewEmpty: 'Empty template',
+    previewFailed: 'Preview unavailable',
   },
   upload: {
     choose: 'Choose image',
@@ -991,5 +994,7 @@ export const en: Catalogue = {
   dataRequests: dataRequestMessages.en,
   launch: launchMessages.en,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
+  /** What a widget holds when its kind is picked (`widgets/defaults.ts`). */
+  widgetDefaults: widgetDefaultMessages.en,
   kinds: kindCatalogue('en'),
 };

@@ -5,6 +5,7 @@ import { mailchimpMessages } from '../schemas/mailchimp';
 import { recipientMessages } from '../schemas/recipient';
 import { teamMessages } from '../schemas/team';
 import { twilioMessages } from '../schemas/twilio';
+import { widgetDefaultMessages } from '../widgets/defaultMessages';
 import { kindCatalogue } from '../widgets/kindMessages';
 import { activistImportMessages } from './activistImport';
 import { activistScreenMessages } from './activistScreens';
@@ -241,7 +242,6 @@ export const es: Catalogue = {
     subthemeInvalid: 'Tema inválido',
     themeRequired: 'Elige el tema principal de la movilización',
     themeMismatch: 'El tema principal debe ser uno de los temas elegidos',
-    themesLocked: 'El tema y los subtemas de esta movilización ya no se pueden cambiar',
     imageUrlInvalid: 'Ingresa la dirección (URL) de una imagen',
     shareRequired: 'Obligatorio',
     analyticsInvalid: 'Ingresa un ID válido',
@@ -416,7 +416,6 @@ export const es: Catalogue = {
     slugWarning:
       'Al cambiar el identificador, también cambia la dirección de la página. Si alguna redirección CNAME apunta a la dirección actual, actualízala.',
     themesFailed: 'Hubo un problema al intentar cargar los temas',
-    themesLocked: 'El tema y los subtemas ya fueron definidos y no se pueden cambiar.',
     sharingIntro: 'Cómo aparece la página cuando alguien la comparte en Facebook o X.',
     shareTitle: 'Título en Facebook',
     shareDescription: 'Descripción en Facebook',
@@ -737,9 +736,13 @@ export const es: Catalogue = {
     search: 'Buscar plantilla por nombre',
     noMatch: 'No existe ninguna plantilla con ese nombre',
     pick: 'Elige una plantilla',
+    galleryTitle: 'O empieza con una plantilla lista',
+    seeAll: 'Ver todas las plantillas de Mutirão ({count})',
   },
   templates: {
     empty: 'Ninguna plantilla creada.',
+    previewEmpty: 'Plantilla sin contenido',
+    previewFailed: 'Vista previa no disponible',
   },
   upload: {
     choose: 'Elegir imagen',
@@ -1000,5 +1003,7 @@ export const es: Catalogue = {
   dataRequests: dataRequestMessages.es,
   launch: launchMessages.es,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
+  /** What a widget holds when its kind is picked (`widgets/defaults.ts`). */
+  widgetDefaults: widgetDefaultMessages.es,
   kinds: kindCatalogue('es'),
 };

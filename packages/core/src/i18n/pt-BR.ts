@@ -5,6 +5,7 @@ import { mailchimpMessages } from '../schemas/mailchimp';
 import { recipientMessages } from '../schemas/recipient';
 import { teamMessages } from '../schemas/team';
 import { twilioMessages } from '../schemas/twilio';
+import { widgetDefaultMessages } from '../widgets/defaultMessages';
 import { kindCatalogue } from '../widgets/kindMessages';
 import { activistImportMessages } from './activistImport';
 import { activistScreenMessages } from './activistScreens';
@@ -244,7 +245,6 @@ export const ptBR = {
     subthemeInvalid: 'Tema inválido',
     themeRequired: 'Escolha o tema principal da mobilização',
     themeMismatch: 'O tema principal deve ser um dos temas escolhidos',
-    themesLocked: 'O tema e os subtemas desta mobilização não podem mais ser alterados',
     imageUrlInvalid: 'Informe o endereço (URL) de uma imagem',
     shareRequired: 'Obrigatório',
     // Spec 01 has 'Informe uma ID válida'; the screens say 'o ID' everywhere else.
@@ -421,7 +421,6 @@ export const ptBR = {
     slugWarning:
       'Ao mudar o identificador, muda também o endereço da página. Se algum redirecionamento CNAME aponta para o endereço atual, atualize-o.',
     themesFailed: 'Houve um problema ao tentar carregar temas',
-    themesLocked: 'O tema e os subtemas já foram definidos e não podem mais ser alterados.',
     sharingIntro: 'Como a página aparece quando alguém a compartilha no Facebook ou no X.',
     shareTitle: 'Título no Facebook',
     shareDescription: 'Descrição no Facebook',
@@ -744,9 +743,13 @@ export const ptBR = {
     search: 'Buscar template pelo nome',
     noMatch: 'Não existe nenhum template com esse nome',
     pick: 'Escolha um template',
+    galleryTitle: 'Ou comece por um template pronto',
+    seeAll: 'Ver todos os templates do Mutirão ({count})',
   },
   templates: {
     empty: 'Nenhum template criado.',
+    previewEmpty: 'Template sem conteúdo',
+    previewFailed: 'Prévia indisponível',
   },
   upload: {
     choose: 'Escolher imagem',
@@ -1007,5 +1010,7 @@ export const ptBR = {
   dataRequests: dataRequestMessages['pt-BR'],
   launch: launchMessages['pt-BR'],
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
+  /** What a widget holds when its kind is picked (`widgets/defaults.ts`). */
+  widgetDefaults: widgetDefaultMessages['pt-BR'],
   kinds: kindCatalogue('pt-BR'),
 } as const;

@@ -185,6 +185,12 @@ describe('sharing, analytics and design', () => {
       header_font: ['Escolha uma fonte da lista'],
     });
   });
+
+  it('take the select’s default (blank) as no font of the page’s own, so the colours save alone', () => {
+    expect(
+      mobilizationDesignSchema.parse({ header_font: 'Oswald', body_font: '', color_scheme: 'meurio-scheme' }),
+    ).toMatchObject({ header_font: 'Oswald', body_font: null, color_scheme: 'meurio-scheme' });
+  });
 });
 
 describe('templates', () => {

@@ -105,10 +105,11 @@ const themeId = z
   .nullish()
   .transform((v) => v ?? null);
 
+/** One of the spec's fonts, or '' (the select's 'Padrão') / null for the page's default. */
 const font = z
-  .enum(MOBILIZATION_FONTS, { error: msg('mobilizationForm.fontInvalid') })
+  .enum(['', ...MOBILIZATION_FONTS], { error: msg('mobilizationForm.fontInvalid') })
   .nullish()
-  .transform((v) => v ?? null);
+  .transform((v) => v || null);
 
 const httpUrl = (value: string) => {
   try {

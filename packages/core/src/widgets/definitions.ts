@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import type { Locale } from '../i18n';
 import { msg } from '../messages';
 import { actionAdjustSchema, autofireSchema, finishSchema } from './action';
+import { contentDefaults, donationDefaults, formDefaults, phonePressureDefaults, pressureDefaults } from './defaults';
 import { donationAdjustSchema, donationDataSchema, donationGoalCents, donationSettingsProblems } from './donation';
 import { formFieldsSchema, serializeFormFields } from './form';
 import type { WidgetKind } from './kinds';
@@ -23,6 +25,8 @@ export interface WidgetKindDefinition {
   check?(settings: Record<string, unknown>, previous: Record<string, unknown>): Record<string, string>;
   /** The widget's `goal` column (integer cents), derived from its settings on every save; kinds without it keep null. */
   goal?(settings: Record<string, unknown>): number | null;
+  /** Its settings when the organiser picks the kind, in the page's language (`defaults.ts`); none without it. */
+  defaults?(locale: Locale): Record<string, unknown>;
 }
 
 /**
@@ -50,7 +54,7 @@ const unchecked: WidgetKindDefinition = { settings: {} };
 export const WIDGET_KIND_DEFINITIONS = {
   draft: { settings: {} },
   // The rich text is parsed defensively wherever it is read (`parseContent`), in any of its historic shapes.
-  content: { settings: {} },
+  content: { settings: {}, defaults: contentDefaults },
   form: {
     // Ajustes, thank-you e-mail, finish message and the field list.
     settings: {
@@ -59,8 +63,9 @@ export const WIDGET_KIND_DEFINITIONS = {
       ...finishSchema.shape,
       fields: formFieldsSetting,
     },
+    defaults: formDefaults,
   },
-  // Ajustes, E-mail para alvo, the thank-you e-mail and Pós-pressão; the phone kind has no thank-you e-mail tab.
+  // Ajustes, E-mail para alvo, the thank-you e-mail and Pós-pressão.
   pressure: {
     settings: {
       ...pressureAdjustSchema.shape,
@@ -68,9 +73,12 @@ export const WIDGET_KIND_DEFINITIONS = {
       ...autofireSchema.shape,
       ...finishSchema.shape,
     },
+    defaults: pressureDefaults,
   },
+  // Ajustes, Alvos (the numbers to call) and Pós-pressão: no letter and no thank-you e-mail (spec 02 §2, §5).
   'pressure-phone': {
     settings: { ...pressureAdjustSchema.shape, ...pressurePhoneSchema.shape, ...finishSchema.shape },
+    defaults: phonePressureDefaults,
   },
   phone: unchecked,
   // Ajustes, Dados para doação, the thank-you e-mail and Pós-doação; the goal column follows the goal setting.
@@ -83,8 +91,15 @@ export const WIDGET_KIND_DEFINITIONS = {
     },
     check: (settings, previous) => donationSettingsProblems(settings, previous),
     goal: donationGoalCents,
+    defaults: donationDefaults,
   },
   plip: unchecked,
   // spec 02 §3 "Calculator: No validation": the figures are computed from what the visitor types.
   busao0800: { settings: {} },
 } as const satisfies Record<WidgetKind, WidgetKindDefinition>;
+
+/** The settings a widget starts with when it becomes `kind`, in the page's language. */
+export function widgetDefaults(kind: WidgetKind, locale: Locale): Record<string, unknown> {
+  const definition: WidgetKindDefinition = WIDGET_KIND_DEFINITIONS[kind];
+  return definition.defaults?.(locale) ?? {};
+}

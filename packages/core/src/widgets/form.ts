@@ -44,10 +44,17 @@ export const formFieldsSchema = z
   .array(fieldSchema, { error: msg('formWidget.fieldsInvalid') })
   .max(FORM_FIELDS_MAX, msg('formWidget.fieldsTooMany', { max: FORM_FIELDS_MAX }))
   .refine((fields) => new Set(fields.map((f) => f.uid)).size === fields.length, msg('formWidget.fieldUidDuplicate'))
-  .refine(
-    (fields) => fields.every((f) => f.kind !== 'dropdown' || dropdownOptions(f).length > 0),
-    msg('formWidget.dropdownOptionsRequired'),
-  );
+  .superRefine((fields, ctx) => {
+    // The options of a list field are its placeholder (spec 02 §3): the message belongs to that input.
+    fields.forEach((field, index) => {
+      if (field.kind === 'dropdown' && dropdownOptions(field).length === 0)
+        ctx.addIssue({
+          code: 'custom',
+          message: msg('formWidget.dropdownOptionsRequired'),
+          path: [index, 'placeholder'],
+        });
+    });
+  });
 
 /**
  * The fields of a form widget's settings, whatever shape they were stored in (a JSON string, an array, nothing).

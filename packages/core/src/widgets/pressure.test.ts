@@ -4,7 +4,6 @@ import {
   parseTargets,
   pressureAdjustSchema,
   pressureEmailSchema,
-  pressureKindFor,
   pressurePhoneSchema,
   targetLineProblem,
   validatePressureFill,
@@ -25,26 +24,29 @@ describe('pressure targets (spec 02 §5)', () => {
   });
 
   it('refuses a bad pattern, a duplicate and a mix of e-mail and phone, with the spec messages', () => {
-    expect(targetLineProblem('Ana ana@x.org', [])).toBe('kinds.pressure.targetInvalid');
-    expect(targetLineProblem('<ana@x.org>', [])).toBe('kinds.pressure.targetInvalid');
-    expect(targetLineProblem('Ana <+55>', [])).toBe('kinds.pressure.targetInvalid');
-    expect(targetLineProblem('Outra Ana <ANA@camara.gov.br>', targets)).toBe('kinds.pressure.targetDuplicate');
-    expect(targetLineProblem('Gabinete <+5581999990000>', targets)).toBe('kinds.pressure.mixedEmail');
-    expect(targetLineProblem('Ana <ana@x.org>', parseTargets(['G <+5581999990000>']))).toBe(
+    expect(targetLineProblem('Ana ana@x.org', [], 'email')).toBe('kinds.pressure.targetInvalid');
+    expect(targetLineProblem('<ana@x.org>', [], 'email')).toBe('kinds.pressure.targetInvalid');
+    expect(targetLineProblem('Ana <+55>', [], 'phone')).toBe('kinds.pressure.targetInvalid');
+    expect(targetLineProblem('Outra Ana <ANA@camara.gov.br>', targets, 'email')).toBe('kinds.pressure.targetDuplicate');
+    expect(targetLineProblem('Gabinete <+5581999990000>', targets, 'email')).toBe('kinds.pressure.mixedEmail');
+    expect(targetLineProblem('Ana <ana@x.org>', parseTargets(['G <+5581999990000>']), 'phone')).toBe(
       'kinds.pressure.mixedPhone',
     );
-    expect(targetLineProblem('Carla <carla@camara.gov.br>', targets)).toBeUndefined();
+    expect(targetLineProblem('Carla <carla@camara.gov.br>', targets, 'email')).toBeUndefined();
   });
 
-  it('makes the kind follow the targets', () => {
-    expect(pressureKindFor(targets)).toBe('pressure');
-    expect(pressureKindFor(parseTargets(['G <+5581999990000>']))).toBe('pressure-phone');
-    expect(pressureKindFor([])).toBe('pressure');
+  it('keeps each kind to its channel, and reads a number as people write it', () => {
+    expect(targetLineProblem('Gabinete <+5581999990000>', [], 'email')).toBe('kinds.pressure.targetNotEmail');
+    expect(targetLineProblem('Ana <ana@x.org>', [], 'phone')).toBe('kinds.pressure.targetNotPhone');
+    expect(targetLineProblem('Gabinete <+55 (81) 99999-0000>', [], 'phone')).toBeUndefined();
+    expect(parseTargets(['Gabinete <+55 (81) 99999-0000>'])).toEqual([
+      { name: 'Gabinete', address: '+5581999990000', channel: 'phone' },
+    ]);
   });
 });
 
 describe('pressure settings', () => {
-  it('stores targets as lines, and requires subject and body unless the kind is pressure-phone', () => {
+  it('stores targets as lines, requires subject and body by e-mail, and only numbers by phone', () => {
     const ok = pressureEmailSchema.parse({
       targets: 'Ana <ana@x.org>\n\nBeto <beto@x.org>',
       pressure_subject: ' Assunto ',
@@ -65,7 +67,12 @@ describe('pressure settings', () => {
       ['pressure_subject', 'kinds.pressure.subjectRequired'],
       ['pressure_body', 'kinds.pressure.bodyRequired'],
     ]);
-    expect(pressurePhoneSchema.safeParse({ targets: ['G <+5581999990000>'], pressure_subject: '' }).success).toBe(true);
+    expect(pressurePhoneSchema.parse({ targets: ['G <+55 81 99999-0000>'] })).toEqual({
+      targets: ['G <+5581999990000>'],
+    });
+    expect(pressurePhoneSchema.safeParse({ targets: ['G <g@x.org>'] }).error?.issues[0]?.message).toBe(
+      'kinds.pressure.targetNotPhone',
+    );
   });
 
   it('defaults show_city to city-false and disable_edit_field to n', () => {

@@ -10,22 +10,20 @@ import {
   PRESSURE_SUBJECT_MAX,
   type PressureTarget,
   parseTarget,
-  parseTargets,
-  pressureKindFor,
+  type TargetChannel,
   targetLineProblem,
 } from './pressureRules';
 
 /** The pressure widgets' schemas; the plain rules (`pressureRules.ts`) are zod-free for the public island bundle. */
 export * from './pressureRules';
 
-/** `settings.targets` as saved: every line valid, no duplicates, one channel, stored as a list of lines. */
-const targetsSetting = z
-  .union([z.array(z.string()), z.string()], { error: msg('kinds.pressure.targetInvalid') })
-  .transform((value, ctx) => {
+/** `settings.targets` as saved: every line valid, no duplicates, the kind's channel, stored as a list of lines. */
+const targetsSetting = (channel: TargetChannel) =>
+  z.union([z.array(z.string()), z.string()], { error: msg('kinds.pressure.targetInvalid') }).transform((value, ctx) => {
     const lines = (typeof value === 'string' ? value.split(/[;\r\n]+/) : value).filter((l) => l.trim() !== '');
     const targets: PressureTarget[] = [];
     for (const line of lines) {
-      const problem = targetLineProblem(line, targets);
+      const problem = targetLineProblem(line, targets, channel);
       if (problem) {
         ctx.addIssue({ code: 'custom', message: problem });
         return z.NEVER;
@@ -54,19 +52,15 @@ const requiredText = (max: number, required: Parameters<typeof msg>[0]) =>
     .min(1, msg(required))
     .max(max, msg('validation.tooLong', { max }));
 
-/** E-mail para alvo, e-mail mode: the targets, and the subject and body, required (spec 02 §5). */
+/** E-mail para alvo: the e-mail targets, and the subject and body, required (spec 02 §5). */
 export const pressureEmailSchema = z.object({
-  targets: targetsSetting,
+  targets: targetsSetting('email'),
   pressure_subject: requiredText(PRESSURE_SUBJECT_MAX, 'kinds.pressure.subjectRequired'),
   pressure_body: requiredText(PRESSURE_BODY_MAX, 'kinds.pressure.bodyRequired'),
 });
 
-/** The same tab in phone mode: subject and body are not required (spec 02 §5). */
-export const pressurePhoneSchema = z.object({
-  targets: targetsSetting,
-  pressure_subject: z.string().trim().max(PRESSURE_SUBJECT_MAX).nullish(),
-  pressure_body: z.string().trim().max(PRESSURE_BODY_MAX).nullish(),
-});
+/** Alvos of a phone pressure: the numbers to call, and nothing to write (spec 02 §5: no subject or body). */
+export const pressurePhoneSchema = z.object({ targets: targetsSetting('phone') });
 
 /** The fill's wire shape, checked on the server before `validatePressureFill`. */
 export const pressureFillSchema = z.object({
@@ -103,21 +97,3 @@ export const pressureFillSchema = z.object({
       .default(''),
   }),
 });
-
-/**
- * The E-mail para alvo tab as one form: the targets decide the kind, and the kind decides whether the subject and
- * body are required (spec 02 §5). The admin app validates with this; the server checks each key by the kind's own
- * schema when it is saved.
- */
-export const pressureTargetsTabSchema = z
-  .object({ targets: z.array(z.string()), pressure_subject: z.string(), pressure_body: z.string() })
-  .transform((value, ctx) => {
-    const kind = pressureKindFor(parseTargets(value.targets));
-    const result = (kind === 'pressure-phone' ? pressurePhoneSchema : pressureEmailSchema).safeParse(value);
-    if (!result.success) {
-      for (const issue of result.error.issues)
-        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-      return z.NEVER;
-    }
-    return { ...result.data, kind };
-  });

@@ -24,11 +24,16 @@ export interface PressureTarget {
   channel: TargetChannel;
 }
 
-const TARGET_LINE = /^\s*([^<>\r\n]+?)\s*<\s*([^<>\s]+)\s*>\s*$/;
+const TARGET_LINE = /^\s*([^<>\r\n]+?)\s*<\s*([^<>\r\n]+?)\s*>\s*$/;
 /** '+' and 10 to 15 digits: country code, area code, number. */
 const PHONE_TARGET = /^\+\d{10,15}$/;
+/** What people put between the digits of a number they type: spaces, dashes, dots, brackets. */
+const PHONE_SEPARATORS = /[\s().-]/g;
 
-/** One 'Name <email-or-phone>' line, or undefined when it does not follow the pattern. */
+/**
+ * One 'Name <email-or-phone>' line, or undefined when it does not follow the pattern. A number may be typed as it is
+ * written ('+55 (81) 99999-0000') and is kept as '+' and digits.
+ */
 export function parseTarget(line: string): PressureTarget | undefined {
   const match = TARGET_LINE.exec(line);
   if (!match?.[1] || !match[2]) return undefined;
@@ -36,7 +41,8 @@ export function parseTarget(line: string): PressureTarget | undefined {
   const address = match[2];
   if (name.length > PRESSURE_NAME_MAX) return undefined;
   if (EMAIL_PATTERN.test(address)) return { name, address: address.toLowerCase(), channel: 'email' };
-  if (PHONE_TARGET.test(address)) return { name, address, channel: 'phone' };
+  const phone = address.replace(PHONE_SEPARATORS, '');
+  if (PHONE_TARGET.test(phone)) return { name, address: phone, channel: 'phone' };
   return undefined;
 }
 
@@ -68,24 +74,32 @@ export function parseTargets(raw: unknown): PressureTarget[] {
   return targets;
 }
 
+/** The channel of each pressure kind: an e-mail pressure writes to its targets, a phone pressure calls them. */
+export const PRESSURE_CHANNELS = { pressure: 'email', 'pressure-phone': 'phone' } as const satisfies Record<
+  string,
+  TargetChannel
+>;
+
 /**
- * Why a new target line cannot join the list, as a message key, or undefined when it can (spec 02 §5): the pattern,
- * no duplicates, and e-mail and phone targets never mixed.
+ * Why a new target line cannot join the list of a pressure by `channel`, as a message key, or undefined when it can
+ * (spec 02 §5): the pattern, no duplicates, e-mail and phone targets never mixed, and the kind's own channel.
  */
-export function targetLineProblem(line: string, current: readonly PressureTarget[]): string | undefined {
+export function targetLineProblem(
+  line: string,
+  current: readonly PressureTarget[],
+  channel: TargetChannel,
+): string | undefined {
   const target = parseTarget(line);
   if (!target) return 'kinds.pressure.targetInvalid';
   if (current.some((t) => t.address === target.address)) return 'kinds.pressure.targetDuplicate';
   const other = current.find((t) => t.channel !== target.channel);
   if (other) return other.channel === 'email' ? 'kinds.pressure.mixedEmail' : 'kinds.pressure.mixedPhone';
+  if (target.channel !== channel)
+    return channel === 'email' ? 'kinds.pressure.targetNotEmail' : 'kinds.pressure.targetNotPhone';
   if (current.length >= PRESSURE_TARGETS_MAX)
     return msg('kinds.pressure.targetsTooMany', { max: PRESSURE_TARGETS_MAX });
   return undefined;
 }
-
-/** The kind the targets call for: phone targets make a phone pressure; anything else is by e-mail. */
-export const pressureKindFor = (targets: readonly PressureTarget[]): 'pressure' | 'pressure-phone' =>
-  targets[0]?.channel === 'phone' ? 'pressure-phone' : 'pressure';
 
 /** What a visitor's e-mail pressure sends: `POST /widgets/{id}/fill` `{fill: {activist, mail}}` (spec 02 §3). */
 export interface PressureFill {

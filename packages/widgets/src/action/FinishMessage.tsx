@@ -34,7 +34,8 @@ export function FinishMessage({ finish, locale, mode, share }: FinishMessageProp
       message={message}
       imageUrl={imageUrl}
       color={color}
-      share={{ url, twitterText, whatsappText: finish.whatsappText }}
+      // Without the page's own tweet text (launch's share step), the post says what the WhatsApp message says.
+      share={{ url, twitterText: twitterText ?? finish.whatsappText, whatsappText: finish.whatsappText }}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { type Locale, translate } from '@mutirao/core/i18n';
-import type { MouseEvent, ReactNode } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { browserWindow } from '../browser';
 import { openShare, SHARE_NETWORKS, type ShareInput, type ShareNetwork, shareWebUrl } from './share';
 
@@ -45,12 +45,17 @@ const ICONS: Record<ShareNetwork, string> = {
  * works without script; with script it opens an 800×600 popup, or the app on a phone.
  */
 export function ShareScreen({ locale, message, imageUrl, share, color }: ShareScreenProps) {
+  // The page's own address, read once mounted: the server does not know it, and the links must carry it when the
+  // popup is blocked and the link opens as a new tab.
+  const [pageUrl, setPageUrl] = useState(share.url ?? '');
+  useEffect(() => {
+    if (!share.url) setPageUrl(browserWindow().location.href.split('#')[0] ?? '');
+  }, [share.url]);
+  const input: ShareInput = { ...share, url: share.url ?? pageUrl };
   const onClick = (network: ShareNetwork) => (event: MouseEvent<HTMLAnchorElement>) => {
-    const url = share.url ?? browserWindow().location.href.split('#')[0] ?? '';
-    if (openShare(network, { ...share, url })) event.preventDefault();
+    if (openShare(network, input)) event.preventDefault();
   };
-  // On the server the page address is unknown here; the link is completed on click (above) or from `share.url`.
-  const href = (network: ShareNetwork) => shareWebUrl(network, { ...share, url: share.url ?? '' });
+  const href = (network: ShareNetwork) => shareWebUrl(network, input);
   return (
     <div className="mz-share" style={color ? { color } : undefined}>
       <p className="mz-share__message">{message ?? translate(locale, 'shareScreen.defaultMessage')}</p>

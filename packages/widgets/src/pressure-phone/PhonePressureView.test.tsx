@@ -25,9 +25,9 @@ const widget: PageWidget = {
   },
 };
 
-function serverPage() {
+function serverPage(shown: PageWidget = widget) {
   const { body } = renderMobilizationHtml(
-    { mobilization: { id: 3, name: 'Tarifa zero' }, blocks: [{ id: 1, widgets: [widget] }], locale: 'pt-BR' },
+    { mobilization: { id: 3, name: 'Tarifa zero' }, blocks: [{ id: 1, widgets: [shown] }], locale: 'pt-BR' },
     { islandsSrc: '/_mz/islands-test.js' },
   );
   const props = /<script type="application\/json" data-mz-props="mz-island-61">(.*?)<\/script>/.exec(body)?.[1];
@@ -119,6 +119,12 @@ describe('phone pressure widget', () => {
     expect(body).toContain('for="mz-phone-61-phone_number"');
     expect(body).toContain('aria-label="Ligar para Vereadora Ana"');
     expect(body).toContain('Encerrar e compartilhar');
+  });
+
+  it('shows the organiser’s button text on each call button, its name saying whom it calls', () => {
+    const { body } = serverPage({ ...widget, settings: { ...(widget.settings as object), button_text: 'Ligue já' } });
+    expect(body).toContain('aria-label="Ligue já: Vereadora Ana">Ligue já</button>');
+    expect(body).not.toContain('>Ligar</button>');
   });
 
   it('checks the form with the spec messages, then follows a call to its duration and offers Religar after busy', async () => {

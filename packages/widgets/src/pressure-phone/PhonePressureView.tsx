@@ -137,7 +137,14 @@ export function PhonePressureView({ model, locale, mode }: PhonePressureViewProp
         <p className="mz-pressure__targets-title">{t('targetsTitle')}</p>
         <p className="mz-phone__help">{t('callHelp')}</p>
         {targets.length ? (
-          <PhoneTargets targets={targets} calls={calls} locale={locale} disabled={blocked} onCall={call} />
+          <PhoneTargets
+            targets={targets}
+            calls={calls}
+            locale={locale}
+            disabled={blocked}
+            onCall={call}
+            buttonText={model.buttonText}
+          />
         ) : (
           <p>{t('noTargets')}</p>
         )}

@@ -43,14 +43,20 @@ export function PhoneTargets({
   locale,
   disabled,
   onCall,
+  buttonText,
 }: {
   targets: { name: string; address: string }[];
   calls: Record<string, CallView>;
   locale: Locale;
   disabled: boolean;
   onCall(target: string): void;
+  /** The organiser's button text, instead of 'Ligar'. */
+  buttonText?: string;
 }) {
   const t = (key: string, params?: Record<string, string>) => translate(locale, `kinds.pressure.${key}`, params);
+  // The button's name starts with what it shows, and says whom it calls.
+  const custom = buttonText && buttonText !== t('call') ? buttonText : undefined;
+  const callLabel = (name: string) => (custom ? t('callToNamed', { button: custom, name }) : t('callTo', { name }));
   return (
     <ul className="mz-phone__targets">
       {targets.map((target) => {
@@ -65,11 +71,11 @@ export function PhoneTargets({
               <button
                 type="button"
                 className="mz-phone__call"
-                aria-label={t(again ? 'recallTo' : 'callTo', { name: target.name })}
+                aria-label={again ? t('recallTo', { name: target.name }) : callLabel(target.name)}
                 aria-disabled={disabled || undefined}
                 onClick={() => onCall(target.address)}
               >
-                {t(again ? 'recall' : 'call')}
+                {again ? t('recall') : (custom ?? t('call'))}
               </button>
             )}
           </li>

@@ -22,7 +22,7 @@ const valuesOf = (m: MobilizationSettings): MobilizationBasicsInput => ({
 /**
  * `/mobilizations/{id}/settings/basics` (spec 01 §5): name, goal, slug (derived from the name on blur when left
  * empty, with a warning about CNAME redirects when it changes), language, and up to three subthemes with the main
- * theme, which are locked once the mobilization has them.
+ * theme, which organisers may change as their campaign changes.
  */
 export default function BasicsSettingsPage() {
   const { t } = useTranslation();
@@ -33,10 +33,9 @@ export default function BasicsSettingsPage() {
     mobilizationBasicsSchema,
     valuesOf,
   );
-  const locked = mobilization.subthemes.length > 0;
   const slug = (form.watch('slug') ?? '').trim();
   const name = field('name');
-  // The saved subthemes are always offered, so a locked or failed list still shows what is chosen.
+  // The saved subthemes are always offered, so a list that failed to load still shows what is chosen.
   const offered = new Map<number, Subtheme>(
     [...(subthemes.data ?? []), ...mobilization.subthemes].map((s) => [s.id, s]),
   );
@@ -107,7 +106,6 @@ export default function BasicsSettingsPage() {
           onTheme={(id) =>
             form.setValue('theme_id', id, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })
           }
-          locked={locked}
           subthemesError={errorOf('subthemes')}
           themeError={errorOf('theme_id')}
         />

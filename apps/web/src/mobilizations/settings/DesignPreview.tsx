@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
  * `@font-face` rules for the previewed families, pointing at the same self-hosted files the public page uses
  * (`/_fonts/…`), so the preview shows exactly what visitors will get. Regular and bold, Latin subset.
  */
-function fontFaces(families: string[]): string {
+export function fontFaces(families: string[]): string {
   return families
     .flatMap((family) => {
       const font = MOBILIZATION_FONT_FILES[family as MobilizationFont];

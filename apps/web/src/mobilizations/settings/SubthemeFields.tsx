@@ -9,20 +9,21 @@ interface SubthemeFieldsProps {
   themeId: number | null | undefined;
   onSubthemes(ids: number[]): void;
   onTheme(id: number | undefined): void;
-  /** Spec 01 §5: an existing mobilization's theme and subthemes cannot change once set. */
-  locked?: boolean;
   subthemesError?: string;
   themeError?: string;
 }
 
 /**
  * Up to three subthemes, grouped by theme, and the main-theme selector, shown only when the chosen subthemes span
- * more than one theme (with a single theme the server sets it).
+ * more than one theme (with a single theme the server sets it). Both can change at any time: a main theme still among
+ * the new choice's themes is kept.
  */
 export function SubthemeFields(props: SubthemeFieldsProps) {
   const { t } = useTranslation();
-  const { offered, subthemes, themeId, locked } = props;
-  const themes = new Map(offered.filter((s) => subthemes.includes(s.id)).map((s) => [s.theme.id, s.theme.label]));
+  const { offered, subthemes, themeId } = props;
+  const themesOf = (ids: number[]) =>
+    new Map(offered.filter((s) => ids.includes(s.id)).map((s) => [s.theme.id, s.theme.label]));
+  const themes = themesOf(subthemes);
   const groups = new Map<string, { value: string; label: string }[]>();
   for (const s of offered) {
     groups.set(s.theme.label, [...(groups.get(s.theme.label) ?? []), { value: String(s.id), label: s.label }]);
@@ -31,20 +32,16 @@ export function SubthemeFields(props: SubthemeFieldsProps) {
     <>
       <MultiSelect
         label={t('newMobilization.subthemes')}
-        description={
-          locked
-            ? t('mobilizationSettings.themesLocked')
-            : t('newMobilization.subthemesHelp', { max: LIMITS.subthemesMax })
-        }
+        description={t('newMobilization.subthemesHelp', { max: LIMITS.subthemesMax })}
         required
         searchable
-        disabled={locked}
         maxValues={LIMITS.subthemesMax}
         data={[...groups].map(([group, items]) => ({ group, items }))}
         value={subthemes.map(String)}
         onChange={(values) => {
-          props.onSubthemes(values.map(Number));
-          props.onTheme(undefined);
+          const ids = values.map(Number);
+          props.onSubthemes(ids);
+          if (!themeId || !themesOf(ids).has(themeId)) props.onTheme(undefined);
         }}
         error={props.subthemesError}
       />
@@ -52,7 +49,6 @@ export function SubthemeFields(props: SubthemeFieldsProps) {
         <NativeSelect
           label={t('newMobilization.mainTheme')}
           required
-          disabled={locked}
           data={[
             { value: '', label: t('newMobilization.chooseMainTheme') },
             ...[...themes].map(([id, label]) => ({ value: String(id), label })),

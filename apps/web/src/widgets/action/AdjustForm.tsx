@@ -29,13 +29,15 @@ interface AdjustFormProps {
   schema?: typeof actionAdjustSchema;
   /** Its extra yes/no settings, shown as switches. */
   switches?: readonly AdjustSwitch[];
+  /** What the button text is for, when the kind's button is not the form's (the phone pressure's call button). */
+  buttonHelp?: string;
 }
 
 /**
  * Ajustes, shared by the action widgets (spec 02 §5 "Adjust forms"): the title and the button text, both required,
  * the button text at most 50 characters, the main colour, and the counter's text (the counter shows only when set).
  */
-export function AdjustForm({ settings, save, successMessage, schema, switches = [] }: AdjustFormProps) {
+export function AdjustForm({ settings, save, successMessage, schema, switches = [], buttonHelp }: AdjustFormProps) {
   const { t } = useTranslation();
   const { form, onSubmit, field, errorOf, footer, prompt } = useSettingsForm({
     schema: schema ?? actionAdjustSchema,
@@ -62,7 +64,7 @@ export function AdjustForm({ settings, save, successMessage, schema, switches = 
         />
         <TextInput
           label={t('widgetSettings.buttonText')}
-          description={`${t('widgetSettings.buttonTextHelp', { max: BUTTON_TEXT_MAX })} ${buttonLength}/${BUTTON_TEXT_MAX}`}
+          description={`${buttonHelp ?? t('widgetSettings.buttonTextHelp', { max: BUTTON_TEXT_MAX })} ${buttonLength}/${BUTTON_TEXT_MAX}`}
           required
           {...field('button_text')}
         />

@@ -16,9 +16,15 @@ import { useLocale } from '../../i18n/useLocale';
 import { normalizeRichValue, RichTextField } from './RichTextField';
 import { settingText as text, useSettingsForm } from './useSettingsForm';
 
-const valuesOf = (settings: Record<string, unknown>): FinishInput => ({
-  // Unset until the organiser picks one: the schema then says 'Nenhum tipo de mensagem foi selecionado'.
-  finish_message_type: text(settings.finish_message_type) as FinishInput['finish_message_type'],
+/**
+ * The type the page shows now: the stored one, else the share screen, which is what a visitor sees until the
+ * organiser picks another (`finishModel`). So the tab opens on what the preview shows and saves as it is.
+ */
+const typeOf = (stored: unknown, offered: readonly FinishMessageType[]): FinishMessageType =>
+  offered.find((type) => type === stored) ?? 'share';
+
+const valuesOf = (settings: Record<string, unknown>, offered: readonly FinishMessageType[]): FinishInput => ({
+  finish_message_type: typeOf(settings.finish_message_type, offered),
   finish_message: normalizeRichValue(settings.finish_message),
   finish_message_background: text(settings.finish_message_background) || FINISH_BACKGROUND_DEFAULT,
   whatsapp_text: text(settings.whatsapp_text),
@@ -78,12 +84,12 @@ export function FinishForm({
   const { form, onSubmit, errorOf, field, footer, prompt } = useSettingsForm({
     schema: finishSchema,
     settings,
-    valuesOf,
+    valuesOf: (stored) => valuesOf(stored, types),
     save,
     successMessage: savedMessage ?? t('widgetSettings.finishSaved'),
   });
   const values = form.watch();
-  const preview = finishModel({ ...values, finish_message_type: values.finish_message_type || 'share' });
+  const preview = finishModel(values);
 
   return (
     <form onSubmit={onSubmit} noValidate>

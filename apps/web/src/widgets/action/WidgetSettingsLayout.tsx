@@ -2,13 +2,14 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { widgetsCss } from '@mutirao/widgets';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
 import type { WidgetKind } from '../../blocks/types';
 import { type EditorMobilization, editorMobilizationKey, fetchEditorMobilization } from '../../editor/pageMobilization';
 import { LoadingScreen } from '../../shell/layouts/LoadingScreen';
 import { TabNavigation } from '../../shell/layouts/TabNavigation';
 import { TitledPage } from '../../shell/layouts/TitledPage';
 import { NotFoundInShell } from '../../shell/NotFoundPage';
+import { widgetSettingsPath } from '../kinds';
 import { type SaveSettings, type SettingsWidget, useWidgetSettings } from '../widgetSettingsApi';
 
 /** One tab of a widget's settings menu (spec 02 §2): its label and its route suffix ('' for Ajustes). */
@@ -28,7 +29,7 @@ export interface WidgetSettingsContext {
 export const useWidgetSettingsContext = () => useOutletContext<WidgetSettingsContext>();
 
 interface WidgetSettingsLayoutProps {
-  /** The kinds these screens serve (the pressure's serve both pressure kinds); the first names them. */
+  /** The kinds these screens serve; the first names them. */
   kinds: readonly [WidgetKind, ...WidgetKind[]];
   /** The route segment after the widget id, e.g. 'form'. */
   segment: string;
@@ -78,6 +79,9 @@ export function WidgetSettingsLayout({ kinds, segment, title, tabsLabel, tabs }:
   }
   if (!mobilization.data || !query.data) return <NotFoundInShell />;
   const widget = query.data;
+  // A widget of another kind (an old link, a kind changed since) opens that kind's own screens.
+  const own = kinds.includes(widget.kind) ? undefined : widgetSettingsPath(widget.kind, mobilizationId, widgetId);
+  if (own) return <Navigate to={own} replace />;
   const items = (typeof tabs === 'function' ? tabs(widget.kind) : tabs).map((tab) => {
     const to = tab.suffix ? `${base}/${tab.suffix}` : base;
     return { label: tab.label, to, active: pathname.replace(/\/$/, '') === to };

@@ -1,11 +1,12 @@
 import { Button, Group, NativeSelect, Paper, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { FORM_FIELD_KINDS, type FormField, type FormFieldKind } from '@mutirao/core';
 import { useTranslation } from 'react-i18next';
+import type { FieldInput } from './fieldEditor';
 
 interface FieldFormProps {
   field: FormField;
-  /** The field's problem, already in the user's language. */
-  error?: string;
+  /** The field's problem, already in the user's language, and the input it is about. */
+  error?: { input: FieldInput; message: string };
   onChange(patch: Partial<Omit<FormField, 'uid'>>): void;
   onDone(): void;
 }
@@ -16,6 +17,11 @@ interface FieldFormProps {
  */
 export function FieldForm({ field, error, onChange, onDone }: FieldFormProps) {
   const { t } = useTranslation();
+  // Each input carries its own message, and a name the save can find it by to move the focus there.
+  const input = (name: FieldInput) => ({
+    'data-field-input': `${field.uid}:${name}`,
+    error: error?.input === name ? error.message : undefined,
+  });
   const placeholder =
     field.kind === 'greetings' ? (
       <Textarea
@@ -23,6 +29,7 @@ export function FieldForm({ field, error, onChange, onDone }: FieldFormProps) {
         description={t('formSettings.greetingsHelp')}
         autosize
         minRows={2}
+        {...input('placeholder')}
         value={field.placeholder}
         onChange={(e) => onChange({ placeholder: e.currentTarget.value })}
       />
@@ -31,6 +38,7 @@ export function FieldForm({ field, error, onChange, onDone }: FieldFormProps) {
         label={field.kind === 'dropdown' ? t('formSettings.options') : t('formSettings.placeholder')}
         description={field.kind === 'dropdown' ? t('formSettings.optionsHelp') : t('formSettings.placeholderHelp')}
         required={field.kind === 'dropdown'}
+        {...input('placeholder')}
         value={field.placeholder}
         onChange={(e) => onChange({ placeholder: e.currentTarget.value })}
       />
@@ -42,8 +50,8 @@ export function FieldForm({ field, error, onChange, onDone }: FieldFormProps) {
           label={t('formSettings.fieldLabel')}
           required
           data-autofocus
+          {...input('label')}
           value={field.label}
-          error={error}
           onChange={(e) => onChange({ label: e.currentTarget.value })}
         />
         <NativeSelect

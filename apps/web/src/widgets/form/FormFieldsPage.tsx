@@ -10,7 +10,7 @@ import { showSuccess } from '../../shell/toasts';
 import { useUnsavedChanges } from '../action/useUnsavedChanges';
 import { useWidgetSettingsContext } from '../action/WidgetSettingsLayout';
 import { FieldList } from './FieldList';
-import { fieldEditorReducer, fieldProblems, initialFieldEditor, isDirty } from './fieldEditor';
+import { type FieldProblem, fieldEditorReducer, fieldProblems, initialFieldEditor, isDirty } from './fieldEditor';
 import { InPlaceFields } from './InPlaceFields';
 
 /**
@@ -30,19 +30,27 @@ export default function FormFieldsPage() {
   const [serverError, setServerError] = useState<string>();
   const [announcement, setAnnouncement] = useState('');
   const [focusAfterMove, setFocusAfterMove] = useState<{ uid: string; direction: -1 | 1 }>();
+  const [focusProblem, setFocusProblem] = useState<string>();
   const dirty = isDirty(state);
   const prompt = useUnsavedChanges(dirty && !saving);
 
   const nameOf = (field: FormField) => field.label.trim() || t('formSettings.untitledField');
   const problems = new Map(
-    [...(checked ? fieldProblems(state.fields) : new Map<string, string>())].map(([uid, m]) => [
+    [...(checked ? fieldProblems(state.fields) : new Map<string, FieldProblem>())].map(([uid, p]) => [
       uid,
-      renderMessage(locale, m),
+      { input: p.input, message: renderMessage(locale, p.message) },
     ]),
   );
 
   // Moving a row re-inserts it in the list, which takes the keyboard focus away: give it back to the same button,
   // or to the other direction's once the field reached an end.
+  // A save that found problems opens the first field with one and puts the focus on the input it is about.
+  useEffect(() => {
+    if (!focusProblem) return;
+    document.querySelector<HTMLElement>(`[data-field-input="${focusProblem}"]`)?.focus();
+    setFocusProblem(undefined);
+  }, [focusProblem]);
+
   useEffect(() => {
     if (!focusAfterMove) return;
     const { uid, direction } = focusAfterMove;
@@ -69,9 +77,13 @@ export default function FormFieldsPage() {
     setChecked(true);
     setServerError(undefined);
     const found = fieldProblems(state.fields);
-    if (found.size) {
-      const first = [...found.keys()][0];
-      if (first) dispatch({ type: 'open', uid: first });
+    const [first] = found;
+    if (first) {
+      const [uid, problem] = first;
+      if (uid) {
+        dispatch({ type: 'open', uid });
+        setFocusProblem(`${uid}:${problem.input}`);
+      }
       return;
     }
     setSaving(true);
@@ -125,9 +137,9 @@ export default function FormFieldsPage() {
       ) : (
         <InPlaceFields {...views} widget={widget} mobilization={mobilization} footer={addButton} />
       )}
-      {serverError && (
+      {(serverError || problems.get('')) && (
         <Alert color="danger" variant="light" role="alert">
-          {serverError}
+          {serverError ?? problems.get('')?.message}
         </Alert>
       )}
       <Group>

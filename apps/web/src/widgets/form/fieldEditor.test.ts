@@ -69,7 +69,12 @@ describe('field editor', () => {
   it('names the fields that cannot be saved: no name, a dropdown without options', () => {
     expect(fieldProblems(start.fields).size).toBe(0);
     const problems = fieldProblems([field('a', { label: ' ' }), field('b', { kind: 'dropdown', placeholder: ' , ' })]);
-    expect(problems.get('a')).toBe('formWidget.fieldLabelRequired');
-    expect(problems.get('b')).toBe('formWidget.dropdownOptionsRequired');
+    expect(problems.get('a')).toEqual({ input: 'label', message: 'formWidget.fieldLabelRequired' });
+    expect(problems.get('b')).toEqual({ input: 'placeholder', message: 'formWidget.dropdownOptionsRequired' });
+    // Alone, the list's options are found by the schema itself, on the options input.
+    expect(fieldProblems([field('b', { kind: 'dropdown', placeholder: '' })]).get('b')).toEqual({
+      input: 'placeholder',
+      message: 'formWidget.dropdownOptionsRequired',
+    });
   });
 });

@@ -67,24 +67,36 @@ export function fieldEditorReducer(state: FieldEditorState, action: FieldEditorA
 
 export const isDirty = (state: FieldEditorState) => JSON.stringify(state.fields) !== JSON.stringify(state.saved);
 
+/** The input of a field's form that a problem is about: its name, or its placeholder (a list's options). */
+export type FieldInput = 'label' | 'placeholder';
+
+/** One field's problem: the input it is about and its (encoded) message. */
+export interface FieldProblem {
+  input: FieldInput;
+  message: string;
+}
+
 /**
  * What is wrong with the fields before saving, by uid (encoded messages, the server's own rules): a field needs a
- * name, a dropdown needs options. An empty map means they can be saved.
+ * name, a dropdown needs options, each on the input it is about. An empty map means they can be saved.
  */
-export function fieldProblems(fields: FormField[]): Map<string, string> {
-  const problems = new Map<string, string>();
+export function fieldProblems(fields: FormField[]): Map<string, FieldProblem> {
+  const problems = new Map<string, FieldProblem>();
   const result = formFieldsSchema.safeParse(fields);
   if (result.success) return problems;
   for (const issue of result.error.issues) {
-    const [index] = issue.path;
+    const [index, key] = issue.path;
     const field = typeof index === 'number' ? fields[index] : undefined;
-    if (field && !problems.has(field.uid)) problems.set(field.uid, issue.message);
+    const input: FieldInput = key === 'placeholder' ? 'placeholder' : 'label';
+    if (field && !problems.has(field.uid)) problems.set(field.uid, { input, message: issue.message });
   }
-  // A refinement over the whole list (a dropdown without options) names no field: find it here.
+  // zod runs the list's own rules only once every field parsed: a dropdown without options beside a field without
+  // a name is found here.
   for (const field of fields) {
     if (field.kind === 'dropdown' && !field.placeholder.split(',').some((o) => o.trim()) && !problems.has(field.uid))
-      problems.set(field.uid, 'formWidget.dropdownOptionsRequired');
+      problems.set(field.uid, { input: 'placeholder', message: 'formWidget.dropdownOptionsRequired' });
   }
-  if (!problems.size) problems.set('', result.error.issues[0]?.message ?? 'formWidget.fieldsInvalid');
+  if (!problems.size)
+    problems.set('', { input: 'label', message: result.error.issues[0]?.message ?? 'formWidget.fieldsInvalid' });
   return problems;
 }

@@ -4,10 +4,11 @@ import { useParams } from 'react-router';
 import { FinishPage } from '../action/ActionTabs';
 import { AdjustForm } from '../action/AdjustForm';
 import { useWidgetSettingsContext, WidgetSettingsLayout } from '../action/WidgetSettingsLayout';
+import { NoTargetsNotice } from './NoTargetsNotice';
 
 /**
- * The pressure widgets' settings menu (spec 02 §2): Ajustes, E-mail para alvo, Mensagem de agradecimento (not for
- * pressure by phone), Pós-pressão, and the delivery view.
+ * The e-mail pressure's settings menu (spec 02 §2): Ajustes, E-mail para alvo, Mensagem de agradecimento,
+ * Pós-pressão, and the delivery view. The phone pressure has its own (`pressure-phone/`).
  */
 export function PressureSettingsLayout() {
   const { t } = useTranslation();
@@ -15,14 +16,14 @@ export function PressureSettingsLayout() {
   return (
     <WidgetSettingsLayout
       key={widgetId}
-      kinds={['pressure', 'pressure-phone']}
+      kinds={['pressure']}
       segment="pressure"
       title={t('kinds.pressure.settingsTitle')}
       tabsLabel={t('kinds.pressure.settingsTabs')}
-      tabs={(kind) => [
+      tabs={[
         { label: t('kinds.pressure.adjustTab'), suffix: '' },
         { label: t('kinds.pressure.emailTab'), suffix: 'email' },
-        ...(kind === 'pressure-phone' ? [] : [{ label: t('kinds.pressure.autofireTab'), suffix: 'autofire' }]),
+        { label: t('kinds.pressure.autofireTab'), suffix: 'autofire' },
         { label: t('kinds.pressure.finishTab'), suffix: 'finish' },
         { label: t('kinds.pressure.deliveryTab'), suffix: 'deliveries' },
       ]}
@@ -35,16 +36,19 @@ export function PressureAdjustPage() {
   const { t } = useTranslation();
   const { settings, save } = useWidgetSettingsContext();
   return (
-    <AdjustForm
-      settings={settings}
-      save={save}
-      schema={pressureAdjustSchema as never}
-      successMessage={t('kinds.pressure.saved')}
-      switches={[
-        { name: 'show_city', label: t('kinds.pressure.showCity'), on: 'city-true', off: 'city-false' },
-        { name: 'disable_edit_field', label: t('kinds.pressure.disableEdit'), on: 's', off: 'n' },
-      ]}
-    />
+    <>
+      <NoTargetsNotice targetsTab="email" />
+      <AdjustForm
+        settings={settings}
+        save={save}
+        schema={pressureAdjustSchema as never}
+        successMessage={t('kinds.pressure.saved')}
+        switches={[
+          { name: 'show_city', label: t('kinds.pressure.showCity'), on: 'city-true', off: 'city-false' },
+          { name: 'disable_edit_field', label: t('kinds.pressure.disableEdit'), on: 's', off: 'n' },
+        ]}
+      />
+    </>
   );
 }
 
