@@ -16,7 +16,8 @@ beforeAll(async () => {
       PAGARME_API_URL: pagarme.url,
       PAGARME_API_KEY: pagarme.apiKey,
       PAGARME_ENCRYPTION_KEY: 'ek_test_recipient',
-      PAGARME_TIMEOUT_MS: '300',
+      // Long enough for a loopback answer on a busy CI machine, well under the slowed answer of the timeout test.
+      PAGARME_TIMEOUT_MS: '1500',
     },
   });
 });
@@ -194,7 +195,7 @@ describe('the Recebedor tab', () => {
     expect(down.body).toEqual({
       errors: ['O Pagar.me não respondeu e nada foi salvo. Tente de novo em alguns minutos.'],
     });
-    pagarme.slowNext(2_000);
+    pagarme.slowNext(5_000);
     const slow = await put(admin, path, withBank({ conta: '888' }), { 'accept-language': 'en' });
     expect(slow.status).toBe(502);
     expect(slow.body.errors).toEqual(['Pagar.me did not answer and nothing was saved. Try again in a few minutes.']);
@@ -203,7 +204,8 @@ describe('the Recebedor tab', () => {
 
   it('is for community admins only: a mobilizer is refused, anyone else finds nothing', async () => {
     const { id, admin, path } = await community();
-    await put(admin, path, VALID);
+    const saved = await put(admin, path, VALID);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const mobilizer = await createUser(server.ctx.db, { email: `recipient-mob-${id}@example.org` });
     await server.ctx.db.insert(communityUsers).values({ communityId: id, userId: mobilizer.id, role: ROLES.mobilizer });
     const asMobilizer = await signIn(server, mobilizer.email);
