@@ -227,6 +227,8 @@ test('create a template from a mobilization, find it in "my templates", filter i
   page,
   request,
 }) => {
+  // Two template screens with thumbnails, four axe checks and a removal: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   const user = await seedUser(request, { firstName: 'Olga', communities: [{ name: 'Coletivo Olga' }] });
   await signIn(page, user.email, user.password, 'Coletivo Olga');
   await page.getByRole('link', { name: t('mobilizations.templates'), exact: true }).click();
