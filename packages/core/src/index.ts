@@ -10,7 +10,6 @@ export * from './metrics';
 export * from './mobilizationFonts';
 export * from './pageAddress';
 export * from './phone';
-export * from './phoneDisplay';
 export * from './richtext';
 export * from './roles';
 export * from './schemas/activists';

@@ -1,10 +1,7 @@
-import { DEFAULT_TIME_ZONE, type TimeZone, timeZoneOr } from '@mutirao/core';
+import { type TimeZone, timeZoneOr } from '@mutirao/core';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { communities } from '../db/schema';
-
-/** The zone of a community that has not chosen one (core's): Brasília time, where most communities are. */
-export { DEFAULT_TIME_ZONE };
 
 /**
  * The zone the community's dates are shown in (its Informações screen; São Paulo's unless it chose another): the one
