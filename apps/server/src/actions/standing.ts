@@ -10,7 +10,7 @@ import { actionsRelation } from './sources';
  */
 export async function recountPerson(tx: Tx, activistId: number) {
   await tx.execute(sql`
-    update activists a set actions_count = c.n, last_action_at = coalesce(c.latest, a.created_at), updated_at = now()
+    update activists a set actions_count = c.n, last_action_at = c.latest, updated_at = now()
     from (
       select count(*)::int as n, max(u.created_at) as latest from ${actionsRelation()} u where u.activist_id = ${activistId}
     ) c
@@ -45,9 +45,8 @@ export async function actionMoved(tx: Tx, action: MovedAction, from: string, to:
   }
   await tx.execute(sql`
     update activists set actions_count = actions_count + 1,
-      -- Without a counted action yet, the stored time is when the person arrived, not an action's.
-      last_action_at = case when actions_count = 0 then ${action.createdAt.toISOString()}::timestamptz
-        else greatest(last_action_at, ${action.createdAt.toISOString()}::timestamptz) end,
+      -- greatest() skips a null: the first action of someone who never acted is their last.
+      last_action_at = greatest(last_action_at, ${action.createdAt.toISOString()}::timestamptz),
       updated_at = now()
     where id = ${action.activistId}`);
   if (action.widgetId === null || action.mobilizationId === null) return false;

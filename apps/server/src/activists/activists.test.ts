@@ -26,7 +26,7 @@ const ago = (days: number) => new Date(Date.now() - days * DAY);
  * | Bruno  | e-mail pressure on M1, 10 days ago                |                        |
  * | Carla  | donation on M2, 40 days ago                       | doadora, voluntaria    |
  * | Davi   | phone pressure on M2, 200 days ago                |                        |
- * | Eva    | none (imported 400 days ago)                      | importada              |
+ * | Eva    | none (imported today, after everyone else)        | importada              |
  * | Fábio  | form on M1 2 days ago; donation on M2 100 days ago |                        |
  */
 describe('the community’s people', () => {
@@ -106,7 +106,8 @@ describe('the community’s people', () => {
       activistId: await person('Davi', [], ago(300)),
       createdAt: ago(200),
     });
-    await person('Eva', ['importada'], ago(400));
+    // Arriving is not acting: Eva, imported a moment ago, has no last action.
+    await person('Eva', ['importada'], new Date());
     const fabio = await person('Fábio', [], ago(150));
     await entry(fabio, ago(2));
     await createDonation(db, {
@@ -140,6 +141,7 @@ describe('the community’s people', () => {
   it('lists everyone with their counts, latest action first, and nobody of another community', async () => {
     const res = await admin.get(base());
     expect(res.status).toBe(200);
+    // Eva, imported today, never acted: she comes after everyone who did, however long ago.
     expect(names(res.body)).toEqual(['Ana', 'Fábio', 'Bruno', 'Carla', 'Davi', 'Eva']);
     const fabio = res.body.activists.find((a: { name: string }) => a.name === 'Fábio');
     expect(fabio).toMatchObject({ actions_count: 2, email: 'fábio@example.org', tags: [] });
@@ -213,9 +215,24 @@ describe('the community’s people', () => {
     expect(before.body.previous_cursor).toBeNull();
     expect(before.body.next_cursor).not.toBeNull();
 
+    // The default order, by last action, pages across those who never acted in both directions.
+    const first = await admin.get(`${base()}?limit=4`);
+    expect(names(first.body)).toEqual(['Ana', 'Fábio', 'Bruno', 'Carla']);
+    const rest = await admin.get(`${base()}?limit=4&after=${first.body.next_cursor}`);
+    expect(names(rest.body)).toEqual(['Davi', 'Eva']);
+    expect(rest.body.next_cursor).toBeNull();
+    const end = await admin.get(`${base()}?limit=3&last=true`);
+    expect(names(end.body)).toEqual(['Carla', 'Davi', 'Eva']);
+    expect(names((await admin.get(`${base()}?limit=4&before=${end.body.previous_cursor}`)).body)).toEqual([
+      'Ana',
+      'Fábio',
+      'Bruno',
+    ]);
+    expect(names((await admin.get(`${base()}?order=asc&limit=2`)).body)).toEqual(['Eva', 'Davi']);
+
     for (const [sort, order, expected] of [
       ['actions', 'desc', ['Fábio', 'Davi', 'Carla']],
-      ['created', 'asc', ['Eva', 'Davi', 'Fábio']],
+      ['created', 'asc', ['Davi', 'Fábio', 'Ana']],
       ['name', 'desc', ['Fábio', 'Eva', 'Davi']],
     ] as const)
       expect(names((await admin.get(`${base()}?sort=${sort}&order=${order}&limit=3`)).body), sort).toEqual(expected);

@@ -63,7 +63,7 @@ export function activistsCsv(db: Db, communityId: number, filter: ActivistFilter
       r.city,
       (r.tags ?? []).join(', '),
       r.actions_count,
-      Number(r.actions_count) > 0 ? local(r.last_action_at, timeZone) : '',
+      r.last_action_at === null ? '' : local(r.last_action_at, timeZone),
       local(r.created_at, timeZone),
     ],
   );

@@ -186,7 +186,8 @@ describe('CSV import of people', () => {
         tags: ['importada2', 'lote-1'],
         actionsCount: 2,
       });
-      expect(after?.lastActionAt.toISOString()).toBe(before?.lastActionAt.toISOString());
+      expect(after?.lastActionAt?.toISOString()).toBe(before?.lastActionAt?.toISOString());
+      expect(after?.lastActionAt).toBeInstanceOf(Date);
     });
   }
 

@@ -9,7 +9,8 @@ export const ACTIVISTS_PER_PAGE_MAX = 200;
 
 /** Each order's key, as the `(community_id, key, id)` index of migration 0015 holds it. */
 const SORT_KEYS: Record<ActivistSort, { key: SQL; type: 'timestamptz' | 'text' | 'int' }> = {
-  last_action: { key: sql`a.last_action_at`, type: 'timestamptz' },
+  // Someone who never acted has no last action: the oldest possible, last in the default newest-first order.
+  last_action: { key: sql`coalesce(a.last_action_at, '-infinity'::timestamptz)`, type: 'timestamptz' },
   name: { key: sql`lower(coalesce(a.name, ''))`, type: 'text' },
   created: { key: sql`a.created_at`, type: 'timestamptz' },
   actions: { key: sql`a.actions_count`, type: 'int' },
@@ -26,7 +27,7 @@ export interface ActivistRow {
   gender: string | null;
   tags: string[];
   actions_count: number;
-  last_action_at: Date | string;
+  last_action_at: Date | string | null;
   created_at: Date | string;
   sort_key: string;
 }
@@ -124,6 +125,6 @@ export const presentActivistRow = (r: Omit<ActivistRow, 'sort_key'> & { sort_key
   tags: r.tags ?? [],
   actions_count: Number(r.actions_count),
   /** Null for a person who took no action yet (added by an import). */
-  last_action_at: Number(r.actions_count) > 0 ? iso(r.last_action_at) : null,
+  last_action_at: r.last_action_at === null ? null : iso(r.last_action_at),
   created_at: iso(r.created_at),
 });

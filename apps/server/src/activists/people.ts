@@ -39,11 +39,11 @@ export const presentActivist = (a: typeof activists.$inferSelect) =>
 
 /**
  * Counts the community's people's actions again from the actions that count (`actions/sources.ts`), with the latest
- * one (their creation when none): after rows were written around the action upsert (seeds, imports of history).
+ * one (none for someone who never acted): after rows were written around the action upsert (seeds, imports of history).
  */
 export async function recountActions(db: Db, communityId: number) {
   await db.execute(sql`
-    update activists a set actions_count = c.n, last_action_at = coalesce(c.latest, a.created_at)
+    update activists a set actions_count = c.n, last_action_at = c.latest
     from (
       select x.id, count(u.activist_id)::int as n, max(u.created_at) as latest
       from activists x left join ${actionsRelation()} u on u.activist_id = x.id

@@ -57,8 +57,8 @@ export const FILL_MISSING = sql.raw(
  * Each row is one action, as below.
  */
 export const BATCH_ACTIVIST_UPSERT = sql`
-      insert into activists (community_id, email, name, first_name, last_name, phone, city, actions_count)
-      select community_id, email, name, first_name, last_name, phone, city, 1 from input
+      insert into activists (community_id, email, name, first_name, last_name, phone, city, actions_count, last_action_at)
+      select community_id, email, name, first_name, last_name, phone, city, 1, now() from input
       where email is not null order by community_id, lower(email)
       on conflict (community_id, lower(email)) do update set
         ${FILL_MISSING},
@@ -81,9 +81,10 @@ export function activistUpsertQuery(communityId: number, raw: ActivistInput, { c
   const a = completeName(raw);
   const counted = countsAction ? sql`, actions_count = activists.actions_count + 1, last_action_at = now()` : sql``;
   return sql`
-    insert into ${activists} (community_id, email, name, first_name, last_name, phone, city, actions_count)
+    insert into ${activists} (community_id, email, name, first_name, last_name, phone, city, actions_count,
+                              last_action_at)
     values (${communityId}, ${a.email}, ${a.name ?? null}, ${a.firstName ?? null}, ${a.lastName ?? null},
-            ${a.phone ?? null}, ${a.city ?? null}, ${countsAction ? 1 : 0})
+            ${a.phone ?? null}, ${a.city ?? null}, ${countsAction ? 1 : 0}, ${countsAction ? sql`now()` : null})
     on conflict (community_id, lower(email)) do update set
       ${FILL_MISSING}${counted},
       updated_at = now()

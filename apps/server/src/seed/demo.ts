@@ -1,5 +1,6 @@
 import { ROLES, serializeFormFields, type WidgetKind } from '@mutirao/core';
 import { count, sql } from 'drizzle-orm';
+import { recountActions } from '../activists/people';
 import type { Db } from '../db/client';
 import { facebookBotConfigurations, formEntries, users } from '../db/schema';
 import type { StorageDriver } from '../uploads/storage';
@@ -55,6 +56,8 @@ export async function seedDemoIfEmpty(db: Db, storage?: StorageDriver): Promise<
   await seedGlobalTemplates(db);
   const { images, copies } = storage ? await storeDemoImages(db, storage) : { images: {}, copies: undefined };
   await seedDemoMobilizations(db, bemViver.id, organiser.id, images);
+  // The supporters' entries and gifts are written beside the action upsert: count them, as the metrics do.
+  await recountActions(db, bemViver.id);
   await seedDemoBot(db, bemViver.id);
   await copies;
   return true;

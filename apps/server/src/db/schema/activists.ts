@@ -45,16 +45,23 @@ export const activists = pgTable(
      * pressures, completed calls, paid donations): kept by the action upsert and by `actionMoved`.
      */
     actionsCount: integer('actions_count').notNull().default(0),
-    /** The latest action, or when the person was added (an import) while `actions_count` is 0. */
-    lastActionAt: timestamp('last_action_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The latest action; null while `actions_count` is 0 (someone imported, or whose only gift was refused). */
+    lastActionAt: timestamp('last_action_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('activists_community_email_lower_idx').on(t.communityId, sql`lower(${t.email})`),
     index('activists_tags_idx').using('gin', t.tags),
-    /** The people list's keyset orders: `(community_id, key, id)`, walked either way. */
-    index('activists_community_last_action_idx').on(t.communityId, t.lastActionAt, t.id),
+    /**
+     * The people list's keyset orders: `(community_id, key, id)`, walked either way. Someone who never acted sorts as
+     * the oldest action ('-infinity'): last in the default newest-first order.
+     */
+    index('activists_community_last_action_idx').on(
+      t.communityId,
+      sql`coalesce(${t.lastActionAt}, '-infinity'::timestamptz)`,
+      t.id,
+    ),
     index('activists_community_name_idx').on(t.communityId, sql`lower(coalesce(${t.name}, ''))`, t.id),
     index('activists_community_created_id_idx').on(t.communityId, t.createdAt, t.id),
     index('activists_community_actions_idx').on(t.communityId, t.actionsCount, t.id),
