@@ -1,4 +1,5 @@
 import { Anchor, Badge, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { type ActivistSort, displayPhone, type MessageKey } from '@mutirao/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -42,21 +43,30 @@ function SortHeader({
   );
 }
 
-/** The people of one page of the list, each name a link to the profile. */
+/**
+ * The people of one page of the list, each name a link to the profile. On a phone the table keeps the three columns
+ * that sort, and shows each person's e-mail and phone under the name instead of in columns of their own, so nothing
+ * is cut at the screen's edge.
+ */
 export function ActivistTable({ activists, sort, order, onSort }: ActivistTableProps) {
   const { t, i18n } = useTranslation();
   const { date } = useCommunityDates();
+  const narrow = useMediaQuery('(max-width: 36em)');
   const header = { sort, order, onSort, current: sort };
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={narrow ? 0 : 760}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('activists.title')}>
         <Table.Thead>
           <Table.Tr>
             <SortHeader column="activists.columnName" {...header} sort="name" />
-            <Table.Th>{t('activists.columnEmail')}</Table.Th>
-            <Table.Th>{t('activists.columnPhone')}</Table.Th>
-            <Table.Th>{t('activists.columnCity')}</Table.Th>
-            <Table.Th>{t('activists.columnTags')}</Table.Th>
+            {!narrow && (
+              <>
+                <Table.Th>{t('activists.columnEmail')}</Table.Th>
+                <Table.Th>{t('activists.columnPhone')}</Table.Th>
+                <Table.Th>{t('activists.columnCity')}</Table.Th>
+                <Table.Th>{t('activists.columnTags')}</Table.Th>
+              </>
+            )}
             <SortHeader column="activists.columnActions" {...header} sort="actions" />
             <SortHeader column="activists.columnLastAction" {...header} sort="last_action" />
           </Table.Tr>
@@ -64,23 +74,38 @@ export function ActivistTable({ activists, sort, order, onSort }: ActivistTableP
         <Table.Tbody>
           {activists.map((a) => (
             <Table.Tr key={a.id}>
-              <Table.Td>
+              <Table.Td style={narrow ? { wordBreak: 'break-word' } : undefined}>
                 <Anchor component={Link} to={`/activists/${a.id}`} fw={600}>
                   {a.name || a.email}
                 </Anchor>
+                {narrow && (
+                  <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                    {a.email}
+                    {a.phone && (
+                      <>
+                        <br />
+                        <span style={{ whiteSpace: 'nowrap' }}>{displayPhone(a.phone)}</span>
+                      </>
+                    )}
+                  </Text>
+                )}
               </Table.Td>
-              <Table.Td style={{ wordBreak: 'break-all' }}>{a.email}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{a.phone && displayPhone(a.phone)}</Table.Td>
-              <Table.Td>{a.city}</Table.Td>
-              <Table.Td>
-                <Group gap={4}>
-                  {a.tags.map((tag) => (
-                    <Badge key={tag} variant="light" color="gray" c="dark.7" tt="none">
-                      {tag}
-                    </Badge>
-                  ))}
-                </Group>
-              </Table.Td>
+              {!narrow && (
+                <>
+                  <Table.Td style={{ wordBreak: 'break-all' }}>{a.email}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{a.phone && displayPhone(a.phone)}</Table.Td>
+                  <Table.Td>{a.city}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {a.tags.map((tag) => (
+                        <Badge key={tag} variant="light" color="gray" c="dark.7" tt="none">
+                          {tag}
+                        </Badge>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                </>
+              )}
               <Table.Td>{a.actions_count.toLocaleString(i18n.language)}</Table.Td>
               <Table.Td>
                 {a.last_action_at ? (
