@@ -1,8 +1,10 @@
 // `npm test`: every suite, ending with one line "N passed, N failed".
 //  1. unit tests of packages/core, packages/widgets and apps/web;
 //  2. the API suite on the embedded database (PGlite);
-//  3. the same API suite on a real PostgreSQL (TEST_DATABASE_URL, or a throwaway server when PostgreSQL is installed);
+//  3. the same API suite on a real PostgreSQL (TEST_DATABASE_URL, or a throwaway server when PostgreSQL is installed),
+//     under another Node.js when SERVER_NODE names one (CI: Node 22 LTS beside the machine's Node 20);
 //  4. browser journeys in Chromium (/usr/bin/chromium) against the built app.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -36,12 +38,24 @@ function freePort() {
   });
 }
 
-async function vitest(name, dir, env = {}) {
+/**
+ * Runs one Vitest suite. `node` is the Node.js binary to run it under (its workers too: Vitest forks with the binary
+ * that runs it); the default is the one running `npm test`.
+ */
+async function vitest(name, dir, env = {}, node = process.execPath) {
   console.log(`\n▶ ${name}`);
   const out = join(reports, `${name.replace(/\W+/g, '-')}.json`);
   const code = await run(
-    bin('vitest'),
-    ['run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    node,
+    [
+      join(root, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--root',
+      dir,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
     {
       cwd: root,
       env: { ...process.env, ...env },
@@ -115,8 +129,26 @@ if (!pgUrl) {
     pgFailed = true;
   }
 }
+// SERVER_NODE: the PostgreSQL pass runs under that Node.js (CI gives Node 22 LTS, so the server runs on both).
+const serverNode = process.env.SERVER_NODE;
+let serverNodeVersion;
+if (serverNode) {
+  try {
+    serverNodeVersion = execFileSync(serverNode, ['--version'], { encoding: 'utf8' }).trim();
+  } catch (error) {
+    notes.push(`SERVER_NODE=${serverNode} does not run: ${error.message}`);
+    totals.failed += 1;
+  }
+}
 try {
-  if (pgUrl) await vitest('API on PostgreSQL', 'apps/server', { TEST_DATABASE_URL: pgUrl });
+  if (pgUrl && serverNode && !serverNodeVersion) notes.push('API suite on PostgreSQL not run: no working SERVER_NODE');
+  else if (pgUrl)
+    await vitest(
+      serverNodeVersion ? `API on PostgreSQL (Node ${serverNodeVersion})` : 'API on PostgreSQL',
+      'apps/server',
+      { TEST_DATABASE_URL: pgUrl },
+      serverNode ?? process.execPath,
+    );
   else if (!pgFailed) skipped('API suite on PostgreSQL skipped: install postgresql or set TEST_DATABASE_URL');
 } finally {
   pgServer?.stop();
