@@ -156,9 +156,25 @@ test('the community, people, message and account screens fit a 390 px phone', as
     await page.waitForLoadState('networkidle');
     await check(page, screen);
   }
-  // The people list fits the phone without scrolling sideways: each person's e-mail sits under the name.
+  // The people list fits the phone without scrolling sideways: each person's e-mail sits under the name. The filters
+  // fold behind 'Mais filtros' (the search stays), so the first people show on the first screen.
   await page.goto('/activists');
   const people = page.getByRole('table', { name: t('activists.title') });
+  await expect(people.getByRole('row').nth(1)).toBeInViewport();
+  const more = page.getByRole('button', { name: t('activists.moreFilters'), exact: true });
+  await expect(page.getByRole('checkbox', { name: t('actions.kinds.donation') })).toHaveCount(0);
+  await more.click();
+  await expect(page.getByRole('button', { name: t('activists.fewerFilters') })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await page.getByRole('checkbox', { name: t('actions.kinds.donation') }).check();
+  await page.getByRole('button', { name: t('activists.apply') }).click();
+  await page.getByRole('button', { name: t('activists.fewerFilters') }).click();
+  await expect(page.getByRole('button', { name: t('activists.moreFiltersInUse', { count: 1 }) })).toBeVisible();
+  await check(page, 'activists with filters folded');
+  await page.getByRole('button', { name: t('activists.clear') }).click();
+  await expect(page.getByRole('button', { name: t('activists.moreFilters'), exact: true })).toBeVisible();
   const email = people.getByRole('row').nth(1).getByText(/@/);
   await email.scrollIntoViewIfNeeded();
   await expect(email).toBeInViewport({ ratio: 1 });

@@ -11,6 +11,7 @@ import {
   TagsInput,
   TextInput,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   ACTION_DEFINITIONS,
   ACTION_KINDS,
@@ -45,14 +46,28 @@ interface ActivistFiltersProps {
   onApply(filter: ActivistFilterValues): void;
 }
 
+/** How many filters besides the search are set: a phone shows the count on the folded filters' button. */
+function filtersInUse(f: ActivistFilterValues): number {
+  return [f.mobilization_ids.length > 0, f.tags.length > 0, f.kinds.length > 0, f.period !== 'always'].filter(Boolean)
+    .length;
+}
+
 /**
  * Search and the filters of spec 01 §9 (pages, action kind, tags, period with a custom range, joined by 'e' or 'ou').
- * Changes are a draft until applied, so a long filter is built without a request per keystroke.
+ * Changes are a draft until applied, so a long filter is built without a request per keystroke. On a phone only the
+ * search shows until 'Mais filtros' unfolds the rest, so the people are on the first screen.
  */
 export function ActivistFilters({ communityId, applied, errors, onApply }: ActivistFiltersProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(applied);
   useEffect(() => setDraft(applied), [applied]);
+  const narrow = useMediaQuery('(max-width: 36em)');
+  const [unfolded, setUnfolded] = useState(false);
+  // A refusal on a folded field unfolds it, so the message is seen.
+  useEffect(() => {
+    if (Object.keys(errors).some((field) => field !== 'q')) setUnfolded(true);
+  }, [errors]);
+  const inUse = filtersInUse(applied);
   const pages = useQuery({
     queryKey: ['communities', communityId, 'mobilizations', 'options'],
     queryFn: () => api<{ id: number; name: string }[]>(`/api/mobilizations?community_id=${communityId}&limit=100`),
@@ -77,71 +92,91 @@ export function ActivistFilters({ communityId, applied, errors, onApply }: Activ
           type="search"
           error={fieldError('q')}
         />
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <MultiSelect
-            label={t('activists.filterMobilizations')}
-            data={(pages.data ?? []).map((m) => ({ value: String(m.id), label: m.name }))}
-            value={draft.mobilization_ids.map(String)}
-            onChange={(v) => set('mobilization_ids', v.map(Number))}
-            searchable
-            clearable
-          />
-          <TagsInput
-            label={t('activists.filterTags')}
-            description={t('activists.filterTagsHelp')}
-            value={draft.tags}
-            onChange={(v) => set('tags', v)}
-            clearable
-          />
-          <Checkbox.Group
-            label={t('activists.filterKinds')}
-            value={draft.kinds}
-            onChange={(v) => set('kinds', v as ActivistFilterValues['kinds'])}
-            error={fieldError('kinds.0')}
+        {narrow && (
+          <Button
+            variant="subtle"
+            justify="flex-start"
+            px={0}
+            aria-expanded={unfolded}
+            aria-controls="activist-filters-more"
+            onClick={() => setUnfolded((u) => !u)}
           >
-            <Group gap="md" mt={6}>
-              {ACTION_KINDS.map((kind) => (
-                <Checkbox key={kind} value={kind} label={t(ACTION_DEFINITIONS[kind].label)} />
-              ))}
-            </Group>
-          </Checkbox.Group>
-          <Stack gap="xs">
-            <NativeSelect
-              label={t('activists.filterPeriod')}
-              value={draft.period}
-              onChange={(e) => set('period', e.currentTarget.value as ActivistPeriod)}
-              data={ACTIVIST_PERIODS.map((p) => ({ value: p, label: t(PERIOD_LABELS[p]) }))}
-            />
-            {draft.period === 'custom' && (
-              <Group gap="sm" grow>
-                <TextInput
-                  type="date"
-                  label={t('activists.from')}
-                  value={draft.from ?? ''}
-                  onChange={(e) => set('from', e.currentTarget.value || undefined)}
-                  error={fieldError('from')}
+            {unfolded
+              ? t('activists.fewerFilters')
+              : inUse > 0
+                ? t('activists.moreFiltersInUse', { count: inUse })
+                : t('activists.moreFilters')}
+          </Button>
+        )}
+        {(!narrow || unfolded) && (
+          <Stack gap="md" id="activist-filters-more">
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+              <MultiSelect
+                label={t('activists.filterMobilizations')}
+                data={(pages.data ?? []).map((m) => ({ value: String(m.id), label: m.name }))}
+                value={draft.mobilization_ids.map(String)}
+                onChange={(v) => set('mobilization_ids', v.map(Number))}
+                searchable
+                clearable
+              />
+              <TagsInput
+                label={t('activists.filterTags')}
+                description={t('activists.filterTagsHelp')}
+                value={draft.tags}
+                onChange={(v) => set('tags', v)}
+                clearable
+              />
+              <Checkbox.Group
+                label={t('activists.filterKinds')}
+                value={draft.kinds}
+                onChange={(v) => set('kinds', v as ActivistFilterValues['kinds'])}
+                error={fieldError('kinds.0')}
+              >
+                <Group gap="md" mt={6}>
+                  {ACTION_KINDS.map((kind) => (
+                    <Checkbox key={kind} value={kind} label={t(ACTION_DEFINITIONS[kind].label)} />
+                  ))}
+                </Group>
+              </Checkbox.Group>
+              <Stack gap="xs">
+                <NativeSelect
+                  label={t('activists.filterPeriod')}
+                  value={draft.period}
+                  onChange={(e) => set('period', e.currentTarget.value as ActivistPeriod)}
+                  data={ACTIVIST_PERIODS.map((p) => ({ value: p, label: t(PERIOD_LABELS[p]) }))}
                 />
-                <TextInput
-                  type="date"
-                  label={t('activists.to')}
-                  value={draft.to ?? ''}
-                  onChange={(e) => set('to', e.currentTarget.value || undefined)}
-                  error={fieldError('to')}
-                />
+                {draft.period === 'custom' && (
+                  <Group gap="sm" grow>
+                    <TextInput
+                      type="date"
+                      label={t('activists.from')}
+                      value={draft.from ?? ''}
+                      onChange={(e) => set('from', e.currentTarget.value || undefined)}
+                      error={fieldError('from')}
+                    />
+                    <TextInput
+                      type="date"
+                      label={t('activists.to')}
+                      value={draft.to ?? ''}
+                      onChange={(e) => set('to', e.currentTarget.value || undefined)}
+                      error={fieldError('to')}
+                    />
+                  </Group>
+                )}
+              </Stack>
+            </SimpleGrid>
+            <Radio.Group
+              label={t('activists.operator')}
+              value={draft.operator}
+              onChange={(v) => set('operator', v as ActivistFilterValues['operator'])}
+            >
+              <Group gap="md" mt={6}>
+                <Radio value="and" label={t('activists.operatorAnd')} />
+                <Radio value="or" label={t('activists.operatorOr')} />
               </Group>
-            )}
+            </Radio.Group>
           </Stack>
-        </SimpleGrid>
-        <Radio.Group
-          label={t('activists.operator')}
-          value={draft.operator}
-          onChange={(v) => set('operator', v as ActivistFilterValues['operator'])}
-        >
-          <Group gap="md" mt={6}>
-            <Radio value="and" label={t('activists.operatorAnd')} />
-            <Radio value="or" label={t('activists.operatorOr')} />
-          </Group>
-        </Radio.Group>
+        )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => onApply(EMPTY_FILTER)}>
             {t('activists.clear')}
