@@ -63,8 +63,8 @@ export function sandboxWarnings(config: Config): string[] {
 function reason(error: unknown): string {
   const e = error as { code?: string; message?: string };
   const message = (e.message ?? String(error)).split('\n')[0] ?? '';
-  if (e.code === 'ECONNREFUSED') return 'connection refused';
-  if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') return 'host not found';
+  if (e.code === 'ECONNREFUSED' || message.includes('ECONNREFUSED')) return 'connection refused';
+  if (['ENOTFOUND', 'EAI_AGAIN'].includes(e.code ?? '') || /ENOTFOUND|EAI_AGAIN/.test(message)) return 'host not found';
   return message;
 }
 
@@ -81,7 +81,7 @@ function hostOf(url: string): string {
 async function within(ms: number, variable: string, target: string, check: () => Promise<void>) {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<string>((resolve) => {
-    timer = setTimeout(() => resolve(`${variable}: ${target} did not answer within ${ms / 1000} s`), ms);
+    timer = setTimeout(() => resolve(`${variable}: ${target}: no answer within ${ms / 1000} s`), ms);
   });
   const outcome = check().then(
     () => undefined,
