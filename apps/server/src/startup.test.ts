@@ -191,7 +191,7 @@ describe('start-up checks', { timeout: SLOW }, () => {
     let server: { url: string; stop(): void } | undefined;
     let port = 0;
     beforeAll(async () => {
-      port = 56_000 + Math.floor(Math.random() * 1000);
+      port = await freePort();
       server = startThrowawayPostgres(port);
       if (!server) return;
       // Passwords checked on TCP (the throwaway server trusts everyone), as a real deployment does.
