@@ -28,7 +28,7 @@ async function main() {
     throw new Error(t('database.oneProcessOnly'));
   }
   // The process an operator started (not a web process it forked) shows what it runs with, then checks that the
-  // database, the SMTP server and the bucket answer, before anything is opened.
+  // database, the SMTP server and the bucket answer, before the database is used or a web process forked.
   if (!process.env[WEB_INDEX_ENV]) {
     console.log(describeConfiguration(config, process.env, CONFIG_VARIABLES));
     for (const warning of sandboxWarnings(config)) console.warn(warning);
