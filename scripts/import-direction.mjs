@@ -47,7 +47,17 @@ const WORKSPACES = [
     allowed: 1,
     // shell/ is the UI toolkit (layouts, toasts, icons) the domains build on; its sidebar is the app's frame, which
     // lists domains, so it ranks with the entry points. api/ sits below the UI toolkit.
-    ranks: { main: 3, App: 3, routes: 3, 'shell/sidebar': 3, shell: 1.5, api: 1, i18n: 1 },
+    // The sandbox banner is part of that frame too: it reads the session.
+    ranks: {
+      main: 3,
+      App: 3,
+      routes: 3,
+      'shell/sidebar': 3,
+      'shell/SandboxBanner.tsx': 3,
+      shell: 1.5,
+      api: 1,
+      i18n: 1,
+    },
   },
 ];
 

@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
-import { publicPageUrl as corePublicPageUrl } from '@mutirao/core';
+import {
+  publicPageUrl as corePublicPageUrl,
+  isSandboxService,
+  SANDBOX_SERVICES,
+  type SandboxService,
+} from '@mutirao/core';
 import { z } from 'zod';
 
 const bool = z
@@ -67,18 +72,18 @@ const envSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).default(24),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   SANDBOX_MAILBOX: z.enum(['own', 'open']).default('own'),
-  TELEPHONY_DRIVER: z.enum(['sandbox', 'twilio']).default('sandbox'),
+  TELEPHONY_DRIVER: z.enum(['sandbox', 'twilio']).optional(),
   TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
   TWILIO_WEBHOOK_URL: z.string().url().optional(),
   TELEPHONY_SANDBOX_STEP_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   TELEPHONY_SECRET_KEY: z.string().min(32).optional(),
-  MAILING_DRIVER: z.enum(['sandbox', 'mailchimp']).default('sandbox'),
+  MAILING_DRIVER: z.enum(['sandbox', 'mailchimp']).optional(),
   /** Mailchimp's Marketing API base; by default `https://{dc}.api.mailchimp.com/3.0` from the key's data centre. */
   MAILCHIMP_API_URL: z.string().url().optional(),
   MAILCHIMP_SECRET_KEY: z.string().min(32).optional(),
   /** Longest Retry-After a sync waits for in place; a longer one sends the job back to the queue. */
   MAILCHIMP_MAX_RETRY_AFTER_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-  CHATBOT_DRIVER: z.enum(['sandbox', 'messenger']).default('sandbox'),
+  CHATBOT_DRIVER: z.enum(['sandbox', 'messenger']).optional(),
   /** Facebook's Graph API base for the Send API (`POST {url}/me/messages`). */
   MESSENGER_API_URL: z.string().url().default('https://graph.facebook.com/v19.0'),
   /** The message tag a mass message goes out with (outside the 24-hour window a tag is required). */
@@ -113,7 +118,44 @@ const envSchema = z.object({
   PAGARME_ENCRYPTION_KEY: z.string().min(1).optional(),
   PAGARME_CHECKOUT_SCRIPT_URL: z.string().url().default('https://assets.pagar.me/checkout/1.1.0/checkout.js'),
   PAGARME_TIMEOUT_MS: z.coerce.number().int().positive().max(120_000).default(20_000),
+  /** In production, the services that may still run on their sandbox, by name (`payments,mail`); nothing else may. */
+  ALLOW_SANDBOX: z
+    .string()
+    .refine((v) => list(v).every(isSandboxService), `a comma-separated list of ${SANDBOX_SERVICES.join(', ')}`)
+    .optional(),
+  /** How long each start-up check (database, SMTP, bucket) waits for an answer. */
+  STARTUP_CHECK_TIMEOUT_MS: z.coerce.number().int().positive().max(120_000).default(10_000),
 });
+
+/**
+ * Why each sandbox cannot serve a real community, and what to set instead: one line of the refusal each. Payments,
+ * mail and DNS need the operator's own credentials, so they have no real default. Telephony, the mailing list and the
+ * chat bot use each community's own account (connected in the admin), so production defaults to the real driver and
+ * only an explicit `sandbox` is refused: a community that never connects one is not asked to configure anything.
+ */
+const SANDBOX_REFUSALS: Record<SandboxService, string> = {
+  payments:
+    'PAYMENTS_DRIVER: donations would go to the sandbox and nothing would be charged; set PAYMENTS_DRIVER=pagarme with PAGARME_API_KEY and PAGARME_ENCRYPTION_KEY',
+  mail: 'SMTP_URL: e-mail would stay in the sandbox mailbox and reach nobody; set SMTP_URL (smtp://user:password@host:587)',
+  telephony:
+    'TELEPHONY_DRIVER: calls would be simulated and nobody called; set TELEPHONY_DRIVER=twilio (each community connects its own Twilio account)',
+  mailing:
+    'MAILING_DRIVER: mailing-list syncs would be recorded here and never reach Mailchimp; set MAILING_DRIVER=mailchimp (each community connects its own key)',
+  chatbot:
+    'CHATBOT_DRIVER: chat-bot messages would be recorded here and never reach Messenger; set CHATBOT_DRIVER=messenger (each community connects its own page)',
+  dns: 'DNS_DRIVER: community domains would exist only in this database and no name server would publish them; set DNS_DRIVER=route53 (ROUTE53_ACCESS_KEY_ID, ROUTE53_SECRET_ACCESS_KEY) or DNS_DRIVER=powerdns (POWERDNS_API_URL, POWERDNS_API_KEY)',
+};
+
+/** A configuration that cannot run: one line per problem, each naming the variable to set. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+/** Every variable the server reads (the start-up block prints those the environment sets). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
 
 const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
 const proxyList = (value: string) =>
@@ -152,36 +194,52 @@ const list = (value: string) =>
 /** Reads the environment once; every setting the README documents is parsed here. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${detail}`);
-  }
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   const dataDir = resolve(e.DATA_DIR);
-  if (production && !e.SESSION_SECRET) throw new Error('SESSION_SECRET (32+ characters) is required in production');
+  const problems: string[] = [];
+  if (production && !e.SESSION_SECRET) problems.push('SESSION_SECRET: required in production (32+ characters)');
   // Links in e-mails (password recovery) would otherwise take their host from the request, which a caller
   // chooses: a recovery link could be made to point at someone else's site.
-  if (production && !e.APP_URL) throw new Error('APP_URL (the admin app address) is required in production');
+  if (production && !e.APP_URL) problems.push('APP_URL: required in production (the admin app address)');
   const mailDriver = e.MAIL_DRIVER ?? (e.SMTP_URL ? 'smtp' : 'sandbox');
-  if (mailDriver === 'smtp' && !e.SMTP_URL) throw new Error('MAIL_DRIVER=smtp needs SMTP_URL');
+  if (mailDriver === 'smtp' && !e.SMTP_URL) problems.push('SMTP_URL: required with MAIL_DRIVER=smtp');
   const storageDriver = e.STORAGE_DRIVER ?? (e.S3_BUCKET ? 's3' : 'local');
   if (storageDriver === 's3' && !(e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
-    throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+    problems.push('S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: all three required with STORAGE_DRIVER=s3');
   }
   // Without both keys the server could neither charge (API key) nor let browsers tokenise cards (encryption key):
   // refuse to start rather than fail at a donor's first attempt.
   if (e.PAYMENTS_DRIVER === 'pagarme' && !(e.PAGARME_API_KEY && e.PAGARME_ENCRYPTION_KEY)) {
-    throw new Error('PAYMENTS_DRIVER=pagarme needs PAGARME_API_KEY and PAGARME_ENCRYPTION_KEY');
+    problems.push('PAGARME_API_KEY, PAGARME_ENCRYPTION_KEY: both required with PAYMENTS_DRIVER=pagarme');
   }
   if (e.DNS_DRIVER === 'powerdns' && !(e.POWERDNS_API_URL && e.POWERDNS_API_KEY)) {
-    throw new Error('DNS_DRIVER=powerdns needs POWERDNS_API_URL and POWERDNS_API_KEY');
+    problems.push('POWERDNS_API_URL, POWERDNS_API_KEY: both required with DNS_DRIVER=powerdns');
   }
   if (e.DNS_DRIVER === 'route53' && !(e.ROUTE53_ACCESS_KEY_ID && e.ROUTE53_SECRET_ACCESS_KEY)) {
-    throw new Error('DNS_DRIVER=route53 needs ROUTE53_ACCESS_KEY_ID and ROUTE53_SECRET_ACCESS_KEY');
+    problems.push('ROUTE53_ACCESS_KEY_ID, ROUTE53_SECRET_ACCESS_KEY: both required with DNS_DRIVER=route53');
   }
+  const drivers = {
+    payments: e.PAYMENTS_DRIVER,
+    mail: mailDriver,
+    telephony: e.TELEPHONY_DRIVER ?? (production ? 'twilio' : 'sandbox'),
+    mailing: e.MAILING_DRIVER ?? (production ? 'mailchimp' : 'sandbox'),
+    chatbot: e.CHATBOT_DRIVER ?? (production ? 'messenger' : 'sandbox'),
+    dns: e.DNS_DRIVER,
+  } satisfies Record<SandboxService, string>;
+  const sandboxed = SANDBOX_SERVICES.filter((service) => drivers[service] === 'sandbox');
+  const allowed = list(e.ALLOW_SANDBOX ?? '');
+  if (production) {
+    for (const service of sandboxed)
+      if (!allowed.includes(service)) problems.push(`${SANDBOX_REFUSALS[service]}, or ALLOW_SANDBOX=${service}`);
+  }
+  if (problems.length) throw new ConfigError(problems);
   return {
     production,
+    /** In production, the services ALLOW_SANDBOX lets run on their sandbox (admin banner, start-up warning). */
+    sandboxInProduction: production ? sandboxed : [],
+    startupCheckTimeoutMs: e.STARTUP_CHECK_TIMEOUT_MS,
     port: e.PORT,
     host: e.HOST,
     appUrl: e.APP_URL?.replace(/\/$/, ''),
@@ -243,7 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Form entries written at once per process on PostgreSQL (group commit); the embedded engine writes one batch at a time. */
     formEntryWriters: e.FORM_ENTRY_WRITERS,
     telephony: {
-      driver: e.TELEPHONY_DRIVER,
+      driver: drivers.telephony,
       /** Twilio's REST API; tests point it at a loopback double. */
       apiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
       /** Where Twilio reaches this server; status callbacks are signed over this address, never over the Host. */
@@ -270,7 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       },
     },
     mailing: {
-      driver: e.MAILING_DRIVER,
+      driver: drivers.mailing,
       /** Tests point it at a loopback double; unset, each key's data centre picks its host. */
       mailchimpApiUrl: e.MAILCHIMP_API_URL?.replace(/\/$/, ''),
       /** Encrypts the communities' API keys at rest; by default derived from the session secret. */
@@ -278,7 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxRetryAfterSeconds: e.MAILCHIMP_MAX_RETRY_AFTER_SECONDS,
     },
     chatbot: {
-      driver: e.CHATBOT_DRIVER,
+      driver: drivers.chatbot,
       /** Facebook's Send API; tests point it at a loopback double. */
       messengerApiUrl: e.MESSENGER_API_URL.replace(/\/$/, ''),
       messageTag: e.MESSENGER_MESSAGE_TAG,

@@ -3,13 +3,14 @@ import { earlyOpen } from './earlyOpen';
 import { translate } from '@mutirao/core';
 import { buildApp } from './app';
 import { closeContext, createContext } from './bootstrap';
-import { type Config, loadConfig } from './config';
+import { CONFIG_VARIABLES, type Config, ConfigError, loadConfig } from './config';
 import type { AppContext } from './context';
 import { DataDirBusy, EmbeddedDatabaseUnopenable, lockDataDir, writeSnapshot } from './db/embedded';
 import { EXIT_DATA_DIR_BUSY, EXIT_DATABASE_UNOPENABLE, explainUnopenable } from './db/explain';
 import { graphqlApi } from './graphqlApi';
 import { DEMO_ORGANISER, seedDemoIfEmpty } from './seed/demo';
 import { seedThemes } from './seed/themes';
+import { checkConfiguration, describeConfiguration, sandboxWarnings } from './startup';
 import { startWebProcesses, supervisesWebProcesses, WEB_INDEX_ENV } from './webProcesses';
 
 /**
@@ -25,6 +26,17 @@ async function main() {
   const t = (key: string, params?: Record<string, string | number>) => translate(config.language, key, params);
   if (!config.databaseUrl && (config.processRole !== 'all' || config.webProcesses > 1)) {
     throw new Error(t('database.oneProcessOnly'));
+  }
+  // The process an operator started (not a web process it forked) shows what it runs with, then checks that the
+  // database, the SMTP server and the bucket answer, before the database is used or a web process forked.
+  if (!process.env[WEB_INDEX_ENV]) {
+    console.log(describeConfiguration(config, process.env, CONFIG_VARIABLES));
+    for (const warning of sandboxWarnings(config)) console.warn(warning);
+    const problems = await checkConfiguration(config);
+    if (problems.length) {
+      if (earlyOpen && 'unlock' in earlyOpen) earlyOpen.unlock();
+      throw new ConfigError(problems);
+    }
   }
   // WEB_PROCESSES=N: this first process forks the web processes, and runs the jobs itself (PROCESS_ROLE=all) or
   // nothing else (PROCESS_ROLE=web).

@@ -12,6 +12,7 @@ export * from './pageAddress';
 export * from './phone';
 export * from './richtext';
 export * from './roles';
+export * from './sandbox';
 export * from './schemas/activists';
 export * from './schemas/auth';
 export * from './schemas/blocks';

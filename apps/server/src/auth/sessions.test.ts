@@ -117,7 +117,12 @@ describe('sign-in limits slow the guesser, not the owner', () => {
 describe('the session cookie in production', () => {
   it('is __Host-session (Secure, Path=/, no Domain), and a planted `session` cookie is ignored', async () => {
     const prod = await startTestServer({
-      env: { NODE_ENV: 'production', APP_URL: 'http://admin.example.test', PUBLIC_HOST: 'example.test' },
+      env: {
+        NODE_ENV: 'production',
+        APP_URL: 'http://admin.example.test',
+        PUBLIC_HOST: 'example.test',
+        ALLOW_SANDBOX: 'payments,mail,dns',
+      },
     });
     try {
       await createUser(prod.ctx.db, { email: 'victim@example.org' });

@@ -100,11 +100,14 @@ export const communityGraphQL: GraphQLModule = {
     extend type query_root {
       "The signed-in user, as a list (it is a Hasura function); clients take the first element."
       get_current_user: [users!]!
+      "The services this server runs on their sandbox in production (ALLOW_SANDBOX), for the admin's banner; empty elsewhere."
+      sandboxed_services: [String!]!
     }
   `,
   resolvers: {
     // The session's own row: read with the session a moment ago, or kept until the user changes.
     get_current_user: (_args: unknown, gctx) => [gctx.surface.node(gctx.surface.table('users'), gctx.user)],
+    sandboxed_services: (_args: unknown, gctx) => gctx.app.config.sandboxInProduction,
     communities: (args, gctx) => domainErrors(gctx.locale, () => communitiesSeen(gctx, args)),
     // A new community makes its creator its admin, which a plain insert would not.
     insert_communities_one: ({ object }, gctx) =>

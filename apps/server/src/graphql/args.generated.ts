@@ -3684,6 +3684,7 @@ export type QueryArgs = {
   template_widgets_by_pk: { id: number };
   template_widgets_aggregate: { distinct_on?: Array<"id" | "template_block_id" | "kind" | "sm_size" | "md_size" | "lg_size" | "settings" | "goal" | "created_at" | "updated_at"> | null; where?: TemplateWidgetsBoolExp | null; order_by?: Array<TemplateWidgetsOrderBy> | null; limit?: number | null; offset?: number | null };
   get_current_user: {  };
+  sandboxed_services: {  };
   allTwilioCalls: { condition?: TwilioCallCondition | null };
   allTwilioConfigurations: { condition?: TwilioConfigurationCondition | null };
   watchTwilioCallTransitions: { call: WatchTwilioCallTransitionsInput };

@@ -160,7 +160,12 @@ describe('introspection', () => {
 
   it('in production, answers platform admins only', async () => {
     const prod = await startTestServer({
-      env: { NODE_ENV: 'production', APP_URL: 'http://admin.example.test', PUBLIC_HOST: 'example.test' },
+      env: {
+        NODE_ENV: 'production',
+        APP_URL: 'http://admin.example.test',
+        PUBLIC_HOST: 'example.test',
+        ALLOW_SANDBOX: 'payments,mail,dns',
+      },
     });
     try {
       await createUser(prod.ctx.db, { email: 'gql-limits-user@example.org' });

@@ -35,7 +35,12 @@ describe('security headers', () => {
 
   it('in production, HSTS too', async () => {
     const prod = await startTestServer({
-      env: { NODE_ENV: 'production', APP_URL: 'https://admin.example.test', PUBLIC_HOST: 'example.test' },
+      env: {
+        NODE_ENV: 'production',
+        APP_URL: 'https://admin.example.test',
+        PUBLIC_HOST: 'example.test',
+        ALLOW_SANDBOX: 'payments,mail,dns',
+      },
     });
     try {
       const res = await new Client(prod.url).get('/api/health');

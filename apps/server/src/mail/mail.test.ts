@@ -207,6 +207,7 @@ describe('sandbox driver', () => {
         SESSION_SECRET: 'x'.repeat(40),
         APP_URL: 'https://a.example',
         SANDBOX_MAILBOX: 'open',
+        ALLOW_SANDBOX: 'payments,mail,dns',
       }).sandboxMailboxOpen,
     ).toBe(false);
   });

@@ -1,7 +1,7 @@
 import { AwsV4Signer } from 'aws4fetch';
 
 export interface PresignInput {
-  method: 'GET' | 'PUT';
+  method: 'GET' | 'PUT' | 'HEAD';
   /** e.g. https://bucket.s3.amazonaws.com or https://s3.example.com/bucket */
   endpoint: string;
   key: string;

@@ -25,6 +25,7 @@ export type SessionQuery = {
     time_zone: string;
     role: number | null;
   }>;
+  sandboxed_services: Array<string>;
 };
 
 export type SessionQueryVariables = Record<string, never>;

@@ -19,6 +19,8 @@ import {
 export interface SessionContextValue {
   user: CurrentUser | undefined;
   communities: Community[];
+  /** The services the server runs on their sandbox in production (ALLOW_SANDBOX); empty elsewhere. */
+  sandboxedServices: string[];
   /** The selected community, when it is still one of the user's. */
   community: Community | undefined;
   selectCommunity(community: Community): void;
@@ -63,6 +65,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({
       user: data.user,
       communities: data.communities,
+      sandboxedServices: data.sandboxedServices,
       community: data.communities.find((c) => c.id === selectedId),
       loggedOut,
       selectCommunity(community) {

@@ -33,15 +33,18 @@ export interface Community {
 export interface SessionData {
   user: CurrentUser | undefined;
   communities: Community[];
+  /** The services the server runs on their sandbox in production (ALLOW_SANDBOX): the shell shows a banner. */
+  sandboxedServices: string[];
 }
 
 export const SESSION_QUERY_KEY = ['session'] as const;
-export const SIGNED_OUT: SessionData = { user: undefined, communities: [] };
+export const SIGNED_OUT: SessionData = { user: undefined, communities: [], sandboxedServices: [] };
 
 const SESSION_QUERY = /* GraphQL */ `
   query Session {
     get_current_user { id email first_name last_name avatar is_admin created_at permissions { community_id user_id role } }
     communities(order_by: {name: asc}) { id name city description image time_zone role }
+    sandboxed_services
   }
 `;
 
@@ -58,7 +61,7 @@ export async function fetchSession(): Promise<SessionData> {
   try {
     const data = await graphql<SessionQuery>(SESSION_QUERY, {}, { onSessionError: 'throw' });
     const user = data.get_current_user[0];
-    return user ? { user, communities: data.communities } : SIGNED_OUT;
+    return user ? { user, communities: data.communities, sandboxedServices: data.sandboxed_services } : SIGNED_OUT;
   } catch (error) {
     if (error instanceof GraphQLRequestError && isSessionError(error.errors)) {
       await signOut().catch(rethrowRequestError);

@@ -6,6 +6,7 @@ import { Outlet, useLocation, useMatch } from 'react-router';
 import { BrandMark } from './BrandMark';
 import { FullHeightColumn } from './layouts/FullHeightColumn';
 import { LoadingScreen } from './layouts/LoadingScreen';
+import { SandboxBanner } from './SandboxBanner';
 import { CommunityNav } from './sidebar/CommunityNav';
 import { MobilizationNav } from './sidebar/MobilizationNav';
 import { SidebarCommunity } from './sidebar/SidebarCommunity';
@@ -71,6 +72,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         </FullHeightColumn>
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} bg="gray.0" style={{ outline: 'none' }}>
+        <SandboxBanner />
         <Suspense fallback={<LoadingScreen label={t('app.loading')} inline />}>{children ?? <Outlet />}</Suspense>
       </AppShell.Main>
     </AppShell>

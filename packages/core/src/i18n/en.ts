@@ -190,6 +190,17 @@ export const en: Catalogue = {
     signOutEverywhereConfirm: 'End your session in every browser and app, this one included?',
     signOutEverywhereDone: 'Every session of yours has ended.',
   },
+  sandboxBanner: {
+    title: 'This server runs in production, but these services are in test mode:',
+    services: {
+      payments: 'Donations: no card is charged.',
+      mail: 'E-mail: messages stay in the test mailbox and reach nobody.',
+      telephony: 'Phone: calls are simulated and nobody is called.',
+      mailing: 'Mailchimp: nothing is sent to the lists.',
+      chatbot: 'Messenger: no message reaches anyone.',
+      dns: 'Domains: the zones are not published on any name server.',
+    },
+  },
   sidebar: {
     navigation: 'Main navigation',
     mobilizations: 'Mobilizations',

@@ -192,6 +192,17 @@ export const es: Catalogue = {
     signOutEverywhereConfirm: '¿Terminar tu sesión en todos los navegadores y aplicaciones, incluido este?',
     signOutEverywhereDone: 'Todas tus sesiones terminaron.',
   },
+  sandboxBanner: {
+    title: 'Este servidor está en producción, pero estos servicios funcionan en modo de prueba:',
+    services: {
+      payments: 'Donaciones: no se cobra ninguna tarjeta.',
+      mail: 'Correo: los mensajes quedan en el buzón de prueba y no le llegan a nadie.',
+      telephony: 'Teléfono: las llamadas son simuladas y no se llama a nadie.',
+      mailing: 'Mailchimp: no se envía nada a las listas.',
+      chatbot: 'Messenger: ningún mensaje les llega a las personas.',
+      dns: 'Dominios: las zonas no se publican en ningún servidor de nombres.',
+    },
+  },
   sidebar: {
     navigation: 'Navegación principal',
     mobilizations: 'Movilizaciones',

@@ -194,6 +194,17 @@ export const ptBR = {
     signOutEverywhereConfirm: 'Encerrar sua sessão em todos os navegadores e aplicativos, inclusive este?',
     signOutEverywhereDone: 'Todas as suas sessões foram encerradas.',
   },
+  sandboxBanner: {
+    title: 'Este servidor está em produção, mas estes serviços funcionam em modo de teste:',
+    services: {
+      payments: 'Doações: nenhum cartão é cobrado.',
+      mail: 'E-mail: as mensagens ficam na caixa de teste e não chegam a ninguém.',
+      telephony: 'Telefone: as ligações são simuladas e ninguém é chamado.',
+      mailing: 'Mailchimp: nada é enviado às listas.',
+      chatbot: 'Messenger: nenhuma mensagem chega às pessoas.',
+      dns: 'Domínios: as zonas não são publicadas em nenhum servidor de nomes.',
+    },
+  },
   sidebar: {
     navigation: 'Navegação principal',
     mobilizations: 'Mobilizações',

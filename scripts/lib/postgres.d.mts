@@ -1,0 +1,2 @@
+/** A throwaway PostgreSQL on loopback (`postgres.mjs`), or undefined when PostgreSQL is not installed. */
+export function startThrowawayPostgres(port?: number): { url: string; stop(): void } | undefined;
