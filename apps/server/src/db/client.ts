@@ -94,11 +94,8 @@ function listenerOn(connectionString: string) {
       await c.connect();
       // Channels added while this one connects are listened to as well.
       const heard = new Set<string>();
-      for (
-        let ch = [...channels.keys()].find((n) => !heard.has(n));
-        ch;
-        ch = [...channels.keys()].find((n) => !heard.has(n))
-      ) {
+      const unheard = () => [...channels.keys()].find((name) => !heard.has(name));
+      for (let ch = unheard(); ch; ch = unheard()) {
         await c.query(`listen ${ch}`);
         heard.add(ch);
       }
@@ -111,9 +108,19 @@ function listenerOn(connectionString: string) {
     client = c;
     for (const handlers of everyone()) handlers.onUp?.();
   };
+  // Said once per outage, not at every retry.
+  let failing = false;
   const connect = () =>
     (attempt ??= open()
-      .catch((error: Error) => console.error('[db] listen:', error.message))
+      .then(
+        () => {
+          failing = false;
+        },
+        (error: Error) => {
+          if (!failing) console.error('[db] listen:', error.message);
+          failing = true;
+        },
+      )
       .finally(() => {
         attempt = undefined;
         if (!client) later();

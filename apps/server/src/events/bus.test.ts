@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freshDatabase } from '../../test/harness';
+import { eventually, freshDatabase, listenConnections } from '../../test/harness';
 import { APPLICATION_NAME, type Database, openDatabase } from '../db/client';
 import { EventBus } from './bus';
 
@@ -31,23 +31,6 @@ describe('the event bus in one process', () => {
     expect(await other).toBe(true);
   });
 });
-
-/** The LISTEN connections open on the database of `database`. */
-async function listenConnections(database: Database): Promise<number> {
-  const { rows } = await database.raw.executeSql(
-    'select count(*)::int as n from pg_stat_activity where application_name = $1 and datname = current_database()',
-    [APPLICATION_NAME.listen],
-  );
-  return rows[0]?.n as number;
-}
-
-async function eventually(check: () => Promise<boolean>, what: string) {
-  for (let i = 0; i < 200; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`never: ${what}`);
-}
 
 /** Two processes, each with its own pool and bus, on one PostgreSQL. */
 describe.skipIf(inject('engine') !== 'postgres')('the event bus across processes on PostgreSQL', () => {
@@ -91,9 +74,15 @@ describe.skipIf(inject('engine') !== 'postgres')('the event bus across processes
   });
 
   it('listens again after its connection is killed, and then wakes whoever waits to read again', async () => {
-    // A cache listening on another channel shares the connection: one per process.
-    const unlisten = await other.listen('mutirao_pages', { onNotify: () => {} });
+    // A cache listening on another channel shares the connection (one per process), and is told of the outage.
+    const cache = { notices: 0, ups: 0, downs: 0 };
+    const unlisten = await other.listen('mutirao_pages', {
+      onNotify: () => cache.notices++,
+      onUp: () => cache.ups++,
+      onDown: () => cache.downs++,
+    });
     expect(await listenConnections(fresh.database)).toBe(2);
+    expect(cache).toEqual({ notices: 0, ups: 1, downs: 0 });
     const waiting = b.next('call:2', 60_000);
     const stop = new AbortController();
     const subscription = b.listen('twilio_call:2', stop.signal);
@@ -109,7 +98,10 @@ describe.skipIf(inject('engine') !== 'postgres')('the event bus across processes
     const after = b.next('call:3', 60_000);
     await a.publish('call:3');
     expect(await after).toBe(true);
-    await eventually(async () => (await listenConnections(fresh.database)) === 2, 'both processes listening again');
+    await eventually(async () => (await listenConnections(fresh.database)) === 2);
+    expect(cache).toEqual({ notices: 0, ups: 2, downs: 1 });
+    await fresh.database.raw.executeSql("select pg_notify('mutirao_pages', '1')");
+    await eventually(async () => cache.notices === 1);
     await unlisten();
   });
 });
