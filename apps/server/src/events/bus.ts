@@ -60,18 +60,22 @@ export class EventBus {
   }
 
   /**
-   * Tells every listener of every process that the topic changed. Call it after the write has committed (a NOTIFY
-   * inside a transaction would wait for its commit, but the local listeners would not).
+   * Tells every listener of every process that the topics changed, in one statement. Call it after the write has
+   * committed (a NOTIFY inside a transaction would wait for its commit, but the local listeners would not).
    */
-  async publish(topic: string): Promise<void> {
-    if (topic.length > MAX_TOPIC) throw new Error(`topic too long: ${topic.slice(0, 40)}…`);
-    this.emitter.emit(topic);
-    if (!this.database) return;
+  async publish(...topics: string[]): Promise<void> {
+    const long = topics.find((topic) => topic.length > MAX_TOPIC);
+    if (long) throw new Error(`topic too long: ${long.slice(0, 40)}…`);
+    for (const topic of topics) this.emitter.emit(topic);
+    if (!this.database || !topics.length) return;
     try {
-      await this.database.raw.executeSql('select pg_notify($1, $2)', [EVENTS_CHANNEL, `${this.origin} ${topic}`]);
+      await this.database.raw.executeSql(`select ${topics.map((_, i) => `pg_notify($1, $${i + 2})`).join(', ')}`, [
+        EVENTS_CHANNEL,
+        ...topics.map((topic) => `${this.origin} ${topic}`),
+      ]);
     } catch (error) {
       // The write is committed; other processes' listeners will read it at their next event or timeout.
-      console.error(`[events] ${topic} not announced:`, (error as Error).message);
+      console.error(`[events] ${topics.join(', ')} not announced:`, (error as Error).message);
     }
   }
 
