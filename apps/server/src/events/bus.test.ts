@@ -30,6 +30,16 @@ describe('the event bus in one process', () => {
     await bus.publish('call:2');
     expect(await other).toBe(true);
   });
+
+  it('keeps for a listener the events published between listening and its first read', async () => {
+    const bus = new EventBus();
+    const stop = new AbortController();
+    // A subscription listens, then reads the state; a write lands meanwhile.
+    const events = bus.listen('twilio_call:4', stop.signal);
+    await bus.publish('twilio_call:4');
+    expect(await first(events)).toBe(true);
+    stop.abort();
+  });
 });
 
 /** Two processes, each with its own pool and bus, on one PostgreSQL. */

@@ -79,13 +79,19 @@ export class EventBus {
     }
   }
 
-  /** The topic's events as they come, until `signal` aborts. */
-  async *listen(topic: string, signal: AbortSignal): AsyncGenerator<void> {
-    try {
-      for await (const _ of on(this.emitter, topic, { signal })) yield;
-    } catch (error) {
-      if (!signal.aborted) throw error;
-    }
+  /**
+   * The topic's events as they come, until `signal` aborts. They are heard from this call on, kept until read: a
+   * subscriber that listens, then reads the state, misses nothing published meanwhile.
+   */
+  listen(topic: string, signal: AbortSignal): AsyncGenerator<void> {
+    const events = on(this.emitter, topic, { signal });
+    return (async function* () {
+      try {
+        for await (const _ of events) yield;
+      } catch (error) {
+        if (!signal.aborted) throw error;
+      }
+    })();
   }
 
   /**
