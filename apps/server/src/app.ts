@@ -107,6 +107,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   uploadRoutes(app, ctx);
   mailboxRoutes(app, ctx);
   graphqlRoute(app, ctx, graphqlApi, lists);
+  // Subscriptions and long polls hear other processes' writes too (NOTIFY, on PostgreSQL).
+  app.addHook('onClose', await ctx.events.connect());
   graphqlSocket(app, ctx, graphqlApi);
   testSeedRoutes(app, ctx);
 

@@ -93,7 +93,8 @@ export async function createContext(config: Config, options: ContextOptions = {}
     queue,
     mailer,
     storage,
-    events: new EventBus(),
+    // Across processes on PostgreSQL (NOTIFY); the embedded database is one process.
+    events: new EventBus(database.kind === 'postgres' ? database : undefined),
     telephony: createTelephony(config),
     payments: createPayments(config),
     dns,

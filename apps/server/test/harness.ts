@@ -13,7 +13,7 @@ import { buildApp, registeredRoutes } from '../src/app';
 import { closeContext, createContext } from '../src/bootstrap';
 import { loadConfig } from '../src/config';
 import type { AppContext } from '../src/context';
-import { type Database, openDatabase } from '../src/db/client';
+import { APPLICATION_NAME, type Database, openDatabase } from '../src/db/client';
 import type { MailDriver } from '../src/mail/drivers';
 
 /** A fresh, migrated database for one test file, on whichever engine this run uses. */
@@ -94,7 +94,12 @@ export async function startTestServer(
     jobPollingIntervalSeconds: 0.5,
   });
   await ctx.queue.start({ work: true });
-  const app = await buildApp(ctx, { serveWeb: options.serveWeb ?? false });
+  return serve(ctx, options.serveWeb ?? false, () => fresh.drop());
+}
+
+/** The app of `ctx` on a random port; `close` stops it, then the context, then runs `after`. */
+async function serve(ctx: AppContext, serveWeb: boolean, after = async () => {}): Promise<TestServer> {
+  const app = await buildApp(ctx, { serveWeb });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -106,9 +111,21 @@ export async function startTestServer(
     close: async () => {
       await app.close();
       await closeContext(ctx);
-      await fresh.drop();
+      await after();
     },
   };
+}
+
+/**
+ * Another process beside `server` (PostgreSQL only), as `npm start` runs several: the same configuration and
+ * database, with its own pool, caches, event bus and port. It runs no jobs; close it before `server`.
+ */
+export async function startSecondProcess(server: TestServer): Promise<TestServer> {
+  const ctx = await createContext(server.ctx.config, {
+    database: await openDatabase({ databaseUrl: server.ctx.config.databaseUrl }),
+    migrate: false,
+  });
+  return serve(ctx, false);
 }
 
 export interface Response<T = unknown> {
@@ -191,6 +208,15 @@ export async function signIn(server: TestServer, email: string, password = 'pass
   const res = await client.post('/api/auth/sign_in', { email, password });
   if (res.status !== 200) throw new Error(`sign in failed: ${res.status} ${JSON.stringify(res.body)}`);
   return client;
+}
+
+/** The LISTEN connections open on `database`'s PostgreSQL database, from every process. */
+export async function listenConnections(database: Database): Promise<number> {
+  const { rows } = await database.raw.executeSql(
+    'select count(*)::int as n from pg_stat_activity where application_name = $1 and datname = current_database()',
+    [APPLICATION_NAME.listen],
+  );
+  return rows[0]?.n as number;
 }
 
 /** Polls until the condition holds (jobs run asynchronously). */

@@ -24,8 +24,9 @@ export interface Database {
   pglite?: PGlite;
   /**
    * Listens to NOTIFY on a channel, for in-process caches that must drop entries the moment any process changes
-   * them. `onDown` runs when the listening connection is lost (notices may be missed: stop trusting the cache) and
-   * `onUp` each time it listens again (including the first). Resolves to a function that stops listening.
+   * them, and for the event bus. `onDown` runs when the listening connection is lost (notices may be missed: stop
+   * trusting the cache) and `onUp` each time it listens again (including the first). Resolves to a function that stops
+   * listening. On PostgreSQL every channel of the process shares one connection.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   /**
@@ -46,46 +47,119 @@ export interface ListenHandlers {
 
 const CHANNEL = /^[a-z_][a-z0-9_]*$/;
 
+/** What each process's connections are called in `pg_stat_activity` (docs/scaling.md counts them). */
+export const APPLICATION_NAME = { pool: 'mutirao', listen: 'mutirao listen' };
+
 /**
- * LISTEN on its own connection (a pooled one would be handed to queries), reconnecting a second after it drops.
+ * The process's one LISTEN connection (a pooled one would be handed to queries): every channel any part of the
+ * process listens to is heard on it. It opens with the first channel and closes after the last; when it drops, every
+ * listener is told (`onDown`), and a second later it connects again and listens to them all (`onUp`).
  */
-function listenOnPostgres(connectionString: string) {
-  return async (channel: string, handlers: ListenHandlers) => {
-    if (!CHANNEL.test(channel)) throw new Error(`bad channel name: ${channel}`);
-    let stopped = false;
-    let client: pg.Client | undefined;
-    let retry: NodeJS.Timeout | undefined;
-    const connect = async () => {
-      const c = new pg.Client({ connectionString });
-      c.on('notification', (m) => m.channel === channel && handlers.onNotify(m.payload ?? ''));
-      // A lost connection reports here and then ends; `end` handles both.
-      c.on('error', () => {});
-      c.on('end', () => {
-        if (stopped || client !== c) return;
-        client = undefined;
-        handlers.onDown?.();
-        retry = setTimeout(() => void connect().catch(() => {}), 1000);
-      });
-      try {
-        await c.connect();
-        await c.query(`listen ${channel}`);
-      } catch (error) {
-        await c.end().catch(() => {});
-        if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), 1000);
-        throw error;
+function listenerOn(connectionString: string) {
+  const channels = new Map<string, Set<ListenHandlers>>();
+  let client: pg.Client | undefined;
+  let attempt: Promise<void> | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let closed = false;
+  const everyone = () => [...channels.values()].flatMap((set) => [...set]);
+
+  const later = () => {
+    if (closed || retry || attempt || !channels.size) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, 1000);
+  };
+  /** The connection is gone (it ended, or a LISTEN failed on it): everyone is told, and it is opened again. */
+  const lost = (c: pg.Client) => {
+    if (client !== c) return;
+    client = undefined;
+    for (const handlers of everyone()) handlers.onDown?.();
+    void c.end().catch(() => {});
+    later();
+  };
+  const open = async () => {
+    const c = new pg.Client({ connectionString, application_name: APPLICATION_NAME.listen });
+    let ended = false;
+    c.on('notification', (m) => {
+      for (const handlers of channels.get(m.channel) ?? []) handlers.onNotify(m.payload ?? '');
+    });
+    // A lost connection reports here and then ends; `end` handles both.
+    c.on('error', () => {});
+    c.on('end', () => {
+      ended = true;
+      lost(c);
+    });
+    try {
+      await c.connect();
+      // Channels added while this one connects are listened to as well.
+      const heard = new Set<string>();
+      const unheard = () => [...channels.keys()].find((name) => !heard.has(name));
+      for (let ch = unheard(); ch; ch = unheard()) {
+        await c.query(`listen ${ch}`);
+        heard.add(ch);
       }
-      if (stopped) return void (await c.end().catch(() => {}));
-      client = c;
-      handlers.onUp?.();
-    };
-    // The first connection failing leaves the cache off (every lookup asks the database) while it retries.
-    await connect().catch((error: Error) => console.error(`[db] listen ${channel}:`, error.message));
-    return async () => {
-      stopped = true;
+      if (ended) throw new Error('the connection ended');
+    } catch (error) {
+      await c.end().catch(() => {});
+      throw error;
+    }
+    if (closed || !channels.size) return void (await c.end().catch(() => {}));
+    client = c;
+    for (const handlers of everyone()) handlers.onUp?.();
+  };
+  // Said once per outage, not at every retry.
+  let failing = false;
+  const connect = () =>
+    (attempt ??= open()
+      .then(
+        () => {
+          failing = false;
+        },
+        (error: Error) => {
+          if (!failing) console.error('[db] listen:', error.message);
+          failing = true;
+        },
+      )
+      .finally(() => {
+        attempt = undefined;
+        if (!client) later();
+      }));
+
+  return {
+    async listen(channel: string, handlers: ListenHandlers) {
+      if (!CHANNEL.test(channel)) throw new Error(`bad channel name: ${channel}`);
+      const set = channels.get(channel) ?? new Set();
+      const first = !channels.has(channel);
+      channels.set(channel, set.add(handlers));
+      const c = client;
+      if (c) {
+        if (first) await c.query(`listen ${channel}`).catch(() => lost(c));
+        if (client === c) handlers.onUp?.();
+      } else if (!retry) {
+        // The first connection failing leaves the caller's cache off (every lookup asks the database) while it retries.
+        await connect();
+      }
+      return async () => {
+        if (!set.delete(handlers) || set.size || channels.get(channel) !== set) return;
+        channels.delete(channel);
+        const c = client;
+        if (channels.size) return void (await c?.query(`unlisten ${channel}`).catch(() => {}));
+        // The last channel: the connection closes until one is listened to again.
+        client = undefined;
+        clearTimeout(retry);
+        retry = undefined;
+        await c?.end().catch(() => {});
+      };
+    },
+    async close() {
+      closed = true;
       clearTimeout(retry);
-      await client?.end().catch(() => {});
+      channels.clear();
+      const c = client;
       client = undefined;
-    };
+      await c?.end().catch(() => {});
+    },
   };
 }
 
@@ -243,6 +317,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
+      application_name: APPLICATION_NAME.pool,
       max: 20,
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
@@ -250,11 +325,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // here; without a listener node-postgres would throw it as an uncaught exception and stop the process.
     pool.on('error', (error) => console.error('[db] connection lost:', error.message));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const listener = listenerOn(options.databaseUrl);
     return {
       kind: 'postgres',
       db,
       raw: { executeSql: async (text, values) => pool.query(text, values as unknown[]) },
-      listen: listenOnPostgres(options.databaseUrl),
+      listen: listener.listen,
       withLock: async (key, fn) => {
         // Session-level lock: lock and unlock must travel on the same connection.
         const client = await pool.connect();
@@ -267,7 +343,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         }
       },
       copyOut: (text, options = {}) => copyOutOf(pool, text, options),
-      close: () => pool.end(),
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   const pglite = options.pglite ?? (await openPglite(options.dataDir ?? 'data'));

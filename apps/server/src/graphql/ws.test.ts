@@ -29,7 +29,7 @@ async function addTransition(status: 'ringing' | 'in-progress' | 'completed', du
     status,
     callDuration: duration ?? null,
   });
-  server.ctx.events.publish(callTopics.widget(widgetId));
+  await server.ctx.events.publish(callTopics.widget(widgetId));
 }
 
 beforeAll(async () => {

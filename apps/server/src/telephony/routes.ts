@@ -73,8 +73,7 @@ export function telephonyRoutes(app: FastifyInstance, ctx: AppContext) {
         if (!recorded) throw new AppError('forbidden', undefined, 'errors.forbidden');
         if (recorded.mailchimp) await ctx.mailing.nudge(call.communityId);
         // Committed: wake the visitor's waiting status request and the organisers' subscriptions.
-        ctx.events.publish(callTopics.call(request.params.id));
-        ctx.events.publish(callTopics.widget(call.widgetId));
+        await ctx.events.publish(callTopics.call(request.params.id), callTopics.widget(call.widgetId));
         return reply.status(204).send();
       },
     );

@@ -148,8 +148,7 @@ export async function placeCall(
       });
       await tx.update(twilioCalls).set({ status: 'failed', updatedAt: new Date() }).where(eq(twilioCalls.id, callId));
     });
-    ctx.events.publish(callTopics.call(callId));
-    ctx.events.publish(callTopics.widget(widgetId));
+    await ctx.events.publish(callTopics.call(callId), callTopics.widget(widgetId));
     return { id: callId, status: 'failed', duration: 0 };
   }
 }
