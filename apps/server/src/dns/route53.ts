@@ -3,6 +3,10 @@ import { type CreatedZone, type DnsDriver, DnsError, fqdn, quotedText, type Reco
 
 type Sdk = typeof import('@aws-sdk/client-route-53');
 
+/** Each attempt may take this long to connect, and this long to answer once connected (the client retries twice). */
+const CONNECT_TIMEOUT_MS = 5_000;
+const TIMEOUT_MS = 15_000;
+
 export interface Route53Options {
   accessKeyId: string;
   secretAccessKey: string;
@@ -97,6 +101,7 @@ export class Route53DnsDriver implements DnsDriver {
         endpoint: this.options.endpoint,
         credentials: { accessKeyId: this.options.accessKeyId, secretAccessKey: this.options.secretAccessKey },
         maxAttempts: 3,
+        requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: TIMEOUT_MS },
       }),
     }));
     const { aws, client } = await this.sdk;
