@@ -59,6 +59,18 @@ describe('GET and PUT /api/communities/:id', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.email_template_from).toEqual(['Use o formato Nome <email@dominio.com>']);
+    // Mailchimp's settings have their own route: here they are named and refused, and nothing is saved.
+    const mailchimp = await alice.put(
+      `/api/communities/${aliceCommunityId}`,
+      { community: { city: 'Caruaru', mailchimp_api_key: 'abc-us1', mailchimp_list_id: 'l1' } },
+      { 'accept-language': 'es' },
+    );
+    expect(mailchimp.status).toBe(400);
+    expect(mailchimp.body.errors).toEqual({
+      mailchimp_api_key: ['El campo mailchimp_api_key no existe aquí; no se guardó nada'],
+      mailchimp_list_id: ['El campo mailchimp_list_id no existe aquí; no se guardó nada'],
+    });
+    expect((await alice.get(`/api/communities/${aliceCommunityId}`)).body.city).not.toBe('Caruaru');
     const ok = await alice.put(`/api/communities/${aliceCommunityId}`, {
       community: { city: 'Olinda', email_template_from: 'Alpha <contato@alpha.org>' },
     });

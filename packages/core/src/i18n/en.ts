@@ -51,6 +51,7 @@ export const en: Catalogue = {
     emailTaken: 'An account with that e-mail already exists',
     invalidJson: 'The request body is not valid JSON',
     invalidBody: 'Invalid data',
+    unknownField: 'There is no field {field} here; nothing was saved',
     resetLinkInvalid: 'This recovery link is invalid, already used or expired. Ask for a new one.',
     internal: 'Internal error',
     sessionInvalidSignature: 'Could not verify JWT: JWSError JWSInvalidSignature',

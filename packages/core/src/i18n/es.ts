@@ -51,6 +51,7 @@ export const es: Catalogue = {
     emailTaken: 'Ya existe una cuenta con ese correo',
     invalidJson: 'El cuerpo de la solicitud no es un JSON válido',
     invalidBody: 'Datos inválidos',
+    unknownField: 'El campo {field} no existe aquí; no se guardó nada',
     resetLinkInvalid: 'Este enlace de recuperación no es válido, ya fue usado o expiró. Pide uno nuevo.',
     internal: 'Error interno',
     sessionInvalidSignature: 'Could not verify JWT: JWSError JWSInvalidSignature',

@@ -53,6 +53,7 @@ export const ptBR = {
     emailTaken: 'Já existe uma conta com esse e-mail',
     invalidJson: 'O corpo da requisição não é um JSON válido',
     invalidBody: 'Dados inválidos',
+    unknownField: 'O campo {field} não existe aqui; nada foi salvo',
     resetLinkInvalid: 'Este link de recuperação é inválido, já foi usado ou expirou. Peça um novo.',
     internal: 'Erro interno',
     sessionInvalidSignature: 'Could not verify JWT: JWSError JWSInvalidSignature',
