@@ -51,6 +51,8 @@ export const en: Catalogue = {
     emailTaken: 'An account with that e-mail already exists',
     invalidJson: 'The request body is not valid JSON',
     invalidBody: 'Invalid data',
+    insertOnConflict: 'on_conflict is not accepted here: this insert always creates a new row',
+    insertId: 'id is not accepted here: the server chooses the new row’s id',
     unknownField: 'There is no field {field} here; nothing was saved',
     resetLinkInvalid: 'This recovery link is invalid, already used or expired. Ask for a new one.',
     internal: 'Internal error',

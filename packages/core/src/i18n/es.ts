@@ -51,6 +51,8 @@ export const es: Catalogue = {
     emailTaken: 'Ya existe una cuenta con ese correo',
     invalidJson: 'El cuerpo de la solicitud no es un JSON válido',
     invalidBody: 'Datos inválidos',
+    insertOnConflict: 'on_conflict no se acepta aquí: esta inserción siempre crea una fila nueva',
+    insertId: 'id no se acepta aquí: el servidor elige el id de la fila nueva',
     unknownField: 'El campo {field} no existe aquí; no se guardó nada',
     resetLinkInvalid: 'Este enlace de recuperación no es válido, ya fue usado o expiró. Pide uno nuevo.',
     internal: 'Error interno',

@@ -53,6 +53,8 @@ export const ptBR = {
     emailTaken: 'Já existe uma conta com esse e-mail',
     invalidJson: 'O corpo da requisição não é um JSON válido',
     invalidBody: 'Dados inválidos',
+    insertOnConflict: 'on_conflict não é aceito aqui: esta inserção sempre cria uma nova linha',
+    insertId: 'id não é aceito aqui: o id da nova linha é escolhido pelo servidor',
     unknownField: 'O campo {field} não existe aqui; nada foi salvo',
     resetLinkInvalid: 'Este link de recuperação é inválido, já foi usado ou expirou. Peça um novo.',
     internal: 'Erro interno',
