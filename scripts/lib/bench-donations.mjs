@@ -4,7 +4,6 @@ import { randomBytes } from 'node:crypto';
 import { Agent } from 'node:http';
 import { call, json, notThisRun, seedActionPage } from './bench-forms.mjs';
 
-/** STACK-NOTES.md: an activist upsert plus an entry insert in one transaction, pgbench, 50 clients, PostgreSQL 15. */
 const VISITORS = 100;
 
 const CUSTOMER = {

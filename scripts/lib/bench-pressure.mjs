@@ -3,7 +3,6 @@
 import { Agent } from 'node:http';
 import { call, json, notThisRun, seedActionPage } from './bench-forms.mjs';
 
-/** STACK-NOTES.md: an activist upsert plus an entry insert in one transaction, pgbench, 50 clients, PostgreSQL 15. */
 const VISITORS = 100;
 
 /** Fills per second, latency, and accepted answers against `activist_pressures` rows and outbox rows (three each). */

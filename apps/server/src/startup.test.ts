@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startThrowawayPostgres } from '../../../scripts/lib/postgres.mjs';
 import { Client, startTestServer } from '../test/harness';
 import { freePort, runEntry, waitHealthy } from '../test/process';
-import { startS3 } from '../test/s3';
+import { startS3Double } from '../test/s3';
 import { startSmtp, type TestSmtp } from '../test/smtp';
 import { createUser } from './seed/factories';
 
@@ -160,7 +160,7 @@ describe('start-up checks', { timeout: SLOW }, () => {
 
   it('a missing bucket, or a key the store refuses: one line each', async () => {
     const keys = { accessKeyId: 'AKIASTARTUP', secretAccessKey: 'startup-secret', region: 'us-east-1' };
-    const s3 = await startS3({ buckets: ['uploads'], ...keys });
+    const s3 = await startS3Double('uploads', { [keys.accessKeyId]: keys.secretAccessKey });
     const s3Env = (bucket: string, secret = keys.secretAccessKey) =>
       production({
         SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,

@@ -45,7 +45,8 @@ export interface Route53Double {
 
 /**
  * A loopback HTTP server that answers the Route 53 REST API (2013-04-01, XML) for the calls the driver makes:
- * CreateHostedZone, ListResourceRecordSets, ChangeResourceRecordSets (UPSERT, DELETE), DeleteHostedZone, with the
+ * CreateHostedZone, ListResourceRecordSets (300 sets a page at most, `IsTruncated` with `NextRecordName` and
+ * `NextRecordType` beyond), ChangeResourceRecordSets (UPSERT, DELETE, 1,000 records a batch), DeleteHostedZone, with the
  * service's errors (HostedZoneAlreadyExists, NoSuchHostedZone, InvalidChangeBatch, HostedZoneNotEmpty, Throttling,
  * and InvalidClientTokenId for a request signed with another access key).
  */
@@ -110,14 +111,27 @@ export async function startRoute53Double(accessKeyId: string): Promise<Route53Do
     const match = /^\/2013-04-01\/hostedzone\/([^/]+)(\/rrset\/?)?$/.exec(path);
     const zone = match && zones.get(match[1] ?? '');
     if (!match || !zone) return error(res, 404, 'NoSuchHostedZone', `No hosted zone found with ID: ${match?.[1]}`);
-    if (req.method === 'GET' && match[2])
+    if (req.method === 'GET' && match[2]) {
+      // As Route 53 lists: by name with its labels reversed, then by type, from `name`/`type` on, at most 300 a page.
+      const query = new URLSearchParams((req.url ?? '').split('?')[1] ?? '');
+      const max = Math.min(Number(query.get('maxitems') ?? 300), 300);
+      const sortKey = (name: string, type: string) => `${name.split('.').reverse().join('.')} ${type}`;
+      const sorted = [...zone.sets].sort((a, b) => (sortKey(a.Name, a.Type) < sortKey(b.Name, b.Type) ? -1 : 1));
+      const startName = query.get('name');
+      const from = startName ? sortKey(`${startName.replace(/\.$/, '')}.`, query.get('type') ?? '') : '';
+      const rest = sorted.filter((s) => sortKey(s.Name, s.Type) >= from);
+      const page = rest.slice(0, max);
+      const next = rest[max];
       return ok(
         res,
         200,
-        `<ListResourceRecordSetsResponse xmlns="${NS}"><ResourceRecordSets>${zone.sets.map(setXml).join('')}</ResourceRecordSets><IsTruncated>false</IsTruncated><MaxItems>300</MaxItems></ListResourceRecordSetsResponse>`,
+        `<ListResourceRecordSetsResponse xmlns="${NS}"><ResourceRecordSets>${page.map(setXml).join('')}</ResourceRecordSets><IsTruncated>${next ? 'true' : 'false'}</IsTruncated>${next ? `<NextRecordName>${esc(next.Name)}</NextRecordName><NextRecordType>${next.Type}</NextRecordType>` : ''}<MaxItems>${max}</MaxItems></ListResourceRecordSetsResponse>`,
       );
+    }
     if (req.method === 'POST' && match[2]) {
       const next = [...zone.sets];
+      if (tags(body, 'ResourceRecord').length > 1000)
+        return error(res, 400, 'InvalidChangeBatch', 'Number of records limit of 1000 exceeded.');
       for (const change of tags(body, 'Change')) {
         const set: RecordSet = {
           Name: `${(tag(change, 'Name') ?? '').replace(/\.$/, '')}.`,

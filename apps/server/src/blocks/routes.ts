@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { actorIn, idParams, signedIn, typed } from '../http/typed';
-import { parseInput, unwrap } from '../http/validate';
+import { parseBody, unwrap } from '../http/validate';
 import { moveBlocks } from './positions';
 import { createBlock, deleteBlock, listBlocks, updateBlock } from './service';
 
@@ -29,12 +29,12 @@ export function blockRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post('/api/mobilizations/:id/blocks', { preValidation, schema: { params: idParams } }, (request) => {
-    const input = parseInput(blockCreateSchema, unwrap(request.body, 'block'), 'unprocessable');
+    const input = parseBody(blockCreateSchema, unwrap(request.body, 'block'), 'unprocessable');
     return createBlock(ctx.db, actorIn(request), request.params.id, input);
   });
 
   r.put('/api/blocks/:id', { preValidation, schema: { params: idParams } }, (request) => {
-    const input = parseInput(blockUpdateSchema, unwrap(request.body, 'block'), 'unprocessable');
+    const input = parseBody(blockUpdateSchema, unwrap(request.body, 'block'), 'unprocessable');
     return updateBlock(ctx.db, actorIn(request), request.params.id, input);
   });
 

@@ -93,6 +93,25 @@ describe('mass messages: the enqueue, the fan-out and the test message', () => {
     expect(noCommunity.body.errors).toEqual({ community_id: ['Obrigatório'] });
   });
 
+  it('takes the spec’s camelCase names, and refuses a field it does not know, naming it', async () => {
+    // spec 01 §4: quickReplyRedirect, quickReplyButtonText; the camelCase rules are checked as the snake_case ones.
+    const half = await admin.post('/api/enqueue-mass-messages', message({ quickReplyRedirect: 'https://x.org' }));
+    expect(half.status).toBe(422);
+    expect(half.body.errors).toEqual({ quick_reply_button_text: ['Preencha'] });
+    const unknown = await admin.post('/api/enqueue-mass-messages', message({ quickReply: 'Vou!' }), {
+      'accept-language': 'en',
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toEqual({ quickReply: ['There is no field quickReply here; nothing was saved'] });
+    const nested = await admin.post('/api/enqueue-mass-messages', message({ segmentation: { segmentId: 1 } }));
+    expect(nested.status).toBe(400);
+    expect(nested.body.errors).toEqual({
+      'segmentation.segmentId': ['O campo segmentation.segmentId não existe aqui; nada foi salvo'],
+    });
+    const count = await server.ctx.db.$count(facebookBotCampaigns, eq(facebookBotCampaigns.communityId, communityId));
+    expect(count).toBe(0);
+  });
+
   it('answers 401 signed out, and the 404 of a missing community for another community', async () => {
     const anonymous = await new (admin.constructor as typeof Client)(server.url).post(
       '/api/enqueue-mass-messages',

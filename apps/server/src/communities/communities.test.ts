@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, signIn, startTestServer, type TestServer } from '../../test/harness';
+import { communities, mobilizations } from '../db/schema';
 import { createCommunity, createUser } from '../seed/factories';
 
 let server: TestServer;
@@ -59,6 +60,18 @@ describe('GET and PUT /api/communities/:id', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.email_template_from).toEqual(['Use o formato Nome <email@dominio.com>']);
+    // Mailchimp's settings have their own route: here they are named and refused, and nothing is saved.
+    const mailchimp = await alice.put(
+      `/api/communities/${aliceCommunityId}`,
+      { community: { city: 'Caruaru', mailchimp_api_key: 'abc-us1', mailchimp_list_id: 'l1' } },
+      { 'accept-language': 'es' },
+    );
+    expect(mailchimp.status).toBe(400);
+    expect(mailchimp.body.errors).toEqual({
+      mailchimp_api_key: ['El campo mailchimp_api_key no existe aquí; no se guardó nada'],
+      mailchimp_list_id: ['El campo mailchimp_list_id no existe aquí; no se guardó nada'],
+    });
+    expect((await alice.get(`/api/communities/${aliceCommunityId}`)).body.city).not.toBe('Caruaru');
     const ok = await alice.put(`/api/communities/${aliceCommunityId}`, {
       community: { city: 'Olinda', email_template_from: 'Alpha <contato@alpha.org>' },
     });
@@ -188,5 +201,41 @@ describe('another community gets nothing', () => {
     const res = await bob.graphql(`mutation { insert_communities_one(object: {name: "", city: "Recife"}) { id } }`);
     expect(res.body.errors[0].message).toBe('Informe o nome da comunidade');
     expect(res.body.errors[0].extensions.fields).toEqual({ name: ['Informe o nome da comunidade'] });
+  });
+
+  it('GraphQL: inserting a community or a page refuses on_conflict and a given id by name, and makes no row', async () => {
+    const before = {
+      communities: await server.ctx.db.$count(communities),
+      mobilizations: await server.ctx.db.$count(mobilizations),
+    };
+    const conflict = await alice.graphql(
+      `mutation { insert_communities_one(object: {id: ${aliceCommunityId}, name: "Alpha", city: "Recife"}, on_conflict: {constraint: communities_pkey, update_columns: []}) { id } }`,
+    );
+    expect(conflict.body.errors[0].message).toBe(
+      'on_conflict não é aceito aqui: esta inserção sempre cria uma nova linha',
+    );
+    expect(conflict.body.errors[0].extensions.fields).toEqual({ on_conflict: [conflict.body.errors[0].message] });
+    const withId = await alice.graphql(
+      `mutation { insert_communities(objects: [{id: ${aliceCommunityId}, name: "Alpha", city: "Recife"}]) { affected_rows } }`,
+      undefined,
+      { 'accept-language': 'en' },
+    );
+    expect(withId.body.errors[0].message).toBe('id is not accepted here: the server chooses the new row’s id');
+    const page = await alice.graphql(
+      `mutation { insert_mobilizations_one(object: {community_id: ${aliceCommunityId}, name: "Ato", goal: "x"}, on_conflict: {constraint: mobilizations_pkey, update_columns: [name]}) { id } }`,
+    );
+    expect(page.body.errors[0].extensions.fields).toEqual({
+      on_conflict: ['on_conflict não é aceito aqui: esta inserção sempre cria uma nova linha'],
+    });
+    const pages = await alice.graphql(
+      `mutation { insert_mobilizations(objects: [{id: 1, community_id: ${aliceCommunityId}, name: "Ato", goal: "x"}]) { affected_rows } }`,
+      undefined,
+      { 'accept-language': 'es' },
+    );
+    expect(pages.body.errors[0].message).toBe('id no se acepta aquí: el servidor elige el id de la fila nueva');
+    expect({
+      communities: await server.ctx.db.$count(communities),
+      mobilizations: await server.ctx.db.$count(mobilizations),
+    }).toEqual(before);
   });
 });

@@ -2,7 +2,7 @@ import { communityCreateSchema, communityUpdateSchema } from '@mutirao/core';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { communities, communityUsers, invitations, recipients, users } from '../db/schema';
 import { type GraphQLContext, loaderOf } from '../graphql/context';
-import { domainErrors } from '../graphql/errors';
+import { domainErrors, refuseUpsert } from '../graphql/errors';
 import { GRAPHQL_LIMITS } from '../graphql/limits';
 import type { GraphQLModule, GraphQLNode } from '../graphql/policy';
 import { actorIn, atPath, type ListArgs, rowOf } from '../graphql/read';
@@ -110,10 +110,14 @@ export const communityGraphQL: GraphQLModule = {
     sandboxed_services: (_args: unknown, gctx) => gctx.app.config.sandboxInProduction,
     communities: (args, gctx) => domainErrors(gctx.locale, () => communitiesSeen(gctx, args)),
     // A new community makes its creator its admin, which a plain insert would not.
-    insert_communities_one: ({ object }, gctx) =>
-      domainErrors(gctx.locale, async () => (await insertCommunities(gctx, [object]))[0] ?? null),
-    insert_communities: ({ objects }, gctx) =>
+    insert_communities_one: ({ object, on_conflict }, gctx) =>
       domainErrors(gctx.locale, async () => {
+        refuseUpsert(on_conflict, [object]);
+        return (await insertCommunities(gctx, [object]))[0] ?? null;
+      }),
+    insert_communities: ({ objects, on_conflict }, gctx) =>
+      domainErrors(gctx.locale, async () => {
+        refuseUpsert(on_conflict, objects);
         const returning = await insertCommunities(gctx, objects);
         return { affected_rows: returning.length, returning };
       }),

@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { communities, mailchimpQueue, mailingListCalls } from '../db/schema';
 import { AppError } from '../http/errors';
 import { actorIn, idParams, lenientInt, signedIn, typed } from '../http/typed';
-import { parseInput, unwrap } from '../http/validate';
+import { parseBody, parseInput, unwrap } from '../http/validate';
 import { type MailingAccount, MailingError } from '../mailing/driver';
 import { presentCall, presentMailchimp } from '../mailing/presenter';
 import { findCommunityFor } from './service';
@@ -73,7 +73,7 @@ export function mailchimpRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.put('/api/communities/:id/mailchimp', { preValidation, schema: { params: idParams } }, async (request) => {
     const community = await manage(actorIn(request), request.params.id);
-    const input = parseInput(mailchimpSettingsSchema, unwrap(request.body, 'mailchimp'), 'unprocessable');
+    const input = parseBody(mailchimpSettingsSchema, unwrap(request.body, 'mailchimp'), 'unprocessable');
     if (!community.mailchimpApiKey && !input.mailchimp_api_key)
       throw new AppError('unprocessable', { mailchimp_api_key: ['mailchimp.apiKeyRequired'] });
     await ctx.db

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { AppError } from '../http/errors';
 import { actorIn, idParams, signedIn, typed } from '../http/typed';
-import { parseInput, unwrap } from '../http/validate';
+import { parseBody, unwrap } from '../http/validate';
 import { presentRecipient, readRecipient, saveRecipient } from './recipient';
 import { findCommunityFor } from './service';
 
@@ -31,7 +31,7 @@ export function recipientRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.put('/api/communities/:id/recipient', { preValidation, schema: { params: idParams } }, async (request, reply) => {
     await managed(request, request.params.id);
-    const input = parseInput(recipientSchema, unwrap(request.body, 'recipient'), 'unprocessable');
+    const input = parseBody(recipientSchema, unwrap(request.body, 'recipient'), 'unprocessable');
     const row = await saveRecipient(ctx, request.params.id, input, (error) =>
       request.log.error({ err: error }, 'payment provider refused or failed to save a recipient'),
     );

@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { type TwilioConfiguration, twilioConfigurations } from '../db/schema';
 import { AppError } from '../http/errors';
 import { actorIn, idParams, signedIn, typed } from '../http/typed';
-import { parseInput, unwrap } from '../http/validate';
+import { parseBody, unwrap } from '../http/validate';
 import { findCommunityFor } from './service';
 
 /** What the Twilio tab reads: never the token, only whether one is stored. */
@@ -53,7 +53,7 @@ export function twilioConfigRoutes(app: FastifyInstance, ctx: AppContext) {
     const communityId = request.params.id;
     const { membership } = await findCommunityFor(ctx.db, actor, communityId);
     if (!policies.canManageCommunity(actor, membership)) throw new AppError('forbidden', undefined, 'twilio.readOnly');
-    const input = parseInput(twilioConfigurationSchema, unwrap(request.body, 'twilio_configuration'), 'unprocessable');
+    const input = parseBody(twilioConfigurationSchema, unwrap(request.body, 'twilio_configuration'), 'unprocessable');
     const existing = await read(communityId);
     if (!existing && !input.twilio_auth_token)
       throw new AppError('unprocessable', { twilio_auth_token: ['twilio.tokenRequired'] });

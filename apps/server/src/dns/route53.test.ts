@@ -51,6 +51,26 @@ describe('Route 53 driver (AWS client) against a loopback double of the Route 53
     expect(aws.calls.slice(-3).map((c) => c.split(' ')[0])).toEqual(['GET', 'POST', 'DELETE']);
   });
 
+  it('deletes a zone with more record sets than one page, and more records than one change batch', async () => {
+    const created = await driver.createZone('grande53.org');
+    const zone = { domainName: 'grande53.org', hostedZone: created.hostedZone };
+    const stored = [...aws.zones.values()].find((z) => z.name === 'grande53.org.');
+    // 650 sets of two addresses each, besides the zone's own NS and SOA: three pages to list, 1,300 records to delete.
+    for (let i = 0; i < 650; i++)
+      stored?.sets.push({ Name: `h${i}.grande53.org.`, Type: 'A', TTL: '300', Values: ['192.0.2.1', '192.0.2.2'] });
+    const before = aws.calls.length;
+    await driver.deleteZone(zone);
+    expect(aws.zones.has(stored?.id ?? '')).toBe(false);
+    expect(aws.calls.slice(before).map((c) => c.split(' ')[0])).toEqual([
+      'GET',
+      'GET',
+      'GET',
+      'POST',
+      'POST',
+      'DELETE',
+    ]);
+  });
+
   it('retries throttled calls, and reports refusals and an unreachable service as DnsError', async () => {
     aws.throttle(2);
     const created = await driver.createZone('limitada.org');

@@ -1,7 +1,12 @@
-import type { Change, ResourceRecordSet, Route53Client } from '@aws-sdk/client-route-53';
+import type { Change, ResourceRecordSet, Route53Client, RRType } from '@aws-sdk/client-route-53';
 import { type CreatedZone, type DnsDriver, DnsError, fqdn, quotedText, type RecordSet, type ZoneRef } from './driver';
 
 type Sdk = typeof import('@aws-sdk/client-route-53');
+
+/** Each attempt may take this long to connect, and this long to answer once connected (the client retries twice). */
+const CONNECT_TIMEOUT_MS = 5_000;
+const TIMEOUT_MS = 15_000;
+const MAX_RECORDS_PER_BATCH = 1000;
 
 export interface Route53Options {
   accessKeyId: string;
@@ -38,17 +43,40 @@ export class Route53DnsDriver implements DnsDriver {
 
   async deleteZone(zone: ZoneRef) {
     const id = this.zoneId(zone);
-    const { ResourceRecordSets: sets = [] } = await this.call((client, aws) =>
-      client.send(new aws.ListResourceRecordSetsCommand({ HostedZoneId: id, MaxItems: 300 })),
-    );
     const apex = fqdn(zone.domainName);
     const own = (s: ResourceRecordSet) => s.Name === apex && (s.Type === 'SOA' || s.Type === 'NS');
-    const changes: Change[] = sets.filter((s) => !own(s)).map((s) => ({ Action: 'DELETE', ResourceRecordSet: s }));
-    if (changes.length)
+    const sets = (await this.listRecordSets(id)).filter((s) => !own(s));
+    // Route 53 takes at most 1,000 records (values) in one change batch.
+    const batches: Change[][] = [];
+    let records = Number.POSITIVE_INFINITY;
+    for (const set of sets) {
+      const count = set.ResourceRecords?.length ?? 1;
+      if (records + count > MAX_RECORDS_PER_BATCH) {
+        batches.push([]);
+        records = 0;
+      }
+      batches.at(-1)?.push({ Action: 'DELETE', ResourceRecordSet: set });
+      records += count;
+    }
+    for (const changes of batches)
       await this.call((client, aws) =>
         client.send(new aws.ChangeResourceRecordSetsCommand({ HostedZoneId: id, ChangeBatch: { Changes: changes } })),
       );
     await this.call((client, aws) => client.send(new aws.DeleteHostedZoneCommand({ Id: id })));
+  }
+
+  /** Every record set of a zone: Route 53 answers 300 at most, then `IsTruncated` and where the next page starts. */
+  private async listRecordSets(id: string): Promise<ResourceRecordSet[]> {
+    const sets: ResourceRecordSet[] = [];
+    let start: { StartRecordName?: string; StartRecordType?: RRType } = {};
+    for (;;) {
+      const page = await this.call((client, aws) =>
+        client.send(new aws.ListResourceRecordSetsCommand({ HostedZoneId: id, MaxItems: 300, ...start })),
+      );
+      sets.push(...(page.ResourceRecordSets ?? []));
+      if (!page.IsTruncated) return sets;
+      start = { StartRecordName: page.NextRecordName, StartRecordType: page.NextRecordType };
+    }
   }
 
   upsertRecord(zone: ZoneRef, record: RecordSet) {
@@ -97,6 +125,7 @@ export class Route53DnsDriver implements DnsDriver {
         endpoint: this.options.endpoint,
         credentials: { accessKeyId: this.options.accessKeyId, secretAccessKey: this.options.secretAccessKey },
         maxAttempts: 3,
+        requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: TIMEOUT_MS },
       }),
     }));
     const { aws, client } = await this.sdk;

@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { dnsHostedZones } from '../db/schema';
 import { AppError } from '../http/errors';
 import { actorIn, idParams, idSchema, lenientString, signedIn, typed } from '../http/typed';
-import { parseInput, unwrap } from '../http/validate';
+import { parseBody, unwrap } from '../http/validate';
 import { hostAllowed } from './certificates';
 import { presentRecord, presentZone } from './presenter';
 import {
@@ -63,7 +63,7 @@ export function domainRoutes(app: FastifyInstance, ctx: AppContext) {
     { preValidation, schema: { params: idParams } },
     async (request, reply) => {
       const communityId = await communityOf(ctx, actorIn(request), request.params.id, true);
-      const input = parseInput(dnsHostedZoneSchema, unwrap(request.body, 'dns_hosted_zone'), 'unprocessable');
+      const input = parseBody(dnsHostedZoneSchema, unwrap(request.body, 'dns_hosted_zone'), 'unprocessable');
       const zone = await createZone(ctx, communityId, input.domain_name, input.is_external_domain);
       return reply.status(201).send(presentZone(zone, [], ctx.dns.publicHost));
     },
@@ -96,7 +96,7 @@ export function domainRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const communityId = await communityOf(ctx, actorIn(request), request.params.id, true);
       const zone = await findZone(ctx.db, communityId, request.params.zone);
-      const input = parseInput(dnsRecordSchema, unwrap(request.body, 'dns_record'), 'unprocessable');
+      const input = parseBody(dnsRecordSchema, unwrap(request.body, 'dns_record'), 'unprocessable');
       return reply.status(201).send(presentRecord(await addRecord(ctx, zone, input)));
     },
   );

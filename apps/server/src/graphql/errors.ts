@@ -1,4 +1,4 @@
-import { type Locale, renderMessage } from '@mutirao/core';
+import { type Locale, msg, renderMessage } from '@mutirao/core';
 import { GraphQLError } from 'graphql';
 import { AppError } from '../http/errors';
 
@@ -28,4 +28,15 @@ export async function domainErrors<T>(locale: Locale, fn: () => T | Promise<T>, 
       return null;
     toGraphQLError(error, locale);
   }
+}
+
+/**
+ * For inserts that run the domain's create (a community makes its creator its admin, a page gets its defaults): they
+ * are never upserts, so `on_conflict` and a given `id`, which Hasura would honour, are refused by name rather than
+ * ignored with a new row made anyway.
+ */
+export function refuseUpsert(onConflict: unknown, objects: readonly unknown[]) {
+  if (onConflict != null) throw new AppError('bad_request', { on_conflict: [msg('errors.insertOnConflict')] });
+  const withId = objects.some((o) => o && typeof o === 'object' && (o as { id?: unknown }).id != null);
+  if (withId) throw new AppError('bad_request', { id: [msg('errors.insertId')] });
 }

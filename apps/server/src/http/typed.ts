@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { notFound } from './errors';
 import { requireUser } from './session';
-import { parseInput, unwrap } from './validate';
+import { parseBody, parseInput, unwrap } from './validate';
 
 /*
  * Typed routes: a route declares `schema: {params, querystring, body}` as zod types, and its handler sees their parsed
@@ -59,7 +59,7 @@ export function body<S extends z.ZodType>(
   };
   // The route's type comes from this stand-in; the compiler below reads the body with `bodyReaders`.
   const declared = z.custom<z.output<S>>();
-  bodyReaders.set(declared, (data) => parseInput(schema, fields(data), status));
+  bodyReaders.set(declared, (data) => parseBody(schema, fields(data), status));
   return declared;
 }
 
@@ -100,7 +100,11 @@ const zodCompiler: FastifySchemaCompiler<z.ZodType> =
     try {
       const read = httpPart === 'body' ? bodyReaders.get(schema) : undefined;
       return {
-        value: read ? read(data) : parseInput(schema, data, httpPart === 'body' ? 'unprocessable' : 'bad_request'),
+        value: read
+          ? read(data)
+          : httpPart === 'body'
+            ? parseBody(schema, data, 'unprocessable')
+            : parseInput(schema, data, 'bad_request'),
       };
     } catch (error) {
       return { error: error as Error };

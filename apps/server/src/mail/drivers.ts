@@ -30,15 +30,27 @@ export class SandboxMailDriver implements MailDriver {
   }
 }
 
+/**
+ * How long a relay may take to accept the connection, to greet, and to answer each command (nodemailer's defaults are
+ * two minutes, 30 s and ten minutes). A message that runs out of time fails and is retried like any refused one.
+ * The same options in `SMTP_URL`'s query string (`?socketTimeout=60000`) take precedence.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 /** nodemailer is loaded by the first message, not at start (the sandbox, the default, never needs it). */
 export class SmtpMailDriver implements MailDriver {
   readonly name = 'smtp' as const;
   private transport?: Promise<Transporter>;
 
-  constructor(private readonly smtpUrl: string) {}
+  constructor(
+    private readonly smtpUrl: string,
+    private readonly timeouts = SMTP_TIMEOUTS,
+  ) {}
 
   async send(mail: OutgoingMail): Promise<void> {
-    this.transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(this.smtpUrl));
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ url: this.smtpUrl, ...this.timeouts }),
+    );
     const transport = await this.transport;
     await transport.sendMail({
       from: mail.from,

@@ -4,7 +4,7 @@ import { workableCommunityFilter } from '../communities/access';
 import { mobilizations, mobilizationsSubthemes, subthemes } from '../db/schema';
 import type { MobilizationsInsertInput } from '../graphql/args.generated';
 import { type GraphQLContext, loaderOf } from '../graphql/context';
-import { domainErrors } from '../graphql/errors';
+import { domainErrors, refuseUpsert } from '../graphql/errors';
 import type { GraphQLModule, GraphQLNode, RowFilter } from '../graphql/policy';
 import { actorIn } from '../graphql/read';
 import { parseInput } from '../http/validate';
@@ -79,10 +79,18 @@ export const mobilizationGraphQL: GraphQLModule = {
     },
   },
   resolvers: {
-    insert_mobilizations_one: ({ object }, gctx) =>
-      domainErrors(gctx.locale, async () => (await insertMobilizations(gctx, [object]))[0] ?? null, true),
-    insert_mobilizations: ({ objects }, gctx) =>
+    insert_mobilizations_one: ({ object, on_conflict }, gctx) =>
+      domainErrors(
+        gctx.locale,
+        async () => {
+          refuseUpsert(on_conflict, [object]);
+          return (await insertMobilizations(gctx, [object]))[0] ?? null;
+        },
+        true,
+      ),
+    insert_mobilizations: ({ objects, on_conflict }, gctx) =>
       domainErrors(gctx.locale, async () => {
+        refuseUpsert(on_conflict, objects);
         const returning = await insertMobilizations(gctx, objects);
         return { affected_rows: returning.length, returning };
       }),

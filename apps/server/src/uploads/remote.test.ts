@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, signIn, startTestServer, type TestServer } from '../../test/harness';
 import { uploads } from '../db/schema';
 import { createUser } from '../seed/factories';
+import { remoteDimensionsJob } from './remote';
 
 /*
  * Images sent straight to the bucket (the S3 driver): the server reads their size back from their public address,
@@ -66,4 +67,31 @@ describe('an image uploaded straight to the bucket', () => {
     expect(row).toMatchObject({ width: 2000, height: 1125, status: 'stored', size: PHOTO.length });
     expect(requests.filter((r) => r.startsWith(`GET ${path}`)).every((r) => r.endsWith('bytes=0-262143'))).toBe(true);
   }, 60_000);
+});
+
+describe('a bucket that never answers', () => {
+  it('is given up on after the timeout, so the job fails and is retried instead of hanging', async () => {
+    // Accepts the connection and reads the request, then neither answers nor closes.
+    const held: import('node:net').Socket[] = [];
+    const silent = createServer((req) => held.push(req.socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const address = silent.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      const [row] = await server.ctx.db
+        .insert(uploads)
+        .values({
+          key: 'silent/photo.jpg',
+          url: `http://127.0.0.1:${port}/silent/photo.jpg`,
+          contentType: 'image/jpeg',
+        })
+        .returning();
+      const job = remoteDimensionsJob(server.ctx.db, { timeoutMs: 200 });
+      await expect(job.handle({ uploadId: row?.id ?? 0 })).rejects.toMatchObject({ name: 'TimeoutError' });
+      expect(held).toHaveLength(1);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  }, 30_000);
 });

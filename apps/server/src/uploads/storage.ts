@@ -6,8 +6,9 @@ import type { Config } from '../config';
 import { presignS3Url } from './s3-presign';
 
 export interface SignedUpload {
-  /** Where the browser PUTs the bytes. The part before `?` is the stored image URL. */
+  /** Where the browser PUTs the bytes. */
   signedUrl: string;
+  /** Where the stored image is read from (under `S3_PUBLIC_URL` when set). */
   url: string;
   key: string;
 }
@@ -132,8 +133,10 @@ export class S3Storage implements StorageDriver {
       expiresSeconds: SIGNED_URL_TTL_SECONDS,
       headers: { 'content-type': contentType },
     });
-    const base = this.s3.publicUrl ? `${this.s3.publicUrl.replace(/\/$/, '')}/${key}` : (signedUrl.split('?')[0] ?? '');
-    return { signedUrl: this.s3.publicUrl ? `${base}?${signedUrl.split('?')[1]}` : signedUrl, url: base, key };
+    // The browser PUTs to the bucket's own address, the host the signature covers; `S3_PUBLIC_URL` (a CDN, say) is
+    // only where the stored image is read from.
+    const url = this.s3.publicUrl ? `${this.s3.publicUrl.replace(/\/$/, '')}/${key}` : (signedUrl.split('?')[0] ?? '');
+    return { signedUrl, url, key };
   }
 
   /** A ranged GET through a presigned URL: the bucket sends only the header bytes. */

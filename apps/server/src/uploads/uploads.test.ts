@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, signIn, startTestServer, type TestServer } from '../../test/harness';
+import { checkPresigned, startS3Double } from '../../test/s3';
 import { createUser } from '../seed/factories';
 import { presignS3Url } from './s3-presign';
 
@@ -93,7 +94,68 @@ describe('POST /api/uploads and the local signed PUT', () => {
   });
 });
 
+const S3_ENV = {
+  S3_BUCKET: 'mutirao-test',
+  S3_REGION: 'sa-east-1',
+  S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+  S3_SECRET_ACCESS_KEY: 'secret',
+};
+
 describe('S3 presigned URLs', () => {
+  it("the S3 double's check accepts AWS's published example and refuses it altered", () => {
+    // AWS's "Authenticating Requests: Using Query Parameters" example, as S3 receives it.
+    const url =
+      '/test.txt?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20130524%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20130524T000000Z&X-Amz-Expires=86400&X-Amz-SignedHeaders=host&X-Amz-Signature=aeeed9bbccd4d02ee5c0109b86d86835f995330da4c265957d157751f604d404';
+    const secrets = { AKIAIOSFODNN7EXAMPLE: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' };
+    const at = new Date('2013-05-24T01:00:00Z');
+    const headers = { host: 'examplebucket.s3.amazonaws.com' };
+    expect(checkPresigned({ method: 'GET', url, headers }, secrets, at)).toBeUndefined();
+    expect(checkPresigned({ method: 'GET', url, headers: { host: 'cdn.example.org' } }, secrets, at)).toBe(
+      'SignatureDoesNotMatch',
+    );
+    expect(checkPresigned({ method: 'PUT', url, headers }, secrets, at)).toBe('SignatureDoesNotMatch');
+    expect(checkPresigned({ method: 'GET', url, headers }, secrets, new Date('2013-05-25T00:00:01Z'))).toBe(
+      'AccessDenied',
+    );
+  });
+
+  it('with S3_PUBLIC_URL, the browser PUTs to the bucket under a signature S3 accepts, and reads from the public URL', async () => {
+    const bucket = await startS3Double('mutirao-test', { AKIDEXAMPLE: 'secret' });
+    // The public URL is the same bucket under another host name, as a CDN in front of it would be.
+    const s3 = await startTestServer({
+      env: {
+        ...S3_ENV,
+        S3_ENDPOINT: bucket.url,
+        S3_PUBLIC_URL: `http://localhost:${bucket.port}/mutirao-test/`,
+      },
+    });
+    try {
+      await createUser(s3.ctx.db, { email: 's3-public@example.org' });
+      const c = await signIn(s3, 's3-public@example.org');
+      const res = await c.post('/api/uploads', { filename: 'a.png', content_type: 'image/png' });
+      expect(res.status).toBe(200);
+      const { signedUrl, url } = res.body as { signedUrl: string; url: string };
+      expect(url).toMatch(new RegExp(`^http://localhost:${bucket.port}/mutirao-test/\\d{4}/\\d{2}/[0-9a-f]+-a\\.png$`));
+
+      // The browser's PUT, with the content type it declared.
+      const put = await fetch(signedUrl, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: PNG });
+      expect({ status: put.status, body: await put.text() }).toEqual({ status: 200, body: '' });
+      const key = new URL(url).pathname;
+      expect(bucket.objects.get(key)).toEqual({ body: PNG, contentType: 'image/png' });
+      // Another content type than the one signed is refused, as S3 does.
+      const wrongType = await fetch(signedUrl, { method: 'PUT', headers: { 'content-type': 'text/html' }, body: PNG });
+      expect(wrongType.status).toBe(403);
+      expect(await wrongType.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
+
+      const read = await fetch(url);
+      expect(read.status).toBe(200);
+      expect(Buffer.from(await read.arrayBuffer())).toEqual(PNG);
+    } finally {
+      await s3.close();
+      await bucket.close();
+    }
+  });
+
   it("matches AWS's published SigV4 query-string example", async () => {
     const url = await presignS3Url({
       method: 'GET',
@@ -111,12 +173,7 @@ describe('S3 presigned URLs', () => {
 
   it('is what POST /api/uploads hands out when S3 is configured', async () => {
     const s3 = await startTestServer({
-      env: {
-        S3_BUCKET: 'mutirao-test',
-        S3_REGION: 'sa-east-1',
-        S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
-        S3_SECRET_ACCESS_KEY: 'secret',
-      },
+      env: S3_ENV,
     });
     try {
       await createUser(s3.ctx.db, { email: 's3@example.org' });

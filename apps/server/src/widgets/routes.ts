@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { AppError } from '../http/errors';
 import { actorIn, idParams, pageWidgetParams, signedIn, typed } from '../http/typed';
-import { parseInput, unwrap } from '../http/validate';
+import { parseBody, unwrap } from '../http/validate';
 import { actionCount } from './counters';
 import { SERVER_WIDGET_KINDS, type ServerWidgetKind, serverKind } from './kinds';
 import { listWidgets, updateWidget } from './service';
@@ -32,7 +32,7 @@ export function widgetRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/mobilizations/:id/widgets/:widget',
     { preValidation, schema: { params: pageWidgetParams } },
     (request) => {
-      const input = parseInput(widgetUpdateSchema, unwrap(request.body, 'widget'), 'unprocessable');
+      const input = parseBody(widgetUpdateSchema, unwrap(request.body, 'widget'), 'unprocessable');
       return updateWidget(ctx.db, actorIn(request), request.params.id, request.params.widget, input);
     },
   );

@@ -98,7 +98,10 @@ export function putFile(signedUrl: string, file: File, onProgress: (percent: num
   });
 }
 
-/** The stored image URL is the signed URL without its query (spec 01 §7). */
+/**
+ * The stored image URL when the server names none: the signed URL without its query (spec 01 §7). Ours always names
+ * it, and it differs when images are read from elsewhere than where they are sent (`S3_PUBLIC_URL`).
+ */
 export function storedUrlOf(signedUrl: string): string {
   return signedUrl.split('?')[0] ?? signedUrl;
 }

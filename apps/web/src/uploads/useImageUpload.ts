@@ -34,10 +34,10 @@ export function useImageUpload(onUploaded: (url: string) => void, check?: (file:
       controller.current = current;
       setState({ phase: 'uploading', percent: 0 });
       try {
-        const { signedUrl } = await sign(file);
+        const { signedUrl, url } = await sign(file);
         await putFile(signedUrl, file, (percent) => setState({ phase: 'uploading', percent }), current.signal);
         setState({ phase: 'done' });
-        onUploaded(storedUrlOf(signedUrl));
+        onUploaded(url ?? storedUrlOf(signedUrl));
       } catch (error) {
         if (current.signal.aborted) return;
         const text =

@@ -57,18 +57,38 @@ const bothOrNeither = (
     ctx.addIssue({ code: 'custom', path: ['quick_reply_redirect'], message: msg('massMessages.fill') });
 };
 
-/** The body of `POST /api/enqueue-mass-messages`. */
+/**
+ * The body of `POST /api/enqueue-mass-messages`. The spec's own names (§4: `quickReplyRedirect`,
+ * `quickReplyButtonText`, `facebookBotConfigurationId`, `totalImpactedActivists`) are taken beside ours; the total
+ * is the server's to count, so a given one is read and not used.
+ */
 export const massMessageSchema = z
   .object({
     community_id: z
       .number({ error: msg('massMessages.required') })
       .int(msg('massMessages.required'))
       .positive(msg('massMessages.required')),
-    facebook_bot_configuration_id: z.number().int().positive().default(DEFAULT_FACEBOOK_BOT_CONFIGURATION_ID),
+    facebook_bot_configuration_id: z.number().int().positive().optional(),
+    facebookBotConfigurationId: z.number().int().positive().optional(),
     name: required.max(100, msg('massMessages.nameTooLong')),
     ...messageShape,
+    quickReplyRedirect: messageShape.quick_reply_redirect,
+    quickReplyButtonText: messageShape.quick_reply_button_text,
+    totalImpactedActivists: z.number().int().min(0).optional(),
     segmentation: massMessageSegmentationSchema.default({}),
   })
+  .transform(
+    ({ facebookBotConfigurationId, quickReplyRedirect, quickReplyButtonText, totalImpactedActivists, ...m }) => {
+      const message: typeof m & { facebook_bot_configuration_id: number } = {
+        ...m,
+        facebook_bot_configuration_id:
+          m.facebook_bot_configuration_id ?? facebookBotConfigurationId ?? DEFAULT_FACEBOOK_BOT_CONFIGURATION_ID,
+      };
+      if (message.quick_reply_redirect === undefined) message.quick_reply_redirect = quickReplyRedirect;
+      if (message.quick_reply_button_text === undefined) message.quick_reply_button_text = quickReplyButtonText;
+      return message;
+    },
+  )
   .superRefine(bothOrNeither);
 export type MassMessageInput = z.output<typeof massMessageSchema>;
 
