@@ -95,7 +95,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     storage,
     events: new EventBus(),
     telephony: createTelephony(config),
-    payments: createPayments(config),
+    payments: createPayments(config, database.db),
     dns,
     mailing: createMailing(config, database.db, queue),
     chatbot: createChatbot(config, database.db, queue),
