@@ -32,8 +32,8 @@ CREATE UNIQUE INDEX "sandbox_payment_charges_reference_idx" ON "sandbox_payment_
 CREATE INDEX "uploads_community_idx" ON "uploads" USING btree ("community_id");--> statement-breakpoint
 -- Replays recorded before this migration: keep each leg's first report of a status, so the unique index can hold.
 DELETE FROM "twilio_call_transitions" t USING "twilio_call_transitions" kept
-WHERE t."twilio_call_sid" = kept."twilio_call_sid" AND t."status" = kept."status" AND t."id" > kept."id";--> statement-breakpoint
-CREATE UNIQUE INDEX "twilio_call_transitions_sid_status_idx" ON "twilio_call_transitions" USING btree ("twilio_call_sid","status");--> statement-breakpoint
+WHERE t."twilio_call_id" = kept."twilio_call_id" AND t."twilio_call_sid" = kept."twilio_call_sid" AND t."status" = kept."status" AND t."id" > kept."id";--> statement-breakpoint
+CREATE UNIQUE INDEX "twilio_call_transitions_sid_status_idx" ON "twilio_call_transitions" USING btree ("twilio_call_id","twilio_call_sid","status");--> statement-breakpoint
 -- Uploads stored without their community: the community whose page or profile shows the image, else the uploader's
 -- only community. An image no page shows, of someone in several communities (or none), stays without one: nothing
 -- says whose it is.

@@ -111,6 +111,38 @@ export async function startTestServer(
   };
 }
 
+/**
+ * A second process beside `server` on the same PostgreSQL database and secret, as `npm start` runs several: its own
+ * context (pool, queue, caches, drivers) and HTTP server. Its jobs do not run unless `work` is set.
+ */
+export async function startPeerServer(
+  server: TestServer,
+  options: { env?: Record<string, string>; work?: boolean } = {},
+): Promise<{ url: string; ctx: AppContext; close(): Promise<void> }> {
+  if (!server.ctx.config.databaseUrl) throw new Error('a peer process needs PostgreSQL (TEST_DATABASE_URL)');
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'mutirao-data-')),
+    SESSION_SECRET: server.ctx.config.sessionSecret,
+    DATABASE_URL: server.ctx.config.databaseUrl,
+    ...options.env,
+  });
+  const ctx = await createContext(config, { migrate: false, jobPollingIntervalSeconds: 0.5 });
+  if (options.work) await ctx.queue.start({ work: true });
+  const app = await buildApp(ctx, { serveWeb: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    ctx,
+    close: async () => {
+      await app.close();
+      await closeContext(ctx);
+    },
+  };
+}
+
 export interface Response<T = unknown> {
   status: number;
   body: T;

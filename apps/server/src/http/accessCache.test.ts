@@ -1,12 +1,6 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: GraphQL answers are read loosely; the assertions check their shape.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Client, eventually, signIn, startTestServer, type TestServer } from '../../test/harness';
-import { buildApp } from '../app';
-import { closeContext, createContext } from '../bootstrap';
-import { loadConfig } from '../config';
+import { Client, eventually, signIn, startPeerServer, startTestServer, type TestServer } from '../../test/harness';
 import { communityUsers } from '../db/schema';
 import { createCommunity, createUser } from '../seed/factories';
 
@@ -160,26 +154,7 @@ describe.skipIf(inject('engine') !== 'postgres')('two processes on one PostgreSQ
   let b: { url: string; close(): Promise<void> };
   beforeAll(async () => {
     a = await startTestServer({ env: { SESSION_CACHE: 'true' } });
-    // A second process on the same database and secret, as `npm start` runs several.
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'mutirao-data-')),
-      SESSION_SECRET: a.ctx.config.sessionSecret,
-      DATABASE_URL: a.ctx.config.databaseUrl ?? '',
-      SESSION_CACHE: 'true',
-    });
-    const ctx = await createContext(config, { migrate: false });
-    const app = await buildApp(ctx, { serveWeb: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    b = {
-      url: `http://127.0.0.1:${port}`,
-      close: async () => {
-        await app.close();
-        await closeContext(ctx);
-      },
-    };
+    b = await startPeerServer(a, { env: { SESSION_CACHE: 'true' } });
   });
   afterAll(async () => {
     await b?.close();

@@ -123,7 +123,9 @@ export async function recordTransition(
         callDuration: Number.isFinite(duration) ? duration : null,
         data: params,
       })
-      .onConflictDoNothing({ target: [twilioCallTransitions.twilioCallSid, twilioCallTransitions.status] })
+      .onConflictDoNothing({
+        target: [twilioCallTransitions.twilioCallId, twilioCallTransitions.twilioCallSid, twilioCallTransitions.status],
+      })
       .returning({ id: twilioCallTransitions.id });
     if (!added) return { mailchimp: false, replay: true };
     const shown = (await callStates(tx, [callId])).get(callId)?.status ?? call.status;
