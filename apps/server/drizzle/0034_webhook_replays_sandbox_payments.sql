@@ -4,7 +4,6 @@ CREATE TABLE "donation_postbacks" (
 	"transaction_id" text NOT NULL,
 	"from_status" text NOT NULL,
 	"status" text NOT NULL,
-	"data" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

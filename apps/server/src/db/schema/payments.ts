@@ -36,7 +36,8 @@ export const sandboxPaymentCards = pgTable('sandbox_payment_cards', {
  * Each move a verified postback made to a donation (`widgets/donation/postback.ts`). The unique index is what makes a
  * replayed postback a no-op, even when two processes receive the same replay at once: the second insert conflicts
  * and nothing else happens (no state change, no counter move, no e-mail). Keyed on the move (from → to), not the
- * status alone, so the provider giving up on a refund (pending_refund → paid) still lands after the first paid.
+ * status alone, so the provider giving up on a refund (pending_refund → paid) still lands after the first paid. It
+ * keeps none of the postback's fields (a Pagar.me postback carries the donor's): the donation keeps the last one.
  */
 export const donationPostbacks = pgTable(
   'donation_postbacks',
@@ -48,8 +49,6 @@ export const donationPostbacks = pgTable(
     transactionId: text('transaction_id').notNull(),
     fromStatus: text('from_status').notNull(),
     status: text('status').notNull(),
-    /** The postback's fields as received. */
-    data: jsonb('data').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -67,7 +67,6 @@ async function firstPostbackOfMove(tx: Tx, row: Donation, status: string, postba
       transactionId: row.transactionId ?? String(postback.id),
       fromStatus: row.status,
       status,
-      data: postback,
     })
     .onConflictDoNothing({
       target: [donationPostbacks.transactionId, donationPostbacks.fromStatus, donationPostbacks.status],
