@@ -106,7 +106,7 @@ describe.skipIf(inject('engine') !== 'pglite')('the sandbox across a restart of 
     const pglite = fromSnapshot
       ? new PGlite(pgliteDir(dataDir), { loadDataDir: new Blob([readFileSync(inject('snapshotFile'))]) })
       : undefined;
-    const ctx = await createContext(config, { pglite: pglite && pglite.waitReady.then(() => pglite) });
+    const ctx = await createContext(config, { pglite: pglite?.waitReady.then(() => pglite) });
     const app = await buildApp(ctx, { serveWeb: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
