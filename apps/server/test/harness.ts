@@ -113,7 +113,7 @@ export async function startTestServer(
 
 /**
  * A second process beside `server` on the same PostgreSQL database and secret, as `npm start` runs several: its own
- * context (pool, queue, caches, drivers) and HTTP server. Its jobs do not run unless `work` is set.
+ * context (pool, queue, caches, drivers) and HTTP server. It sends jobs; it works them only when `work` is set.
  */
 export async function startPeerServer(
   server: TestServer,
@@ -128,7 +128,8 @@ export async function startPeerServer(
     ...options.env,
   });
   const ctx = await createContext(config, { migrate: false, jobPollingIntervalSeconds: 0.5 });
-  if (options.work) await ctx.queue.start({ work: true });
+  // As a web process starts its queue: it sends jobs; it works them only when told.
+  await ctx.queue.start({ work: options.work ?? false });
   const app = await buildApp(ctx, { serveWeb: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
