@@ -96,7 +96,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     // Across processes on PostgreSQL (NOTIFY); the embedded database is one process.
     events: new EventBus(database.kind === 'postgres' ? database : undefined),
     telephony: createTelephony(config),
-    payments: createPayments(config),
+    payments: createPayments(config, database.db),
     dns,
     mailing: createMailing(config, database.db, queue),
     chatbot: createChatbot(config, database.db, queue),

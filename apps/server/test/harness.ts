@@ -118,13 +118,17 @@ async function serve(ctx: AppContext, serveWeb: boolean, after = async () => {})
 
 /**
  * Another process beside `server` (PostgreSQL only), as `npm start` runs several: the same configuration and
- * database, with its own pool, caches, event bus and port. It runs no jobs; close it before `server`.
+ * database, with its own pool, queue, caches, event bus and port. Like a web process it sends jobs, and works them
+ * only when `work` is set; close it before `server`.
  */
-export async function startSecondProcess(server: TestServer): Promise<TestServer> {
+export async function startSecondProcess(server: TestServer, options: { work?: boolean } = {}): Promise<TestServer> {
+  if (!server.ctx.config.databaseUrl) throw new Error('a second process needs PostgreSQL (TEST_DATABASE_URL)');
   const ctx = await createContext(server.ctx.config, {
     database: await openDatabase({ databaseUrl: server.ctx.config.databaseUrl }),
     migrate: false,
+    jobPollingIntervalSeconds: 0.5,
   });
+  await ctx.queue.start({ work: options.work ?? false });
   return serve(ctx, false);
 }
 

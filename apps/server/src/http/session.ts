@@ -70,6 +70,18 @@ export type SessionState =
 
 export const COMMUNITY_COOKIE = 'community';
 
+/** The community the admin has selected: the id in the `community` cookie the web app keeps (JSON), if any. */
+export function selectedCommunityId(request: FastifyRequest): number | undefined {
+  const raw = request.cookies?.[COMMUNITY_COOKIE];
+  if (!raw) return undefined;
+  try {
+    const id = (JSON.parse(raw) as { id?: unknown } | null)?.id;
+    return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The session cookie's name. In production it is `__Host-session`: browsers accept such a cookie only when it is
  * Secure, has Path=/ and no Domain, so a script on a public page at a sibling host (organiser embeds run there)

@@ -114,8 +114,11 @@ export interface PaymentsDriver {
   saveRecipient(request: RecipientRequest): Promise<{ id: string }>;
   /** Checks a postback's signature over the exact raw body the provider sent. */
   verifyPostback(rawBody: string, signature: string | undefined): boolean;
-  /** Reads a (verified) postback body; undefined for events that are not about a transaction. */
-  parsePostback(body: Record<string, unknown>): ChargeUpdate | undefined;
+  /**
+   * Reads a (verified) postback body; undefined for events that are not about a transaction. The sandbox also moves
+   * its stored charge, as the provider's own record had moved before it posted.
+   */
+  parsePostback(body: Record<string, unknown>): Promise<ChargeUpdate | undefined>;
   browserCheckout(): BrowserCheckout;
 }
 

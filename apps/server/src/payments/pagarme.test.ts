@@ -1,11 +1,13 @@
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useFreshDatabase } from '../../test/harness';
 import { type PagarmeDouble, startPagarmeDouble } from '../../test/pagarme';
 import { loadConfig } from '../config';
 import { type ChargeRequest, PaymentError, type PaymentsDriver, PaymentTimeout, type RecipientRequest } from './driver';
 import { PagarmePaymentsDriver } from './pagarme';
 import { createPayments } from './payments';
 
+const fresh = useFreshDatabase();
 let pagarme: PagarmeDouble;
 let driver: PagarmePaymentsDriver;
 /** Where the double posts its postbacks: the raw body and signature as they arrived. */
@@ -274,7 +276,7 @@ describe('Pagar.me driver: postbacks and checkout', () => {
     expect(signed?.signature).toMatch(/^sha1=[0-9a-f]{40}$/);
     expect(driver.verifyPostback(signed?.raw ?? '', signed?.signature)).toBe(true);
     const body = Object.fromEntries(new URLSearchParams(signed?.raw));
-    expect(driver.parsePostback(body)).toMatchObject({ id: charge.id, status: 'paid' });
+    expect(await driver.parsePostback(body)).toMatchObject({ id: charge.id, status: 'paid' });
     expect(driver.verifyPostback(`${signed?.raw}&amount=1`, signed?.signature)).toBe(false);
     expect(driver.verifyPostback(signed?.raw ?? '', undefined)).toBe(false);
     await pagarme.postback(charge.id, 'refunded', { key: 'ak_someone_else' });
@@ -309,10 +311,10 @@ describe('PAYMENTS_DRIVER', () => {
       checkoutScriptUrl: 'https://assets.pagar.me/checkout/1.1.0/checkout.js',
       timeoutMs: 20_000,
     });
-    const payments = createPayments(config);
+    const payments = createPayments(config, fresh.database.db);
     const chosen: PaymentsDriver = payments.driver;
     expect(chosen).toBeInstanceOf(PagarmePaymentsDriver);
-    expect(createPayments(loadConfig(env)).driver.name).toBe('sandbox');
+    expect(createPayments(loadConfig(env), fresh.database.db).driver.name).toBe('sandbox');
     expect(() => loadConfig({ ...env, PAYMENTS_DRIVER: 'pagarme', PAGARME_API_KEY: 'ak_live' })).toThrow(
       'PAYMENTS_DRIVER=pagarme needs PAGARME_API_KEY and PAGARME_ENCRYPTION_KEY',
     );

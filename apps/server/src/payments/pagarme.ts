@@ -183,7 +183,7 @@ export class PagarmePaymentsDriver implements PaymentsDriver {
     return checkPostbackSignature(rawBody, signature, this.options.apiKey);
   }
 
-  parsePostback(body: Record<string, unknown>) {
+  async parsePostback(body: Record<string, unknown>) {
     return readTransactionPostback(body);
   }
 

@@ -1,4 +1,5 @@
 import { type Config, paymentsPostbackBase } from '../config';
+import type { Db } from '../db/client';
 import type { PaymentsDriver } from './driver';
 import { PagarmePaymentsDriver } from './pagarme';
 import { SandboxPaymentsDriver } from './sandbox';
@@ -20,11 +21,11 @@ export class Payments {
 }
 
 /** The driver PAYMENTS_DRIVER names (config already refused `pagarme` without its keys). */
-export function createPayments(config: Config): Payments {
+export function createPayments(config: Config, db: Db): Payments {
   const driver =
     config.payments.driver === 'pagarme'
       ? new PagarmePaymentsDriver(config.payments.pagarme)
       : // The sandbox signs its postbacks with a key derived from the session secret, as Pagar.me signs with its API key.
-        new SandboxPaymentsDriver(`sandbox-postbacks:${config.sessionSecret}`);
+        new SandboxPaymentsDriver(db, `sandbox-postbacks:${config.sessionSecret}`);
   return new Payments(driver, paymentsPostbackBase(config));
 }

@@ -1,5 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { parseSandboxCardToken } from '@mutirao/core';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { type SandboxPaymentCharge, sandboxPaymentCards, sandboxPaymentCharges } from '../db/schema';
 import {
   type Charge,
   type ChargeRequest,
@@ -46,27 +49,27 @@ export function readTransactionPostback(body: Record<string, unknown>): ChargeUp
  * The sandbox (the default): works offline and behaves like the provider, failures included, chosen by the test card
  * the visitor typed (core's `SANDBOX_TEST_CARDS`, listed in the README): one approves, one is refused, one makes the
  * provider fail, and one answers too late (the charge exists, the answer is lost: reconciliation finds it). Boletos
- * wait for payment until a signed postback says they are paid. Charges live in this process's memory.
+ * wait for payment until a signed postback says they are paid. Its charges and cards live in the database
+ * (`sandbox_payment_charges`, `sandbox_payment_cards`), as a provider's would live at the provider: every process
+ * finds a charge another made, and a restart loses nothing.
  */
 export class SandboxPaymentsDriver implements PaymentsDriver {
   readonly name = 'sandbox' as const;
-  private readonly charges = new Map<string, Charge>();
-  private readonly byId = new Map<string, Charge>();
-  private readonly cards = new Map<string, { id: string; brand: string; last_digits: string; outcome: string }>();
 
-  constructor(private readonly postbackKey: string) {}
+  constructor(
+    private readonly db: Db,
+    private readonly postbackKey: string,
+  ) {}
 
   async charge(request: ChargeRequest): Promise<Charge> {
-    const existing = this.charges.get(request.reference);
-    if (existing) throw new PaymentError(400, 'reference_key already used', [{ message: 'reference_key' }]);
-    const card = request.method === 'credit_card' ? this.cardOf(request) : undefined;
+    const card = request.method === 'credit_card' ? await this.cardOf(request) : undefined;
     if (card?.outcome === 'error') throw new PaymentError(502, 'sandbox: the provider failed (test card)');
     const id = `sandbox_tr_${randomBytes(8).toString('hex')}`;
     const status: ChargeStatus = !card ? 'waiting_payment' : card.outcome === 'refuse' ? 'refused' : 'paid';
     const charge: Charge = {
       id,
       status,
-      card: card && { id: card.id, brand: card.brand, last_digits: card.last_digits },
+      card: card && { id: card.id, brand: card.brand, last_digits: card.lastDigits },
       boleto: card
         ? undefined
         : { url: `sandbox://boleto/${id}`, barcode: sandboxBarcode(request.amount), dueDate: request.boletoDueDate },
@@ -80,21 +83,31 @@ export class SandboxPaymentsDriver implements PaymentsDriver {
         sandbox: true,
       },
     };
-    this.charges.set(request.reference, charge);
-    this.byId.set(id, charge);
+    // One charge per reference, whichever process asks: the unique reference decides, as the provider's would.
+    const [stored] = await this.db
+      .insert(sandboxPaymentCharges)
+      .values({ id, reference: request.reference, status, charge: stripUndefined(charge) })
+      .onConflictDoNothing({ target: sandboxPaymentCharges.reference })
+      .returning({ id: sandboxPaymentCharges.id });
+    if (!stored) throw new PaymentError(400, 'reference_key already used', [{ message: 'reference_key' }]);
     if (card?.outcome === 'timeout') throw new PaymentTimeout('sandbox: the answer was lost (test card)');
     return charge;
   }
 
   async findCharge(reference: string) {
-    return this.charges.get(reference);
+    const [row] = await this.db
+      .select()
+      .from(sandboxPaymentCharges)
+      .where(eq(sandboxPaymentCharges.reference, reference));
+    return row && chargeOf(row);
   }
 
   async saveCard(cardToken: string) {
-    const card = this.storeCard(cardToken);
-    return { id: card.id, brand: card.brand, last_digits: card.last_digits, valid: card.outcome !== 'refuse' };
+    const card = await this.storeCard(cardToken);
+    return { id: card.id, brand: card.brand, last_digits: card.lastDigits, valid: card.outcome !== 'refuse' };
   }
 
+  /** Recipients hold nothing the sandbox acts on (it moves no money): an id is all a community needs. */
   async saveRecipient(request: RecipientRequest) {
     return { id: request.id ?? `sandbox_re_${randomBytes(8).toString('hex')}` };
   }
@@ -103,10 +116,14 @@ export class SandboxPaymentsDriver implements PaymentsDriver {
     return checkPostbackSignature(rawBody, signature, this.postbackKey);
   }
 
-  parsePostback(body: Record<string, unknown>) {
+  /** A signed postback is the sandbox's word on its own charge (a boleto paid, a refund): the stored charge follows. */
+  async parsePostback(body: Record<string, unknown>) {
     const update = readTransactionPostback(body);
-    const charge = update && this.byId.get(update.id);
-    if (charge && update) charge.status = update.status;
+    if (update)
+      await this.db
+        .update(sandboxPaymentCharges)
+        .set({ status: update.status, updatedAt: new Date() })
+        .where(eq(sandboxPaymentCharges.id, update.id));
     return update;
   }
 
@@ -119,9 +136,12 @@ export class SandboxPaymentsDriver implements PaymentsDriver {
     return postbackSignature(rawBody, this.postbackKey);
   }
 
-  private cardOf(request: ChargeRequest) {
+  private async cardOf(request: ChargeRequest) {
     if (request.cardId) {
-      const stored = this.cards.get(request.cardId);
+      const [stored] = await this.db
+        .select()
+        .from(sandboxPaymentCards)
+        .where(eq(sandboxPaymentCards.id, request.cardId));
       if (!stored)
         throw new PaymentError(400, 'card_id not found', [{ parameter_name: 'card_id', message: 'not found' }]);
       return stored;
@@ -131,15 +151,32 @@ export class SandboxPaymentsDriver implements PaymentsDriver {
     return this.storeCard(request.cardToken);
   }
 
-  private storeCard(token: string) {
+  private async storeCard(token: string) {
     const parsed = parseSandboxCardToken(token);
     if (!parsed)
       throw new PaymentError(400, 'invalid card_hash', [{ parameter_name: 'card_hash', message: 'invalid' }]);
-    const card = { id: `sandbox_card_${randomBytes(6).toString('hex')}`, ...parsed };
-    this.cards.set(card.id, card);
+    const [card] = await this.db
+      .insert(sandboxPaymentCards)
+      .values({
+        id: `sandbox_card_${randomBytes(6).toString('hex')}`,
+        brand: parsed.brand,
+        lastDigits: parsed.last_digits,
+        outcome: parsed.outcome,
+      })
+      .returning();
+    if (!card) throw new Error('sandbox card insert returned nothing');
     return card;
   }
 }
+
+/** A stored charge as the driver answers it, with its current status (a postback may have moved it). */
+function chargeOf(row: SandboxPaymentCharge): Charge {
+  const charge = row.charge as unknown as Charge;
+  return { ...charge, status: row.status as ChargeStatus, raw: { ...charge.raw, status: row.status } };
+}
+
+/** JSON keeps no undefined: the stored charge reads back as the answered one did. */
+const stripUndefined = (charge: Charge) => JSON.parse(JSON.stringify(charge)) as Record<string, unknown>;
 
 /** A boleto's typeable line in the sandbox: the right shape (47 digits), obviously not a real bank's. */
 function sandboxBarcode(amount: number): string {

@@ -81,14 +81,16 @@ export async function callState(db: Db, id: number): Promise<CallState> {
  * sees it (`twilio_calls.status`), under the call's row lock so two callbacks at once cannot store an older state.
  * A call that becomes completed is a phone pressure (`actionMoved`: the person's count, the mailing list; the widget's
  * counter follows by trigger). The first callback of the visitor's leg may arrive before the provider's answer gave us
- * the call's sid; a callback naming another call (neither its sid nor its parent) is refused (undefined). Answers
- * whether the mailing list got something to send.
+ * the call's sid; a callback naming another call (neither its sid nor its parent) is refused (undefined). A replayed
+ * callback (a leg's status already recorded: `twilio_call_transitions_sid_status_idx`) adds no row and moves nothing,
+ * even when two processes receive it at once. Answers whether the mailing list got something to send, and whether
+ * the callback was a replay.
  */
 export async function recordTransition(
   db: Db,
   callId: number,
   params: Record<string, string>,
-): Promise<{ mailchimp: boolean } | undefined> {
+): Promise<{ mailchimp: boolean; replay: boolean } | undefined> {
   // Twilio also reports 'queued' (not dialled yet) and 'canceled' (ended before it rang); the widget knows the spec's seven.
   const status = (
     params.CallStatus === 'queued' ? 'initiated' : params.CallStatus === 'canceled' ? 'failed' : params.CallStatus
@@ -109,17 +111,25 @@ export async function recordTransition(
     if (!call) return undefined;
     const duration = Number.parseInt(params.CallDuration ?? '', 10);
     const sequence = Number.parseInt(params.SequenceNumber ?? '', 10);
-    await tx.insert(twilioCallTransitions).values({
-      twilioCallId: callId,
-      twilioCallSid: sid,
-      twilioParentCallSid: parent,
-      sequenceNumber: Number.isFinite(sequence) ? sequence : null,
-      status,
-      callDuration: Number.isFinite(duration) ? duration : null,
-      data: params,
-    });
+    // A replay (this leg already reported this status) conflicts on the unique index and changes nothing.
+    const [added] = await tx
+      .insert(twilioCallTransitions)
+      .values({
+        twilioCallId: callId,
+        twilioCallSid: sid,
+        twilioParentCallSid: parent,
+        sequenceNumber: Number.isFinite(sequence) ? sequence : null,
+        status,
+        callDuration: Number.isFinite(duration) ? duration : null,
+        data: params,
+      })
+      .onConflictDoNothing({
+        target: [twilioCallTransitions.twilioCallId, twilioCallTransitions.twilioCallSid, twilioCallTransitions.status],
+      })
+      .returning({ id: twilioCallTransitions.id });
+    if (!added) return { mailchimp: false, replay: true };
     const shown = (await callStates(tx, [callId])).get(callId)?.status ?? call.status;
-    if (shown === call.status && (parent || call.twilioCallSid)) return { mailchimp: false };
+    if (shown === call.status && (parent || call.twilioCallSid)) return { mailchimp: false, replay: false };
     await tx
       .update(twilioCalls)
       .set({ status: shown, ...(parent ? {} : { twilioCallSid: sid }), updatedAt: new Date() })
@@ -133,7 +143,7 @@ export async function recordTransition(
           .where(eq(widgets.id, call.widgetId))
       : [];
     const moved = { kind: 'pressure-phone' as const, ...call, mobilizationId: page?.id ?? null };
-    return { mailchimp: await actionMoved(tx, moved, call.status, shown) };
+    return { mailchimp: await actionMoved(tx, moved, call.status, shown), replay: false };
   });
 }
 

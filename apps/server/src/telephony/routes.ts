@@ -44,7 +44,8 @@ export function telephonyRoutes(app: FastifyInstance, ctx: AppContext) {
     /**
      * `POST /api/twilio/calls/:id/status`: one status callback. The signature is checked over the URL this server
      * gave Twilio (built from configuration, not from the Host header) and the posted parameters, with the call's
-     * community token. Anything unsigned, forged or for another call is 403 and records nothing.
+     * community token. Anything unsigned, forged or for another call is 403 and records nothing; a replayed callback
+     * (same `CallSid` and status) is 204 and records nothing either.
      */
     typed(scope).post(
       '/api/twilio/calls/:id/status',
@@ -71,6 +72,8 @@ export function telephonyRoutes(app: FastifyInstance, ctx: AppContext) {
           throw new AppError('forbidden', undefined, 'errors.forbidden');
         const recorded = await recordTransition(ctx.db, request.params.id, params.data);
         if (!recorded) throw new AppError('forbidden', undefined, 'errors.forbidden');
+        // A replay is acknowledged like the first (Twilio stops retrying) and changes nothing.
+        if (recorded.replay) return reply.status(204).send();
         if (recorded.mailchimp) await ctx.mailing.nudge(call.communityId);
         // Committed: wake the visitor's waiting status request and the organisers' subscriptions.
         await ctx.events.publish(callTopics.call(request.params.id), callTopics.widget(call.widgetId));

@@ -1,13 +1,15 @@
-import { isImageContentType, LIMITS, msg } from '@mutirao/core';
+import { type Actor, isImageContentType, LIMITS, msg } from '@mutirao/core';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { appUrlOf } from '../auth/routes';
 import type { AppContext } from '../context';
 import { uploads } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
+import { membershipsOf, selectedCommunityId } from '../http/session';
 import { actorIn, lenientString, signedIn, typed } from '../http/typed';
 import { parseInput } from '../http/validate';
+import { assertCommunityWorkable } from '../mobilizations/service';
 import { imageDimensions } from './dimensions';
 import { remoteDimensionsJob } from './remote';
 import { LocalStorage, newUploadKey } from './storage';
@@ -25,6 +27,11 @@ const signSchema = z.object({
     .int()
     .positive()
     .max(LIMITS.imageMaxBytes, msg('upload.tooLarge', { mb: LIMITS.imageMaxBytes / 1024 / 1024 }))
+    .optional(),
+  community_id: z.coerce
+    .number({ error: msg('mobilizationForm.communityRequired') })
+    .int(msg('mobilizationForm.communityRequired'))
+    .positive(msg('mobilizationForm.communityRequired'))
     .optional(),
 });
 
@@ -67,7 +74,10 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
       filename: raw.filename ?? raw.objectName,
       content_type: raw.content_type ?? raw.contentType,
       size: raw.size,
+      community_id: raw.community_id ?? undefined,
     });
+    const actor = actorIn(request);
+    const communityId = await uploadCommunity(request, actor, input.community_id);
     const key = newUploadKey(input.filename);
     const signed = await ctx.storage.sign({ key, contentType: input.content_type, origin: appUrlOf(ctx, request) });
     const [row] = await ctx.db
@@ -77,7 +87,8 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
         url: signed.url,
         contentType: input.content_type,
         size: input.size ?? null,
-        userId: actorIn(request).id,
+        userId: actor.id,
+        communityId,
       })
       .returning({ id: uploads.id });
     // Straight to the bucket: nothing tells the server when the bytes arrive, so a job reads their size back later.
@@ -85,6 +96,25 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
       await ctx.queue.send(remoteDimensionsJob(ctx.db), { uploadId: row.id }, { startAfterSeconds: 2 });
     return { signedUrl: signed.signedUrl, url: signed.url };
   });
+
+  /**
+   * The community an image is for, so its members read it (GraphQL's `uploads`): the one the request names
+   * (`community_id`: one the uploader does not work in is 404, as everywhere), else the one the admin has selected
+   * (the `community` cookie the web app keeps), when the uploader still works in it. Neither (an account's own
+   * photo before any community) leaves it without one.
+   */
+  async function uploadCommunity(request: FastifyRequest, actor: Actor, named: number | undefined) {
+    if (named !== undefined) {
+      await assertCommunityWorkable(ctx.db, actor, named, async () =>
+        (await membershipsOf(ctx, actor.id)).find((m) => m.communityId === named),
+      );
+      return named;
+    }
+    const selected = selectedCommunityId(request);
+    if (selected === undefined) return null;
+    const membership = (await membershipsOf(ctx, actor.id)).find((m) => m.communityId === selected);
+    return membership ? selected : null;
+  }
 
   const storage = ctx.storage;
   if (!(storage instanceof LocalStorage)) return;

@@ -1,7 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, signIn, startTestServer, type TestServer } from '../../test/harness';
 import { checkPresigned, startS3Double } from '../../test/s3';
-import { createUser } from '../seed/factories';
+import { migrationsFolder } from '../db/migrate';
+import { communities, mobilizations, uploads, users } from '../db/schema';
+import { createCommunity, createMobilization, createUser } from '../seed/factories';
 import { presignS3Url } from './s3-presign';
 
 // A 1×1 transparent PNG.
@@ -185,5 +190,104 @@ describe('S3 presigned URLs', () => {
     } finally {
       await s3.close();
     }
+  });
+});
+
+describe('the community an upload belongs to', () => {
+  const UPLOADS = '{ uploads(order_by: {id: asc}) { url community_id } }';
+  let alpha: number;
+  let beta: number;
+  let ana: Client;
+  let beto: Client;
+  beforeAll(async () => {
+    const { db } = server.ctx;
+    const a = await createUser(db, { email: 'ana-upload@example.org' });
+    const b = await createUser(db, { email: 'beto-upload@example.org' });
+    alpha = (await createCommunity(db, { name: 'Alfa Uploads', ownerId: a.id })).id;
+    beta = (await createCommunity(db, { name: 'Beta Uploads', ownerId: b.id })).id;
+    ana = await signIn(server, 'ana-upload@example.org');
+    beto = await signIn(server, 'beto-upload@example.org');
+  });
+  const sign = (client: Client, extra: Record<string, unknown> = {}) =>
+    client.post('/api/uploads', { filename: 'logo.png', content_type: 'image/png', ...extra });
+  const imageUrl = (res: { body: { signedUrl: string } }) => res.body.signedUrl.split('?')[0];
+  const seen = async (client: Client) =>
+    ((await client.graphql(UPLOADS)).body.data.uploads as { url: string }[]).map((u) => u.url);
+  /** The admin's selected community, as the web app keeps it in the `community` cookie. */
+  const select = (client: Client, id: number) =>
+    client.setCookie('community', encodeURIComponent(JSON.stringify({ id, name: 'x' })));
+
+  it('is the one the request names: its members read it through GraphQL, another community does not', async () => {
+    const res = await sign(ana, { community_id: alpha });
+    expect(res.status).toBe(200);
+    const url = imageUrl(res);
+    const [row] = await server.ctx.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.url, String(url)));
+    expect(row?.communityId).toBe(alpha);
+    expect(await seen(ana)).toContain(url);
+    expect(await seen(beto)).not.toContain(url);
+  });
+
+  it('is else the community selected in the admin, when the uploader works in it', async () => {
+    select(ana, alpha);
+    const url = imageUrl(await sign(ana));
+    expect(await seen(ana)).toContain(url);
+    expect(await seen(beto)).not.toContain(url);
+    // A cookie naming a community the uploader is not in gives the image none: nobody reads it.
+    select(beto, alpha);
+    const stray = imageUrl(await sign(beto));
+    const [row] = await server.ctx.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.url, String(stray)));
+    expect(row?.communityId).toBeNull();
+    expect([...(await seen(ana)), ...(await seen(beto))]).not.toContain(stray);
+  });
+
+  it("refuses another community's id as a missing one, and a malformed one by name, storing nothing", async () => {
+    const before = (await server.ctx.db.select().from(uploads)).length;
+    const foreign = await sign(ana, { community_id: beta });
+    expect(foreign.status).toBe(404);
+    expect((await sign(ana, { community_id: 999_999 })).status).toBe(404);
+    const bad = await sign(ana, { community_id: 'alfa' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.community_id).toEqual(['Informe a comunidade']);
+    expect((await server.ctx.db.select().from(uploads)).length).toBe(before);
+  });
+
+  it('is backfilled by migration 0034 from the page or profile showing the image, else the only community', async () => {
+    const { db } = server.ctx;
+    const loner = await createUser(db, { email: 'sem-comunidade-upload@example.org' });
+    const stored = (name: string, userId: number | null = null) => ({
+      key: `backfill/${name}.png`,
+      url: `https://mutirao.example.org/uploads/backfill/${name}.png`,
+      contentType: 'image/png',
+      userId,
+    });
+    const [anaUser] = await db.select().from(users).where(eq(users.email, 'ana-upload@example.org'));
+    const [shareImage, logo, onlyCommunity, nobody] = await db
+      .insert(uploads)
+      .values([stored('share'), stored('logo'), stored('only', anaUser?.id), stored('nobody', loner.id)])
+      .returning();
+    const page = await createMobilization(db, { communityId: beta, name: 'Página Beta' });
+    await db.update(mobilizations).set({ facebookShareImage: shareImage?.url }).where(eq(mobilizations.id, page.id));
+    await db.update(communities).set({ image: logo?.url }).where(eq(communities.id, alpha));
+    const sql = readFileSync(join(migrationsFolder(), '0034_webhook_replays_sandbox_payments.sql'), 'utf8');
+    const backfill = sql.split('--> statement-breakpoint').filter((s) => /UPDATE "uploads"/.test(s));
+    expect(backfill).toHaveLength(4);
+    for (const statement of backfill) await server.ctx.database.raw.executeSql(statement, []);
+    const communityOf = async (id: number | undefined) =>
+      (
+        await db
+          .select()
+          .from(uploads)
+          .where(eq(uploads.id, Number(id)))
+      )[0]?.communityId;
+    expect(await communityOf(shareImage?.id)).toBe(beta);
+    expect(await communityOf(logo?.id)).toBe(alpha);
+    expect(await communityOf(onlyCommunity?.id)).toBe(alpha);
+    expect(await communityOf(nobody?.id)).toBeNull();
   });
 });

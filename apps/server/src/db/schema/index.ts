@@ -6,6 +6,7 @@ export * from './counters';
 export * from './domains';
 export * from './mailing';
 export * from './mobilizations';
+export * from './payments';
 export * from './system';
 export * from './telephony';
 export * from './templates';

@@ -27,6 +27,8 @@ export const uploads = pgTable(
   (t) => [
     uniqueIndex('uploads_key_idx').on(t.key),
     index('uploads_user_idx').on(t.userId),
+    /** GraphQL's `uploads` (a community's own images). */
+    index('uploads_community_idx').on(t.communityId),
     // Pages look their images up by address.
     index('uploads_url_idx').on(t.url),
   ],

@@ -77,7 +77,15 @@ export const twilioCallTransitions = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('twilio_call_transitions_twilio_call_created_idx').on(t.twilioCallId, t.createdAt)],
+  (t) => [
+    index('twilio_call_transitions_twilio_call_created_idx').on(t.twilioCallId, t.createdAt),
+    /**
+     * One row per leg and status: a replayed callback (same `CallSid`, same status) conflicts and is dropped
+     * (`recordTransition` inserts with on conflict do nothing), even when two processes receive it at once. The call
+     * leads the key because a call the provider refused has its one failed row under an empty sid.
+     */
+    uniqueIndex('twilio_call_transitions_sid_status_idx').on(t.twilioCallId, t.twilioCallSid, t.status),
+  ],
 );
 
 export type TwilioConfiguration = typeof twilioConfigurations.$inferSelect;

@@ -30,7 +30,7 @@ export function postbackRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!ctx.payments.driver.verifyPostback(raw, signature))
         throw new AppError('forbidden', undefined, 'errors.forbidden');
       const body = Object.fromEntries(new URLSearchParams(raw));
-      const update = ctx.payments.driver.parsePostback(body);
+      const update = await ctx.payments.driver.parsePostback(body);
       if (!update) return reply.status(200).send({ ok: true, ignored: true });
       const [donation] = await ctx.db
         .select({ id: donations.id })

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { actionMoved } from '../../actions/standing';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { type Donation, donations, type Subscription, subscriptions } from '../../db/schema';
+import { type Donation, donationPostbacks, donations, type Subscription, subscriptions } from '../../db/schema';
 import { addDays, todayIso } from './dates';
 import { donationMailContext } from './mailContext';
 import { queueDonationThankYou, queueManageLinkMail } from './mails';
@@ -16,14 +16,16 @@ export const RETRY_AFTER_DAYS = [1, 3, 7] as const;
  * Records what became of a donation's charge, in one transaction under the row's lock, with everything that follows
  * from it: the donation's new state (only the moves `canMove` allows; anything else changes nothing), the
  * subscription it starts or advances, and the e-mails. Whoever learns the outcome calls this: the checkout, the
- * reconciliation job, the charging job, a postback. Answers the row as stored afterwards.
+ * reconciliation job, the charging job, a postback (each of its moves once: `firstPostbackOfMove`). Answers the row
+ * as stored afterwards.
  */
 export async function settleDonation(ctx: AppContext, donationId: number, outcome: Outcome) {
   const { donation, outboxIds, mailchimp } = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(donations).where(eq(donations.id, donationId)).for('update');
     if (!row) throw new Error(`donation ${donationId} vanished`);
-    if (row.status === outcome.status || !canMove(row.status, outcome.status))
-      return { donation: row, outboxIds: [] as (number | undefined)[], mailchimp: false };
+    const unchanged = { donation: row, outboxIds: [] as (number | undefined)[], mailchimp: false };
+    if (row.status === outcome.status || !canMove(row.status, outcome.status)) return unchanged;
+    if (outcome.postback && !(await firstPostbackOfMove(tx, row, outcome.status, outcome.postback))) return unchanged;
     const [updated] = await tx
       .update(donations)
       .set({
@@ -49,6 +51,28 @@ export async function settleDonation(ctx: AppContext, donationId: number, outcom
         console.error('[donation] e-mails left to the sweep:', error);
       });
   return donation;
+}
+
+/**
+ * Records the move a postback makes (`donation_postbacks`), once: a transaction's move from one state to another
+ * happens once, so a replay of it (the same postback again, or an older one arriving after the donation came back
+ * to that state, as paid → pending_refund → paid) conflicts on the unique index and moves nothing. The row lock
+ * already orders two postbacks of one donation; the index holds even so.
+ */
+async function firstPostbackOfMove(tx: Tx, row: Donation, status: string, postback: Record<string, unknown>) {
+  const [added] = await tx
+    .insert(donationPostbacks)
+    .values({
+      donationId: row.id,
+      transactionId: row.transactionId ?? String(postback.id),
+      fromStatus: row.status,
+      status,
+    })
+    .onConflictDoNothing({
+      target: [donationPostbacks.transactionId, donationPostbacks.fromStatus, donationPostbacks.status],
+    })
+    .returning({ id: donationPostbacks.id });
+  return added !== undefined;
 }
 
 /**

@@ -1,9 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createFormPage } from '../../../test/formPage';
-import { Client, signIn, startTestServer, type TestServer } from '../../../test/harness';
+import { Client, signIn, startSecondProcess, startTestServer, type TestServer } from '../../../test/harness';
 import { startTwilioDouble, type TwilioDouble } from '../../../test/twilio';
-import { twilioCalls, twilioCallTransitions } from '../../db/schema';
+import { twilioCalls, twilioCallTransitions, widgetCounters } from '../../db/schema';
 import { twilioSignature } from '../../telephony/signature';
 
 const SID = `AC${'cd'.repeat(16)}`;
@@ -18,16 +18,15 @@ const CALL = {
 let twilio: TwilioDouble;
 let server: TestServer;
 let visitor: Client;
+const env = () => ({
+  ACTION_MAX_PER_IP: '100000',
+  TELEPHONY_DRIVER: 'twilio',
+  TWILIO_API_URL: twilio.url,
+  TWILIO_WEBHOOK_URL: PUBLIC,
+});
 beforeAll(async () => {
   twilio = await startTwilioDouble([{ sid: SID, token: TOKEN, numbers: [NUMBER] }]);
-  server = await startTestServer({
-    env: {
-      ACTION_MAX_PER_IP: '100000',
-      TELEPHONY_DRIVER: 'twilio',
-      TWILIO_API_URL: twilio.url,
-      TWILIO_WEBHOOK_URL: PUBLIC,
-    },
-  });
+  server = await startTestServer({ env: env() });
   visitor = new Client(server.url);
 });
 afterAll(async () => {
@@ -53,14 +52,19 @@ async function phonePage(token = TOKEN) {
 function callback(
   id: number,
   params: Record<string, string>,
-  options: { token?: string; signedUrl?: string; host?: string } = {},
+  options: { token?: string; signedUrl?: string; host?: string; through?: string } = {},
 ) {
   const url = options.signedUrl ?? `${PUBLIC}/api/twilio/calls/${id}/status`;
-  return visitor.request('POST', `/api/twilio/calls/${id}/status`, new URLSearchParams(params).toString(), {
-    'content-type': 'application/x-www-form-urlencoded',
-    'x-twilio-signature': twilioSignature(options.token ?? TOKEN, url, params),
-    ...(options.host ? { host: options.host } : {}),
-  });
+  return (options.through ? new Client(options.through) : visitor).request(
+    'POST',
+    `/api/twilio/calls/${id}/status`,
+    new URLSearchParams(params).toString(),
+    {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-twilio-signature': twilioSignature(options.token ?? TOKEN, url, params),
+      ...(options.host ? { host: options.host } : {}),
+    },
+  );
 }
 const transitionsOf = (id: number) =>
   server.ctx.db
@@ -155,6 +159,48 @@ describe('a phone pressure through the Twilio driver', () => {
     expect((await callback(id, { ...params, CallStatus: 'canceled' })).status).toBe(204);
     expect((await callback(id, { ...params, CallStatus: 'exploded' })).status).toBe(403);
     expect((await transitionsOf(id)).map((t) => t.status)).toEqual(['busy', 'failed']);
+  });
+
+  it('records a replayed callback once, even sent at once to every process, and counts the call once', async () => {
+    const { form: widget } = await phonePage();
+    const { id } = (await visitor.post(`/api/widgets/${widget.id}/call`, { call: CALL })).body.twilio_call;
+    const sid = twilio.calls.at(-1)?.sid as string;
+    const leg = (status: string, extra: Record<string, string> = {}) => ({
+      AccountSid: SID,
+      CallSid: sid,
+      CallStatus: status,
+      From: NUMBER,
+      To: '+5581988887777',
+      ...extra,
+    });
+    const counted = async () => {
+      const [row] = await server.ctx.db
+        .select({ actions: sql<number>`coalesce(sum(${widgetCounters.actions}), 0)::int` })
+        .from(widgetCounters)
+        .where(eq(widgetCounters.widgetId, widget.id));
+      return row?.actions;
+    };
+    expect((await callback(id, leg('ringing'))).status).toBe(204);
+    // A second web process on the same PostgreSQL receives half the replays.
+    const peer = inject('engine') === 'postgres' ? await startSecondProcess(server) : undefined;
+    try {
+      const through = [server.url, peer?.url ?? server.url];
+      const completed = leg('completed', { CallDuration: '30' });
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => callback(id, completed, { through: through[i % 2] })),
+      );
+      expect(answers.map((a) => a.status)).toEqual([204, 204, 204, 204, 204, 204]);
+      expect((await callback(id, leg('ringing'), { through: through[1] })).status).toBe(204);
+    } finally {
+      await peer?.close();
+    }
+    expect((await transitionsOf(id)).map((t) => [t.status, t.callDuration])).toEqual([
+      ['ringing', null],
+      ['completed', 30],
+    ]);
+    const [call] = await server.ctx.db.select().from(twilioCalls).where(eq(twilioCalls.id, id));
+    expect(call?.status).toBe('completed');
+    expect(await counted()).toBe(1);
   });
 
   it("records Twilio's refusal as a failed call the visitor can retry and the organiser can see", async () => {
