@@ -316,7 +316,7 @@ describe('PAYMENTS_DRIVER', () => {
     expect(chosen).toBeInstanceOf(PagarmePaymentsDriver);
     expect(createPayments(loadConfig(env), fresh.database.db).driver.name).toBe('sandbox');
     expect(() => loadConfig({ ...env, PAYMENTS_DRIVER: 'pagarme', PAGARME_API_KEY: 'ak_live' })).toThrow(
-      'PAYMENTS_DRIVER=pagarme needs PAGARME_API_KEY and PAGARME_ENCRYPTION_KEY',
+      'PAGARME_API_KEY, PAGARME_ENCRYPTION_KEY: both required with PAYMENTS_DRIVER=pagarme',
     );
     expect(() => loadConfig({ ...env, PAYMENTS_DRIVER: 'pagarme', PAGARME_ENCRYPTION_KEY: 'ek' })).toThrow(
       /PAGARME_API_KEY/,
