@@ -8,6 +8,7 @@ import { authRoutes } from './auth/routes';
 import { blockRoutes } from './blocks/routes';
 import { botReadRoutes } from './chatbot/readRoutes';
 import { chatbotRoutes } from './chatbot/routes';
+import { messengerWebhookRoutes } from './chatbot/webhook';
 import { mailchimpRoutes } from './communities/mailchimpRoutes';
 import { recipientRoutes } from './communities/recipientRoutes';
 import { communityRoutes } from './communities/routes';
@@ -89,6 +90,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   recipientRoutes(app, ctx);
   mailchimpRoutes(app, ctx);
   chatbotRoutes(app, ctx);
+  messengerWebhookRoutes(app, ctx);
   teamRoutes(app, ctx);
   domainRoutes(app, ctx);
   // The mobilization list's answers (REST and the list screen's GraphQL document), kept per process like the access

@@ -60,12 +60,33 @@ function matching(communityId: number, filter: ActivistFilter): SQL {
  * last_name, profile_pic, gender)`, ordered by nothing (callers order or insert it).
  */
 export function audienceRelation(communityId: number, configurationId: number, filter: ActivistFilter): SQL {
+  const unlinked = everyone(communityId, filter)
+    ? sql` union all select f.id, null, f.fb_context_recipient_id, f.first_name, f.last_name, f.profile_pic, f.gender
+    from facebook_bot_activists f
+    where f.facebook_bot_configuration_id = ${configurationId} and f.activist_id is null`
+    : sql``;
   return sql`(select f.id as facebook_bot_activist_id, a.id as activist_id, f.fb_context_recipient_id,
       coalesce(f.first_name, a.first_name) as first_name, coalesce(f.last_name, a.last_name) as last_name,
       f.profile_pic, coalesce(f.gender, a.gender) as gender
     from activists a
     join facebook_bot_activists f on f.activist_id = a.id and f.facebook_bot_configuration_id = ${configurationId}
-    where ${matching(communityId, filter)})`;
+    where ${matching(communityId, filter)}${unlinked})`;
+}
+
+/**
+ * Whether the segmentation takes everyone: then the subscribers who wrote to the page but are no activist of the
+ * community (the Messenger webhook's, matched to nobody yet) are reached too; any filter speaks of activists only.
+ */
+const everyone = (communityId: number, filter: ActivistFilter) => filterConditions(filter, communityId) === undefined;
+
+/** The configuration's subscribers linked to no activist, when the segmentation takes everyone. */
+async function unlinkedCount(db: Db | Tx, communityId: number, configurationId: number, filter: ActivistFilter) {
+  if (!everyone(communityId, filter)) return 0;
+  const result = (await db.execute(sql`select count(*)::int as n from facebook_bot_activists f
+    where f.facebook_bot_configuration_id = ${configurationId} and f.activist_id is null`)) as unknown as {
+    rows: { n: number }[];
+  };
+  return Number(result.rows[0]?.n ?? 0);
 }
 
 export interface AudienceCounts {
@@ -96,7 +117,7 @@ export async function audienceCounts(
   };
   const row = result.rows[0] ?? { matched: 0, reached: 0, recipients: 0 };
   return {
-    recipients: Number(row.recipients),
+    recipients: Number(row.recipients) + (await unlinkedCount(db, communityId, configurationId, filter)),
     matched: Number(row.matched),
     skipped: Number(row.matched) - Number(row.reached),
   };

@@ -9,13 +9,19 @@ import { AppError } from '../http/errors';
 import { localeOf } from '../http/locale';
 import { actorIn, body, idParams, lenientInt, signedIn, typed } from '../http/typed';
 import { enqueueMassMessage, testMessage } from './massMessages';
+import { webhookUrl } from './webhook';
 
 /** What the configuration answers: never a secret, only whether each is stored (and can be opened). */
-function presentConfiguration(row: FacebookBotConfiguration, opened: (sealed: string) => boolean) {
+function presentConfiguration(
+  row: FacebookBotConfiguration,
+  opened: (sealed: string) => boolean,
+  config: AppContext['config'],
+) {
   return {
     facebook_bot_configuration: {
       id: row.id,
       community_id: row.communityId,
+      webhook_url: webhookUrl(config, row.id),
       page_access_token_set: opened(row.messengerPageAccessToken),
       app_secret_set: opened(row.messengerAppSecret),
       updated_at: row.updatedAt.toISOString(),
@@ -148,7 +154,7 @@ export function chatbotRoutes(app: FastifyInstance, ctx: AppContext) {
           .returning();
       }
       if (!row) throw new Error('bot configuration not stored');
-      return presentConfiguration(row, (sealed) => box.open(sealed) !== undefined);
+      return presentConfiguration(row, (sealed) => box.open(sealed) !== undefined, ctx.config);
     },
   );
 }
