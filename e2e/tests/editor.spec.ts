@@ -493,6 +493,8 @@ test('old content converts only after a confirmation, and cancelling with change
   page,
   request,
 }) => {
+  // It took 31 s in a full run on two busy cores.
+  test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   const { mobilization } = await organiserWithPage(page, request, {
     firstName: 'Antiga',

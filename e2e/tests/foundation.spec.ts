@@ -123,6 +123,8 @@ test("the 'Ops!' toast stays until closed; success toasts close by themselves af
 });
 
 test('a wrong password offers recovery; the e-mailed link sets a new password once', async ({ page, request }) => {
+  // Four password hashes (two resets, two sign-ins) take most of 30 s on two busy cores.
+  test.setTimeout(60_000);
   const user = await seedUser(request, { firstName: 'Bia', communities: [{ name: 'Rede Bia' }] });
   await page.goto('/login');
   await page.getByLabel(t('auth.email')).fill(user.email);

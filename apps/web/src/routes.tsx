@@ -5,7 +5,6 @@ import { GuestOnly, HomeRedirect, RequireCommunity, RequireUser } from './auth/g
 import { AppLayout } from './shell/AppLayout';
 import { LoadingScreen } from './shell/layouts/LoadingScreen';
 import NotFoundPage, { NotFoundInShell } from './shell/NotFoundPage';
-import { SandboxBanner } from './shell/SandboxBanner';
 import { WIDGET_SETTINGS_SCREENS } from './widgets/kinds';
 
 // Each screen is its own chunk: the sign-in screens should not download the editor's code, and vice versa.
@@ -60,8 +59,6 @@ function Standalone() {
   const { t } = useTranslation();
   return (
     <Suspense fallback={<LoadingScreen label={t('app.loading')} />}>
-      {/* Signed-in screens outside the app's frame (the community list) show it too; signed out it is empty. */}
-      <SandboxBanner />
       <Outlet />
     </Suspense>
   );
