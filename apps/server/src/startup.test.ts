@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startThrowawayPostgres } from '../../../scripts/lib/postgres.mjs';
-import { Client, startTestServer } from '../test/harness';
+import { Client, PRODUCTION_ENV, startTestServer } from '../test/harness';
 import { freePort, runEntry, waitHealthy } from '../test/process';
 import { startS3Double } from '../test/s3';
 import { startSmtp, type TestSmtp } from '../test/smtp';
@@ -104,12 +104,7 @@ describe('starting in production', { timeout: SLOW }, () => {
 
   it('tells a signed-in organiser which services are sandboxed (the banner’s answer), and nothing outside production', async () => {
     const prod = await startTestServer({
-      env: {
-        NODE_ENV: 'production',
-        APP_URL: 'http://admin.example.test',
-        PUBLIC_HOST: 'example.test',
-        ALLOW_SANDBOX: 'payments,mail,dns',
-      },
+      env: PRODUCTION_ENV,
     });
     const dev = await startTestServer();
     try {

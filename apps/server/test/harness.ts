@@ -65,6 +65,17 @@ export function useFreshDatabase(): { readonly database: Database } {
   };
 }
 
+/**
+ * A production server for tests: an admin address, a public host, and the sandboxes a test machine has no real
+ * service for, allowed by name (production refuses them otherwise).
+ */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  APP_URL: 'http://admin.example.test',
+  PUBLIC_HOST: 'example.test',
+  ALLOW_SANDBOX: 'payments,mail,dns',
+};
+
 export interface TestServer {
   url: string;
   ctx: AppContext;

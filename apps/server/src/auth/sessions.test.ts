@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, eventually, signIn, startTestServer, type TestServer } from '../../test/harness';
+import { Client, eventually, PRODUCTION_ENV, signIn, startTestServer, type TestServer } from '../../test/harness';
 import { outbox, passwordResets, sessions, users } from '../db/schema';
 import { createUser } from '../seed/factories';
 
@@ -117,12 +117,7 @@ describe('sign-in limits slow the guesser, not the owner', () => {
 describe('the session cookie in production', () => {
   it('is __Host-session (Secure, Path=/, no Domain), and a planted `session` cookie is ignored', async () => {
     const prod = await startTestServer({
-      env: {
-        NODE_ENV: 'production',
-        APP_URL: 'http://admin.example.test',
-        PUBLIC_HOST: 'example.test',
-        ALLOW_SANDBOX: 'payments,mail,dns',
-      },
+      env: PRODUCTION_ENV,
     });
     try {
       await createUser(prod.ctx.db, { email: 'victim@example.org' });

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Client, signIn, startTestServer, type TestServer } from '../../test/harness';
+import { type Client, PRODUCTION_ENV, signIn, startTestServer, type TestServer } from '../../test/harness';
 import { blocks } from '../db/schema';
 import { createCommunity, createMobilization, createUser } from '../seed/factories';
 
@@ -160,12 +160,7 @@ describe('introspection', () => {
 
   it('in production, answers platform admins only', async () => {
     const prod = await startTestServer({
-      env: {
-        NODE_ENV: 'production',
-        APP_URL: 'http://admin.example.test',
-        PUBLIC_HOST: 'example.test',
-        ALLOW_SANDBOX: 'payments,mail,dns',
-      },
+      env: PRODUCTION_ENV,
     });
     try {
       await createUser(prod.ctx.db, { email: 'gql-limits-user@example.org' });
