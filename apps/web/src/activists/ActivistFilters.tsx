@@ -11,7 +11,6 @@ import {
   TagsInput,
   TextInput,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   ACTION_DEFINITIONS,
   ACTION_KINDS,
@@ -24,6 +23,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../api/client';
 import { api } from '../api/client';
+import { usePhoneWidth } from '../shell/usePhoneWidth';
 import type { ActivistFilterValues } from './activistsApi';
 import { EMPTY_FILTER } from './listParams';
 
@@ -61,7 +61,7 @@ export function ActivistFilters({ communityId, applied, errors, onApply }: Activ
   const { t } = useTranslation();
   const [draft, setDraft] = useState(applied);
   useEffect(() => setDraft(applied), [applied]);
-  const narrow = useMediaQuery('(max-width: 36em)');
+  const narrow = usePhoneWidth();
   const [unfolded, setUnfolded] = useState(false);
   // A refusal on a folded field unfolds it, so the message is seen.
   useEffect(() => {

@@ -1,9 +1,9 @@
 import { Anchor, Badge, Group, Table, Text, UnstyledButton } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { type ActivistSort, displayPhone, type MessageKey } from '@mutirao/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCommunityDates } from '../communities/useCommunityDates';
+import { usePhoneWidth } from '../shell/usePhoneWidth';
 import type { ActivistListItem } from './activistsApi';
 
 interface ActivistTableProps {
@@ -51,7 +51,7 @@ function SortHeader({
 export function ActivistTable({ activists, sort, order, onSort }: ActivistTableProps) {
   const { t, i18n } = useTranslation();
   const { date } = useCommunityDates();
-  const narrow = useMediaQuery('(max-width: 36em)');
+  const narrow = usePhoneWidth();
   const header = { sort, order, onSort, current: sort };
   return (
     <Table.ScrollContainer minWidth={narrow ? 0 : 760}>

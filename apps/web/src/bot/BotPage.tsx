@@ -1,11 +1,11 @@
 import { Button, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EMPTY_FILTER } from '../activists/listParams';
 import { useSession } from '../auth/SessionProvider';
 import { TitledPage } from '../shell/layouts/TitledPage';
+import { usePhoneWidth } from '../shell/usePhoneWidth';
 import { type Audience, type Campaign, campaignsKey, type MessageValues, type Segmentation } from './botApi';
 import { CampaignList } from './CampaignList';
 import { MessageStep } from './MessageStep';
@@ -28,7 +28,7 @@ export default function BotPage() {
   const [sent, setSent] = useState<Sent>();
   const [draft, setDraft] = useState<MessageValues>();
   const heading = useRef<HTMLHeadingElement>(null);
-  const narrow = useMediaQuery('(max-width: 36em)');
+  const narrow = usePhoneWidth();
   const moved = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the focus follows the step
   useEffect(() => {

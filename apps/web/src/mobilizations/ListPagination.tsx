@@ -1,6 +1,6 @@
 import { Group, Pagination, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { usePhoneWidth } from '../shell/usePhoneWidth';
 
 interface ListPaginationProps {
   page: number;
@@ -14,7 +14,7 @@ export function ListPagination({ page, perPage, total, onChange }: ListPaginatio
   const { t, i18n } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / perPage));
   // On a phone the first/last buttons and the neighbours would wrap the pager onto two lines.
-  const compact = useMediaQuery('(max-width: 36em)');
+  const compact = usePhoneWidth();
   const number = (n: number) => n.toLocaleString(i18n.language);
   const from = total === 0 ? 0 : (page - 1) * perPage + 1;
   const to = Math.min(total, page * perPage);
