@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { passConfig, TOPOLOGY_JOURNEYS } from './browser';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // Debian's PowerDNS plays the world's DNS (global-setup.ts): the app's name-server check asks it, and journeys change
@@ -15,33 +16,11 @@ process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: './tests',
+  // `npm test` runs these through the deployment instead (topology.config.ts), when PostgreSQL is there for it.
+  testIgnore: process.env.E2E_JOURNEYS_IN_TOPOLOGY === '1' ? TOPOLOGY_JOURNEYS.map((f) => f.replace('tests/', '')) : [],
   globalSetup: './global-setup.ts',
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
-  fullyParallel: false,
   // The embedded database serves one process; journeys create their own users, so two workers are safe.
-  workers: 2,
-  retries: 0,
-  use: {
-    baseURL: `http://localhost:${port}`,
-    locale: 'pt-BR',
-    reducedMotion: 'reduce',
-    trace: 'off',
-    screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
-  },
+  ...passConfig(`http://localhost:${port}`),
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
     command: `node --enable-source-maps ${join(import.meta.dirname, '..', 'apps/server/dist/main.js')}`,

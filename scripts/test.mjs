@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt, ensureInstalled } from './lib/build.mjs';
-import { startThrowawayPostgres } from './lib/postgres.mjs';
+import { postgresInstalled, startThrowawayPostgres } from './lib/postgres.mjs';
 import { run } from './lib/run.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -73,32 +73,33 @@ async function vitest(name, dir, env = {}, node = process.execPath) {
   if (code !== 0 && r.numFailedTests === 0) notes.push(`${name}: exited with ${code} (a file failed to load?)`);
 }
 
-async function playwright() {
-  console.log('\n▶ browser journeys (Chromium)');
+/**
+ * Runs one Playwright pass: the journeys against the one embedded-database process (playwright.config.ts), or the
+ * deployment pass (topology.config.ts: Caddy, two web processes and a worker on a throwaway PostgreSQL).
+ */
+async function playwright(name, config, env = {}) {
+  console.log(`\n▶ ${name}`);
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromium)) {
-    skipped(`browser journeys skipped: no Chromium at ${chromium} (apt-get install chromium)`);
+    skipped(`${name} skipped: no Chromium at ${chromium} (apt-get install chromium)`);
     return;
   }
-  const out = join(reports, 'e2e.json');
-  const code = await run(
-    bin('playwright'),
-    ['test', '--config', join(root, 'e2e/playwright.config.ts'), '--reporter=list,json'],
-    {
-      cwd: join(root, 'e2e'),
-      env: {
-        ...process.env,
-        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-        E2E_PORT: String(await freePort()),
-        // PowerDNS, the resolver the app's name-server check asks and the journeys' stand-in for a registrar.
-        E2E_DNS_PORT: String(await freePort()),
-        E2E_DNS_API_PORT: String(await freePort()),
-      },
+  const out = join(reports, `${name.replace(/\W+/g, '-')}.json`);
+  const code = await run(bin('playwright'), ['test', '--config', join(root, 'e2e', config), '--reporter=list,json'], {
+    cwd: join(root, 'e2e'),
+    env: {
+      ...process.env,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+      E2E_PORT: String(await freePort()),
+      // PowerDNS, the resolver the app's name-server check asks and the journeys' stand-in for a registrar.
+      E2E_DNS_PORT: String(await freePort()),
+      E2E_DNS_API_PORT: String(await freePort()),
+      ...env,
     },
-  );
+  });
   if (!existsSync(out)) {
     totals.failed += 1;
-    notes.push(`browser journeys: the runner crashed (exit ${code})`);
+    notes.push(`${name}: the runner crashed (exit ${code})`);
     return;
   }
   const { stats } = JSON.parse(readFileSync(out, 'utf8'));
@@ -154,8 +155,17 @@ try {
   pgServer?.stop();
 }
 
+// With PostgreSQL installed, the form, pressure, phone and donation journeys run through the deployment pass instead
+// of the embedded one (e2e/browser.ts lists them), so each runs once.
+const topology = postgresInstalled() && existsSync('/usr/bin/caddy');
 if (process.env.SKIP_E2E === '1') skipped('browser journeys skipped (SKIP_E2E=1)');
-else await playwright();
+else {
+  await playwright('browser journeys (Chromium)', 'playwright.config.ts', {
+    E2E_JOURNEYS_IN_TOPOLOGY: topology ? '1' : '0',
+  });
+  if (topology) await playwright('deployment: Caddy, two web processes and a worker', 'topology.config.ts');
+  else skipped('deployment journeys skipped: install postgresql and caddy');
+}
 
 console.log('');
 for (const note of notes) console.log(`note: ${note}`);

@@ -75,7 +75,12 @@ export async function buildCampaign(page: Page, communityId: number, mobilizatio
     },
   });
   await addBlock(page.request, mobilizationId, 'Agenda', content('Próximos encontros'));
-  const twilio = await page.request.put(`/api/communities/${communityId}/twilio`, {
+  await connectTwilio(page.request, communityId);
+}
+
+/** The community's Twilio account, saved as its organiser (signed in on `request`); the server's driver places calls. */
+export async function connectTwilio(request: APIRequestContext, communityId: number) {
+  const twilio = await request.put(`/api/communities/${communityId}/twilio`, {
     data: {
       twilio_configuration: {
         twilio_account_sid: `AC${'ab'.repeat(16)}`,

@@ -13,6 +13,9 @@ function findBinaries() {
   return versions[0] ? join(base, versions[0], 'bin') : undefined;
 }
 
+/** Whether Debian's PostgreSQL server is installed (a throwaway server can start). */
+export const postgresInstalled = () => findBinaries() !== undefined;
+
 /**
  * Starts a throwaway PostgreSQL server on loopback for the test run (initdb ~1 s) and returns its URL and a stop
  * function, or undefined when PostgreSQL is not installed. As root it runs the server as the `postgres` user.

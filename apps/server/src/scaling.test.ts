@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { demoSignUpBody } from '../test/demoSignUp';
 import { freshDatabase } from '../test/harness';
 import { freePort, type RunningProcess, runEntry, waitHealthy } from '../test/process';
 import { startSmtp } from '../test/smtp';
@@ -46,16 +47,10 @@ async function seedFormCommunity(url: string, email: string, name: string): Prom
 
 /** One visitor's sign-up through the web process at `url`, on a new connection: it must be accepted. */
 async function submit(url: string, form: SeededForm, email: string, i: number) {
-  const fields = [
-    { uid: 'field-participe-nome', value: `Pessoa ${i}` },
-    { uid: 'field-participe-email', value: email },
-    { uid: 'field-participe-whatsapp', value: '' },
-    { uid: 'field-participe-ajuda', value: 'Divulgar nas redes' },
-  ];
   const res = await fetch(`${url}/api/mobilizations/${form.mobilization_id}/form_entries`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', connection: 'close' },
-    body: JSON.stringify({ form_entry: { widget_id: form.widget_id, fields: JSON.stringify(fields) } }),
+    body: JSON.stringify(demoSignUpBody(form.widget_id, `Pessoa ${i}`, email)),
   });
   expect(res.status, await res.text()).toBe(201);
 }
