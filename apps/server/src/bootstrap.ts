@@ -72,10 +72,18 @@ export async function createContext(config: Config, options: ContextOptions = {}
   queue.register(nameServerCheckJob(database.db, dns));
   queue.register(sslCheckJob(database.db, config.dns.tlsCheck));
   const storage = createStorage(config);
-  // Resized copies need the bytes: the S3 driver's uploads go straight to the bucket, so only local ones get them.
-  if (storage instanceof LocalStorage) queue.register(imageVariantsJob(database.db, storage));
-  // The S3 driver's images get their size read back from the bucket instead (no copies: the bytes never pass here).
-  else queue.register(remoteDimensionsJob(database.db));
+  // Resized copies: the job reads the stored image and writes its copies beside it, through the storage driver, so
+  // web processes and the worker on several machines need no shared disk when the driver is S3.
+  const variantsJob = imageVariantsJob(database.db, storage);
+  queue.register(variantsJob);
+  // The S3 driver's images go straight to the bucket, and nothing says when they arrive: a job reads their size back
+  // once they are there, then queues their copies (a local upload's PUT queues them itself, `uploads/routes.ts`).
+  if (!(storage instanceof LocalStorage))
+    queue.register(
+      remoteDimensionsJob(database.db, {
+        stored: (uploadId) => queue.send(variantsJob, { uploadId }, { singletonKey: `upload-variants:${uploadId}` }),
+      }),
+    );
   // Reports read the replica when there is one: a long export then takes nothing from the primary. Only beside a
   // PostgreSQL primary (the embedded database has no replicas); never migrated here, it follows the primary.
   const replica =

@@ -123,6 +123,20 @@ describe('the Mailchimp settings', () => {
     expect(missing.body).toMatchObject({ ok: false, error: { kind: 'not_found', status: 404 } });
   });
 
+  it('refuses a field the test does not read with a 400 that names it, beside the wrapper or in it', async () => {
+    const { communityId, organiser } = await setUp();
+    const path = `/api/communities/${communityId}/mailchimp/test`;
+    const inner = await organiser.post(path, { mailchimp: { mailchimp_list_id: LIST, list_name: 'Outra' } });
+    expect(inner.status).toBe(400);
+    expect(inner.body.errors).toEqual({ list_name: ['O campo list_name não existe aqui; nada foi salvo'] });
+    // A key sent without the wrapper would otherwise be dropped, and the stored one tested in its place.
+    const flat = await organiser.post(path, { mailchimp_api_key: NEW_KEY }, { 'accept-language': 'en' });
+    expect(flat.status).toBe(400);
+    expect(flat.body.errors).toEqual({
+      mailchimp_api_key: ['There is no field mailchimp_api_key here; nothing was saved'],
+    });
+  });
+
   it("answers another community's member with a 404 on every endpoint", async () => {
     const { communityId } = await setUp();
     const stranger = (await setUp(false)).organiser;

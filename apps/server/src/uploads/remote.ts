@@ -15,9 +15,13 @@ const READ_TIMEOUT_MS = 15_000;
  * The size of an image the browser sent straight to the bucket (the S3 driver: the server never sees the bytes and
  * is not told when the PUT ends). A job reads the start of the file back from its public address, which the server
  * built from configuration when it signed the upload, and stores the width and height public pages reserve. Until
- * the file is there it fails and is retried; once stored, pages already showing it render anew.
+ * the file is there it fails and is retried; once stored, pages already showing it render anew, and `stored` is told
+ * (the worker then queues its resized copies, `variants.ts`).
  */
-export function remoteDimensionsJob(db: Db, { timeoutMs = READ_TIMEOUT_MS } = {}) {
+export function remoteDimensionsJob(
+  db: Db,
+  { timeoutMs = READ_TIMEOUT_MS, stored }: { timeoutMs?: number; stored?: (uploadId: number) => Promise<void> } = {},
+) {
   return defineJob({
     name: 'upload-dimensions',
     payload: z.object({ uploadId: z.number().int() }),
@@ -43,6 +47,7 @@ export function remoteDimensionsJob(db: Db, { timeoutMs = READ_TIMEOUT_MS } = {}
           ...(Number.isFinite(total) && total > 0 && { size: total }),
         })
         .where(eq(uploads.id, row.id));
+      await stored?.(row.id);
       await rerenderPagesUsing(db, row);
     },
   });

@@ -91,7 +91,8 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
         communityId,
       })
       .returning({ id: uploads.id });
-    // Straight to the bucket: nothing tells the server when the bytes arrive, so a job reads their size back later.
+    // Straight to the bucket: nothing tells the server when the bytes arrive, so a job reads their size back later,
+    // then queues their resized copies (`bootstrap.ts`).
     if (row && !(ctx.storage instanceof LocalStorage))
       await ctx.queue.send(remoteDimensionsJob(ctx.db), { uploadId: row.id }, { startAfterSeconds: 2 });
     return { signedUrl: signed.signedUrl, url: signed.url };

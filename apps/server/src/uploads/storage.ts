@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { LIMITS } from '@mutirao/core';
 import type { Config } from '../config';
 import { presignS3Url } from './s3-presign';
 
@@ -18,9 +19,18 @@ export interface StorageDriver {
   sign(input: { key: string; contentType: string; origin: string }): SignedUpload | Promise<SignedUpload>;
   /** The first bytes of a stored file, for checks such as image dimensions; undefined when they cannot be read. */
   readHead(key: string, bytes: number): Promise<Buffer | undefined>;
+  /**
+   * A stored file's bytes, for the job that resizes it: undefined when it is not there, is refused, or is larger than
+   * an upload may be. A store that cannot be reached (or answers too slowly) throws, so the job is tried again.
+   */
+  readAll(key: string): Promise<Buffer | undefined>;
+  /** Stores a file the server made (a resized copy); throws when the store refuses it. */
+  write(key: string, bytes: Buffer, contentType: string): Promise<void>;
 }
 
 const SIGNED_URL_TTL_SECONDS = 15 * 60;
+/** How long the S3 driver waits for the bucket on a whole read or a write, body included. */
+const S3_TIMEOUT_MS = 30_000;
 
 /** A storage key such as `2026/11/3f9c…-poster.png`: unguessable, and safe as a path on disk. */
 export function newUploadKey(filename: string, now = new Date()): string {
@@ -114,7 +124,10 @@ export class LocalStorage implements StorageDriver {
 export class S3Storage implements StorageDriver {
   readonly name = 's3' as const;
 
-  constructor(private readonly s3: Config['storage']['s3']) {}
+  constructor(
+    private readonly s3: Config['storage']['s3'],
+    private readonly timeoutMs = S3_TIMEOUT_MS,
+  ) {}
 
   private get endpoint() {
     return this.s3.endpoint
@@ -122,17 +135,22 @@ export class S3Storage implements StorageDriver {
       : `https://${this.s3.bucket}.s3.${this.s3.region}.amazonaws.com`;
   }
 
-  async sign({ key, contentType }: { key: string; contentType: string; origin: string }): Promise<SignedUpload> {
-    const signedUrl = await presignS3Url({
-      method: 'PUT',
+  /** A presigned URL for one request on `key`; `headers` are signed too, so the request must send them as given. */
+  private presign(method: 'GET' | 'PUT', key: string, expiresSeconds: number, headers?: Record<string, string>) {
+    return presignS3Url({
+      method,
       endpoint: this.endpoint,
       key,
       region: this.s3.region,
       accessKeyId: this.s3.accessKeyId,
       secretAccessKey: this.s3.secretAccessKey,
-      expiresSeconds: SIGNED_URL_TTL_SECONDS,
-      headers: { 'content-type': contentType },
+      expiresSeconds,
+      headers,
     });
+  }
+
+  async sign({ key, contentType }: { key: string; contentType: string; origin: string }): Promise<SignedUpload> {
+    const signedUrl = await this.presign('PUT', key, SIGNED_URL_TTL_SECONDS, { 'content-type': contentType });
     // The browser PUTs to the bucket's own address, the host the signature covers; `S3_PUBLIC_URL` (a CDN, say) is
     // only where the stored image is read from.
     const url = this.s3.publicUrl ? `${this.s3.publicUrl.replace(/\/$/, '')}/${key}` : (signedUrl.split('?')[0] ?? '');
@@ -141,15 +159,7 @@ export class S3Storage implements StorageDriver {
 
   /** A ranged GET through a presigned URL: the bucket sends only the header bytes. */
   async readHead(key: string, bytes: number): Promise<Buffer | undefined> {
-    const url = await presignS3Url({
-      method: 'GET',
-      endpoint: this.endpoint,
-      key,
-      region: this.s3.region,
-      accessKeyId: this.s3.accessKeyId,
-      secretAccessKey: this.s3.secretAccessKey,
-      expiresSeconds: 60,
-    });
+    const url = await this.presign('GET', key, 60);
     try {
       const response = await fetch(url, {
         headers: { range: `bytes=0-${bytes - 1}` },
@@ -159,6 +169,43 @@ export class S3Storage implements StorageDriver {
     } catch {
       return undefined;
     }
+  }
+
+  /**
+   * A presigned GET of the whole object. The browser's PUT went straight to the bucket, which does not hold it to the
+   * upload limit, so the body is read only up to that limit: past it the read stops and nothing is returned.
+   */
+  async readAll(key: string): Promise<Buffer | undefined> {
+    const url = await this.presign('GET', key, 60);
+    const response = await fetch(url, { signal: AbortSignal.timeout(this.timeoutMs) });
+    // A missing key (404 NoSuchKey) or a refusal (403) will not change on a retry; a bucket in trouble (5xx) may.
+    if (response.status >= 500) throw new Error(`S3 GET ${key}: ${response.status}`);
+    if (!response.ok || Number(response.headers.get('content-length')) > LIMITS.imageMaxBytes) {
+      await response.body?.cancel();
+      return undefined;
+    }
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for await (const chunk of response.body ?? []) {
+      total += chunk.length;
+      // Leaving the loop cancels the stream, and with it the download.
+      if (total > LIMITS.imageMaxBytes) return undefined;
+      chunks.push(Buffer.from(chunk));
+    }
+    return Buffer.concat(chunks);
+  }
+
+  /** A PUT through a presigned URL that signs the content type, as the browser's upload is. */
+  async write(key: string, bytes: Buffer, contentType: string): Promise<void> {
+    const url = await this.presign('PUT', key, 60, { 'content-type': contentType });
+    const response = await fetch(url, {
+      method: 'PUT',
+      headers: { 'content-type': contentType },
+      body: new Uint8Array(bytes),
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    await response.body?.cancel();
+    if (!response.ok) throw new Error(`S3 PUT ${key}: ${response.status}`);
   }
 }
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
 import { defineJob } from '../jobs/queue';
-import type { LocalStorage } from './storage';
+import type { StorageDriver } from './storage';
 
 /*
  * Phones should not download a 3,000-pixel photo to show it 390 pixels wide. Once an upload is stored, a job makes
@@ -67,11 +67,11 @@ export async function makeVariants(original: Buffer): Promise<{ width: number; h
 }
 
 /** Makes and stores an upload's copies, and records their widths (and its upright size) on its row. */
-export async function storeVariants(db: Db, storage: LocalStorage, row: { id: number; key: string }): Promise<void> {
+export async function storeVariants(db: Db, storage: StorageDriver, row: { id: number; key: string }): Promise<void> {
   const original = await storage.readAll(row.key);
   if (!original) return;
   const made = await makeVariants(original);
-  for (const v of made.variants) await storage.write(variantKey(row.key, v.width), v.bytes);
+  for (const v of made.variants) await storage.write(variantKey(row.key, v.width), v.bytes, 'image/webp');
   await db
     .update(uploads)
     .set({ width: made.width, height: made.height, variantWidths: made.variants.map((v) => v.width) })
@@ -79,7 +79,7 @@ export async function storeVariants(db: Db, storage: LocalStorage, row: { id: nu
 }
 
 /** The copies of a newly stored upload, then the pages already showing it re-render (see below). */
-export function imageVariantsJob(db: Db, storage: LocalStorage) {
+export function imageVariantsJob(db: Db, storage: StorageDriver) {
   return defineJob({
     name: 'upload-variants',
     payload: z.object({ uploadId: z.number().int() }),

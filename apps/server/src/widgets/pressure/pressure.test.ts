@@ -252,6 +252,21 @@ describe('POST /api/widgets/:id/fill', () => {
     expect(await stored(widget.id)).toEqual({ pressures: 0, mails: 0 });
   });
 
+  it('refuses a field the fill does not have with a 400 that names it, in the visitor language, storing nothing', async () => {
+    const { form: widget } = await pressurePage(pressureSettings(THANK_YOU_SETTINGS));
+    const phone = await fill(widget.id, { fill: { ...FILL, activist: { ...FILL.activist, phone: '81999990000' } } });
+    expect(phone.status).toBe(400);
+    expect(phone.body.errors).toEqual({ 'activist.phone': ['O campo activist.phone não existe aqui; nada foi salvo'] });
+    const spanish = await visitor.post(
+      `/api/widgets/${widget.id}/fill`,
+      { fill: { ...FILL, targets: ['outro@example.org'] } },
+      { 'accept-language': 'es' },
+    );
+    expect(spanish.status).toBe(400);
+    expect(spanish.body.errors).toEqual({ targets: ['El campo targets no existe aquí; no se guardó nada'] });
+    expect(await stored(widget.id)).toEqual({ pressures: 0, mails: 0 });
+  });
+
   it('sends the organiser letter when the visitor may not edit it', async () => {
     const { form: widget } = await pressurePage(pressureSettings({ disable_edit_field: 's' }));
     const res = await fill(widget.id, { fill: { ...FILL, mail: { subject: 'Outro', body: 'Texto do visitante' } } });

@@ -5,7 +5,7 @@ import { adminBaseUrl } from '../../config';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { actorIn, idParams, pageWidgetParams, signedIn, typed } from '../../http/typed';
-import { parseInput, unwrap } from '../../http/validate';
+import { parseBody, unwrap } from '../../http/validate';
 import { actOnPublishedWidget, oncePerCopy, type PublishedWidget, visitorAction } from '../visitor';
 import { pressureDeliveries } from './delivery';
 import { type PressureSubmission, submitPressure } from './submit';
@@ -16,12 +16,13 @@ export const PRESSURE_FILL_BODY_LIMIT = 64 * 1024;
 /**
  * A visitor's fill as the published widget `found` takes it: its e-mail targets, and the letter as sent (with
  * disable_edit_field 's' the visitor may not change it: the organiser's text is what is sent). 422 with every field's
- * message otherwise, from the checks the island runs too.
+ * message otherwise, from the checks the island runs too; 400 naming any field the fill does not have.
  */
 function checkFill(found: PublishedWidget, body: unknown): Omit<PressureSubmission, 'baseUrl' | 'consent'> {
   if (found.widget.kind !== 'pressure')
     throw new AppError('unprocessable', { widget_id: ['kinds.pressure.notEmailPressure'] });
-  const fill = parseInput(pressureFillSchema, unwrap(body, 'fill'), 'unprocessable');
+  // A field the fill does not have is a 400 that names it, as on every other route, never silently dropped.
+  const fill = parseBody(pressureFillSchema, unwrap(body, 'fill'), 'unprocessable');
   const settings = found.widget.settings;
   const targets = parseTargets(settings.targets).filter((t) => t.channel === 'email');
   if (!targets.length) throw new AppError('unprocessable', { widget_id: ['kinds.pressure.noTargets'] });
