@@ -98,7 +98,8 @@ export default async function topologySetup() {
     const out = createWriteStream(log, { flags: 'a' });
     const child = spawn(process.env.SERVER_NODE ?? process.execPath, unit.args, {
       cwd: root,
-      env: { ...environment, ...unit.env, ...env },
+      // As systemd does: the EnvironmentFile's values win over the unit's own Environment= lines.
+      env: { ...unit.env, ...environment, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.pipe(out);
