@@ -48,7 +48,7 @@ export async function freshDatabase(): Promise<{ database: Database; url?: strin
 }
 
 /** `freshDatabase` for a whole test file: opened before its tests, closed and dropped after them. */
-export function useFreshDatabase(): { readonly database: Database } {
+export function useFreshDatabase(): { readonly database: Database; readonly url: string | undefined } {
   let fresh: Awaited<ReturnType<typeof freshDatabase>> | undefined;
   beforeAll(async () => {
     fresh = await freshDatabase();
@@ -62,7 +62,20 @@ export function useFreshDatabase(): { readonly database: Database } {
       if (!fresh) throw new Error('the fresh database opens before the tests run');
       return fresh.database;
     },
+    get url() {
+      return fresh?.url;
+    },
   };
+}
+
+/**
+ * The database as another process opens it, for a second instance of a service: its own pool on PostgreSQL (`url`).
+ * PGlite is one process: there two instances stand for two processes in their memory only, on the one handle.
+ */
+export async function secondHandle(database: Database, url: string | undefined): Promise<Database> {
+  if (database.kind !== 'postgres') return { ...database, close: async () => {} };
+  if (!url) throw new Error('a second handle on PostgreSQL needs its URL');
+  return openDatabase({ databaseUrl: url });
 }
 
 /**

@@ -33,6 +33,8 @@ export interface MailchimpDouble {
   failWhen(when: ((req: MailchimpRequest) => boolean) | undefined): void;
   /** The most requests that were ever in flight at once. */
   peakConcurrency(): number;
+  /** The most connections of one API key that were ever open at once, and how many were refused for being an 11th. */
+  connections(apiKey: string): { peak: number; refused: number };
   close(): Promise<void>;
 }
 
@@ -55,7 +57,8 @@ const problem = (status: number, title: string, detail: string) => ({
  * is not the md5 of the lower-cased e-mail, or the address is invalid or 'looks fake'), `POST .../members/{hash}/tags`
  * (204; 404 for a member not on the list), `GET /lists/{id}/segments` paginated by count and offset, `POST
  * /lists/{id}/segments` (a static segment), `POST /lists/{id}/segments/{id}` with `members_to_add` (at most 500;
- * members not on the list come back in `errors`). 429 'Too Many Requests' with Retry-After when throttled.
+ * members not on the list come back in `errors`). 429 'Too Many Requests' with Retry-After when throttled, and
+ * without it for an account's 11th simultaneous connection.
  */
 export async function startMailchimpDouble(lists: Record<string, string>, keys: string[]): Promise<MailchimpDouble> {
   const requests: MailchimpRequest[] = [];
@@ -71,10 +74,18 @@ export async function startMailchimpDouble(lists: Record<string, string>, keys: 
   let failing: ((req: MailchimpRequest) => boolean) | undefined;
   let inFlight = 0;
   let peak = 0;
+  const byKey = new Map<string, { open: number; peak: number; refused: number }>();
   let nextSegment = 1000;
   const server = createServer(async (req, res) => {
     inFlight += 1;
     peak = Math.max(peak, inFlight);
+    const [, password] = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64')
+      .toString()
+      .split(':');
+    const account = byKey.get(password ?? '') ?? { open: 0, peak: 0, refused: 0 };
+    byKey.set(password ?? '', account);
+    account.open += 1;
+    account.peak = Math.max(account.peak, account.open);
     const raw = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://mailchimp.test');
     let body: unknown;
@@ -95,6 +106,7 @@ export async function startMailchimpDouble(lists: Record<string, string>, keys: 
     await new Promise((r) => setTimeout(r, 5));
     const send = (status: number, json?: unknown, headers: Record<string, string> = {}) => {
       inFlight -= 1;
+      account.open -= 1;
       res.writeHead(status, json === undefined ? headers : { 'content-type': 'application/problem+json', ...headers });
       res.end(json === undefined ? undefined : JSON.stringify(json));
     };
@@ -108,11 +120,15 @@ export async function startMailchimpDouble(lists: Record<string, string>, keys: 
         },
       );
     }
+    if (account.open > 10) {
+      account.refused += 1;
+      return send(
+        429,
+        problem(429, 'Too Many Requests', 'You have exceeded the limit of 10 simultaneous connections.'),
+      );
+    }
     if (failing?.(request))
       return send(503, problem(503, 'Service Unavailable', 'Please try again later.'), { 'retry-after': '0' });
-    const [, password] = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64')
-      .toString()
-      .split(':');
     if (!password || !allowed.has(password))
       return send(
         401,
@@ -244,6 +260,10 @@ export async function startMailchimpDouble(lists: Record<string, string>, keys: 
       failing = when;
     },
     peakConcurrency: () => peak,
+    connections: (apiKey) => {
+      const { peak, refused } = byKey.get(apiKey) ?? { peak: 0, refused: 0 };
+      return { peak, refused };
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

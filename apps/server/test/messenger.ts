@@ -19,8 +19,8 @@ export interface MessengerPageDouble {
 export interface MessengerDouble {
   url: string;
   requests: MessengerRequest[];
-  /** Messages accepted, by recipient (page-scoped id or phone number). */
-  delivered: { recipient: string; text: string; quickReplies: unknown }[];
+  /** Messages accepted, by recipient (page-scoped id or phone number), with the page's token and when (epoch ms). */
+  delivered: { recipient: string; text: string; quickReplies: unknown; token: string; at: number }[];
   /** The next n sends are refused with a rate-limit error (`error.code` 613 by default, or 4 or 32). */
   throttleNext(n: number, code?: 4 | 32 | 613): void;
   /** Recipients the page cannot reach: answered with code 551 ("This person isn't available right now"). */
@@ -110,7 +110,7 @@ export async function startMessengerDouble(pages: MessengerPageDouble[]): Promis
       return send(400, graphError(100, '(#100) Invalid quick_replies'));
     if (unreachable.has(recipient))
       return send(400, graphError(551, 'This person isn’t available right now.', 'OAuthException', 1545041));
-    delivered.push({ recipient, text: body.message.text, quickReplies: quick });
+    delivered.push({ recipient, text: body.message.text, quickReplies: quick, token, at: Date.now() });
     return send(200, { recipient_id: recipient, message_id: `m_${randomBytes(16).toString('base64url')}` });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

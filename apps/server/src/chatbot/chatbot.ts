@@ -9,6 +9,7 @@ import {
   facebookBotConfigurations,
 } from '../db/schema';
 import { defineJob, type JobDefinition, type JobQueue } from '../jobs/queue';
+import { SharedPace } from '../rate-limit/shared';
 import { SecretBox } from '../telephony/secret';
 import { type BotMessage, type BotPage, type ChatbotDriver, ChatbotError, type ChatbotErrorKind } from './driver';
 import { MessengerDriver } from './messenger';
@@ -16,18 +17,8 @@ import { SandboxChatbotDriver } from './sandbox';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Spaces calls out to at most `perSecond` (0: no limit); shared by every campaign of one bot page in this process. */
-class Throttle {
-  private next = 0;
-  constructor(private readonly perSecond: number) {}
-  async take(): Promise<void> {
-    if (this.perSecond <= 0) return;
-    const now = Date.now();
-    const at = Math.max(now, this.next);
-    this.next = at + 1000 / this.perSecond;
-    if (at > now) await sleep(at - now);
-  }
-}
+/** A bot page's schedule in `shared_paces`: every campaign and test message of the page, in every process. */
+const paceKey = (configurationId: number) => `messenger:page:${configurationId}`;
 
 /** The catalogue key for a refusal, as a test message's result or a campaign's reason shows it. */
 export const refusalMessage = (kind: ChatbotErrorKind) =>
@@ -88,7 +79,8 @@ export class Chatbot {
   throttledPauseSeconds = 60;
   readonly fanOutJob;
   readonly sweepJob;
-  private readonly throttles = new Map<number, Throttle>();
+  /** Sends per second per bot page (MESSENGER_MAX_PER_SECOND), for the page as a whole, however many processes send. */
+  private readonly pace: SharedPace;
 
   constructor(
     private readonly db: Db,
@@ -97,6 +89,7 @@ export class Chatbot {
     private readonly options: { maxPerSecond: number; sendingTimeoutSeconds: number; secret: string },
   ) {
     this.box = new SecretBox(options.secret, 'messenger-page-token');
+    this.pace = new SharedPace(db, options.maxPerSecond);
     this.fanOutJob = defineJob({
       name: 'chatbot-fan-out',
       payload: z.object({ campaignId: z.number().int().positive() }),
@@ -127,15 +120,6 @@ export class Chatbot {
       pageAccessToken: this.box.open(configuration.messengerPageAccessToken),
       appSecret: this.box.open(configuration.messengerAppSecret),
     };
-  }
-
-  private throttle(configurationId: number): Throttle {
-    let throttle = this.throttles.get(configurationId);
-    if (!throttle) {
-      throttle = new Throttle(this.options.maxPerSecond);
-      this.throttles.set(configurationId, throttle);
-    }
-    return throttle;
   }
 
   // The fan-out ------------------------------------------------------------------------------------------------------
@@ -191,13 +175,12 @@ export class Chatbot {
     if (!rows.length) return 'done';
     const results = new Map<number, { status: 'sent' | 'failed' | 'pending'; last_error: string | null }>();
     let stop: ChatbotError | undefined;
-    const throttle = this.throttle(page.configurationId);
     const quickReply =
       campaign.quickReplyButtonText && campaign.quickReplyRedirect
         ? { title: campaign.quickReplyButtonText, payload: campaign.quickReplyRedirect }
         : undefined;
-    const sendOne = async (row: { id: number; recipient: string }) => {
-      await throttle.take();
+    const sendOne = async (row: { id: number; recipient: string }, wait: number) => {
+      if (wait > 0) await sleep(wait);
       const message: BotMessage = { recipient: { id: row.recipient }, text: campaign.text, quickReply };
       try {
         await this.driver.send(page, { ...message, campaignId: campaign.id });
@@ -215,7 +198,8 @@ export class Chatbot {
       }
     };
     // Groups of `concurrency` calls, each group marked `called_at` (committed) before its calls: a worker that dies
-    // leaves in doubt only the group in flight, not the whole claim.
+    // leaves in doubt only the group in flight, not the whole claim. One statement reserves the group's slots of the
+    // page's schedule, and each call waits for its own.
     for (let i = 0; i < rows.length; i += this.concurrency) {
       const group = rows.slice(i, i + this.concurrency);
       // After a refused token or a throttle, the rest of the claim was never sent: it goes back to pending.
@@ -225,7 +209,8 @@ export class Chatbot {
       }
       await this.db.execute(sql`update facebook_bot_campaign_activists set called_at = now()
         where id in ${group.map((r) => r.id)}`);
-      await Promise.all(group.map(sendOne));
+      const waits = await this.pace.reserve(paceKey(page.configurationId), group.length);
+      await Promise.all(group.map((row, i) => sendOne(row, waits[i] ?? 0)));
     }
     const outcomes = rows.map((r) => ({ id: r.id, ...(results.get(r.id) ?? { status: 'pending', last_error: null }) }));
     await this.db.execute(sql`
@@ -327,7 +312,7 @@ export class Chatbot {
 
   /** One message now (a test message), at the page's rate; throws the driver's `ChatbotError`. */
   async sendNow(configuration: FacebookBotConfiguration, message: BotMessage): Promise<string> {
-    await this.throttle(configuration.id).take();
+    await this.pace.take(paceKey(configuration.id));
     return this.driver.send(this.pageOf(configuration), message);
   }
 }

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botConfiguration, people } from '../../test/chatbot';
 import { communityWithMembers } from '../../test/community';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { secondHandle, startTestServer, type TestServer } from '../../test/harness';
 import { type MessengerDouble, startMessengerDouble } from '../../test/messenger';
 import { type FacebookBotConfiguration, facebookBotCampaigns } from '../db/schema';
 import { Chatbot } from './chatbot';
@@ -140,6 +140,37 @@ describe('the Messenger driver against a double of the Send API', () => {
     double.throttleNext(0);
     await chatbot.runCampaign(campaign.id);
     expect(await chatbot.countsOf(campaign)).toMatchObject({ pending: 0, sent: 12 });
+  });
+
+  it('keeps a page to MESSENGER_MAX_PER_SECOND when two processes send its campaigns at once', async () => {
+    const options = { maxPerSecond: 20, sendingTimeoutSeconds: 600, secret: server.ctx.config.sessionSecret };
+    const other = await secondHandle(server.ctx.database, server.ctx.config.databaseUrl);
+    const first = new Chatbot(server.ctx.db, driver, server.ctx.queue, options);
+    const second = new Chatbot(other.db, driver, server.ctx.queue, options);
+    const paced = await botConfiguration(server.ctx.db, chatbot, communityId);
+    await people(
+      server.ctx.db,
+      communityId,
+      paced.id,
+      Array.from({ length: 40 }, (_, i) => ({
+        name: `Ritmo${i}`,
+        tags: [i % 2 ? 'ritmo-a' : 'ritmo-b'],
+        psid: `rt${i}`,
+      })),
+    );
+    const [a, b] = [await campaignFor(paced, 'ritmo-a'), await campaignFor(paced, 'ritmo-b')];
+    const started = Date.now();
+    await Promise.all([first.runCampaign(a.id), second.runCampaign(b.id)]);
+    await other.close();
+    const times = double.delivered
+      .filter((d) => d.recipient.startsWith('rt'))
+      .map((d) => d.at)
+      .sort((x, y) => x - y);
+    expect(times).toHaveLength(40);
+    // 20 a second for the page: the k-th message reaches Messenger no sooner than k × 50 ms after the start (a busy
+    // machine makes sends late, never early), so the 40 take at least 1.95 s between them.
+    for (const [k, t] of times.entries()) expect(t - started).toBeGreaterThanOrEqual(k * 50 - 10);
+    expect((times.at(-1) ?? 0) - started).toBeGreaterThanOrEqual(1900);
   });
 
   it('fails the campaign with a clear reason when the page’s token is refused', async () => {

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/client';
+import { SharedSemaphore } from '../rate-limit/shared';
 import { type MailingAccount, MailingError } from './driver';
 import { type ApiAnswer, MarketingApiDriver } from './marketingApi';
 
@@ -5,26 +8,10 @@ import { type ApiAnswer, MarketingApiDriver } from './marketingApi';
 export const MAX_CONNECTIONS = 10;
 const RETRIES = 3;
 const TIMEOUT_MS = 15_000;
+/** A connection's lease outlives its call's timeout: only a process that died mid-call leaves one to run out. */
+const LEASE_SECONDS = 2 * (TIMEOUT_MS / 1000);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A counting semaphore: at most `size` holders at once, the rest wait in order. */
-class Semaphore {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
-  constructor(private readonly size: number) {}
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.active >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.active += 1;
-    try {
-      return await work();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.active -= 1;
-    }
-  }
-}
 
 /** Mailchimp's problem document (https://mailchimp.com/developer/marketing/docs/errors/). */
 const describe = (json: unknown, status: number) => {
@@ -35,15 +22,17 @@ const describe = (json: unknown, status: number) => {
 /**
  * The real driver: Mailchimp's Marketing API v3 over fetch, at `https://{dc}.api.mailchimp.com/3.0` (the data
  * centre is the key's suffix) or at MAILCHIMP_API_URL in tests, with Basic auth `anystring:{key}`. Each key gets at
- * most 10 connections at once in this process; a 429 or a 5xx is retried after its Retry-After (when it is no longer
+ * most 10 connections at once, counted across every process by leases in the database (`SharedSemaphore`, keyed by
+ * the key's SHA-256, never the key itself); a 429 or a 5xx is retried after its Retry-After (when it is no longer
  * than `maxRetryAfterSeconds`) or after a growing pause, and reported as `unavailable` once the retries are spent.
  */
 export class MailchimpDriver extends MarketingApiDriver {
   readonly name = 'mailchimp' as const;
-  private readonly gates = new Map<string, Semaphore>();
+  private readonly connections: SharedSemaphore;
 
-  constructor(private readonly options: { apiUrl?: string; maxRetryAfterSeconds: number; backoffMs?: number }) {
+  constructor(private readonly options: { db: Db; apiUrl?: string; maxRetryAfterSeconds: number; backoffMs?: number }) {
     super();
+    this.connections = new SharedSemaphore(options.db, { size: MAX_CONNECTIONS, leaseSeconds: LEASE_SECONDS });
   }
 
   private baseUrl(apiKey: string): string {
@@ -53,20 +42,12 @@ export class MailchimpDriver extends MarketingApiDriver {
     return `https://${dc}.api.mailchimp.com/3.0`;
   }
 
-  private gate(apiKey: string): Semaphore {
-    let gate = this.gates.get(apiKey);
-    if (!gate) {
-      gate = new Semaphore(MAX_CONNECTIONS);
-      this.gates.set(apiKey, gate);
-    }
-    return gate;
-  }
-
   protected async call(account: MailingAccount, method: string, path: string, body?: unknown): Promise<ApiAnswer> {
     const url = this.baseUrl(account.apiKey) + path;
     const authorization = `Basic ${Buffer.from(`mutirao:${account.apiKey}`).toString('base64')}`;
+    const gate = `mailchimp:${createHash('sha256').update(account.apiKey).digest('hex')}`;
     for (let attempt = 0; ; attempt += 1) {
-      const answer = await this.gate(account.apiKey).run(async () => {
+      const answer = await this.connections.run(gate, async () => {
         try {
           const res = await fetch(url, {
             method,

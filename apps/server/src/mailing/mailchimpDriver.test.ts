@@ -1,20 +1,37 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secondHandle, useFreshDatabase } from '../../test/harness';
 import { type MailchimpDouble, startMailchimpDouble } from '../../test/mailchimp';
+import type { Database } from '../db/client';
 import { MailingError } from './driver';
 import { MailchimpDriver } from './mailchimp';
 import { subscriberHash } from './marketingApi';
 
 const KEY = `${'e5'.repeat(16)}-us3`;
+const SHARED_KEY = `${'a7'.repeat(16)}-us3`;
 const LIST = 'f00d';
 const account = { communityId: 1, apiKey: KEY, listId: LIST, groupId: 'g1' };
 
+const fresh = useFreshDatabase();
 let mailchimp: MailchimpDouble;
 let driver: MailchimpDriver;
+/** A second process's handle on the database, for a second driver. */
+let other: Database;
 beforeAll(async () => {
-  mailchimp = await startMailchimpDouble({ [LIST]: 'Lista' }, [KEY]);
-  driver = new MailchimpDriver({ apiUrl: mailchimp.url, maxRetryAfterSeconds: 2, backoffMs: 10 });
+  mailchimp = await startMailchimpDouble({ [LIST]: 'Lista' }, [KEY, SHARED_KEY]);
+  driver = new MailchimpDriver({
+    db: fresh.database.db,
+    apiUrl: mailchimp.url,
+    maxRetryAfterSeconds: 2,
+    backoffMs: 10,
+  });
+  other = await secondHandle(fresh.database, fresh.url);
 });
-afterAll(() => mailchimp.close());
+afterAll(async () => {
+  await other?.close();
+  await mailchimp?.close();
+});
 
 const refusal = async (promise: Promise<unknown>) => {
   const error = await promise.then(
@@ -35,6 +52,40 @@ describe('the Mailchimp driver against a double of the Marketing API', () => {
     expect(mailchimp.members.get(LIST)?.size).toBe(40);
     const put = mailchimp.requests.find((r) => r.method === 'PUT');
     expect(put?.body).toMatchObject({ interests: { g1: true }, merge_fields: { FNAME: 'P' } });
+  });
+
+  it('keeps to 10 simultaneous connections per key across two processes, none refused, the key never stored', async () => {
+    const second = new MailchimpDriver({ db: other.db, apiUrl: mailchimp.url, maxRetryAfterSeconds: 2, backoffMs: 10 });
+    const shared = { ...account, apiKey: SHARED_KEY };
+    const keysOf = async () =>
+      (
+        (await fresh.database.db.execute(sql`select key from shared_leases`)) as unknown as { rows: { key: string }[] }
+      ).rows.map((r) => r.key);
+    // The leases' keys, read while the two drivers sync.
+    const seen = new Set<string>();
+    let syncing = true;
+    const watching = (async () => {
+      while (syncing) {
+        for (const key of await keysOf()) seen.add(key);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+    })();
+    await Promise.all(
+      [driver, second].flatMap((d, n) =>
+        Array.from({ length: 40 }, (_, i) => d.upsertMember(shared, person(1000 + 100 * n + i))),
+      ),
+    ).finally(() => {
+      syncing = false;
+    });
+    await watching;
+    // Mailchimp refuses an account's 11th simultaneous connection with 429: the double counts them per key.
+    expect(mailchimp.connections(SHARED_KEY).refused).toBe(0);
+    expect(mailchimp.connections(SHARED_KEY).peak).toBeLessThanOrEqual(10);
+    expect(mailchimp.connections(SHARED_KEY).peak).toBeGreaterThanOrEqual(5);
+    expect(mailchimp.members.get(LIST)?.size).toBeGreaterThanOrEqual(80);
+    // The table names the key by its hash only, and every lease was given back.
+    expect([...seen]).toEqual([`mailchimp:${createHash('sha256').update(SHARED_KEY).digest('hex')}`]);
+    expect(await keysOf()).toEqual([]);
   });
 
   it("reports a member's 400 as invalid, a 5xx past the retries as unavailable, and a long Retry-After at once", async () => {

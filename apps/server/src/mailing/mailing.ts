@@ -305,6 +305,7 @@ export function createMailing(config: Config, db: Db, queue: JobQueue): Mailing 
   const driver =
     config.mailing.driver === 'mailchimp'
       ? new MailchimpDriver({
+          db,
           apiUrl: config.mailing.mailchimpApiUrl,
           maxRetryAfterSeconds: config.mailing.maxRetryAfterSeconds,
         })

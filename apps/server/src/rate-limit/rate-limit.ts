@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { defineJob } from '../jobs/queue';
+import { sweepShared } from './shared';
 
 export interface Hit {
   count: number;
@@ -166,7 +167,8 @@ export async function reset(db: Db, key: string): Promise<void> {
 
 /**
  * Every visitor IP that acts on a public page gets a counter row; this hourly job removes those whose window ended
- * more than `keepSeconds` ago (the longest window in use), so the table holds only live windows.
+ * more than `keepSeconds` ago (the longest window in use), so the table holds only live windows; and the shared
+ * leases and schedules (`shared.ts`) that hold nothing back any more.
  */
 export function rateLimitSweepJob(db: Db, keepSeconds: number) {
   return defineJob({
@@ -177,6 +179,7 @@ export function rateLimitSweepJob(db: Db, keepSeconds: number) {
     cron: '17 * * * *',
     handle: async () => {
       await db.execute(sql`delete from rate_limits where window_start < now() - make_interval(secs => ${keepSeconds})`);
+      await sweepShared(db);
     },
   });
 }

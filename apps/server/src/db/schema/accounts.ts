@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** Organisers who sign in to the admin app. */
 export const users = pgTable(
@@ -62,3 +72,21 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull().default(0),
 });
+
+/** Shared send schedules (`rate-limit/shared.ts`): the next free moment of each key, whichever process takes it. */
+export const sharedPaces = pgTable('shared_paces', {
+  key: text('key').primaryKey(),
+  nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+});
+
+/** Shared semaphores' leases (`rate-limit/shared.ts`): slot `slot` of `key` is `holder`'s until `expires_at`. */
+export const sharedLeases = pgTable(
+  'shared_leases',
+  {
+    key: text('key').notNull(),
+    slot: integer('slot').notNull(),
+    holder: text('holder').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.slot] })],
+);
