@@ -3,7 +3,6 @@
 // take the same room as the web font, so text does not reflow if the web font arrives later.
 // Run with `npx tsx apps/server/scripts/font-fallbacks.mjs` after changing the font lists or their packages. It
 // needs the Liberation fonts (Debian: `apt-get install fonts-liberation2`), metric-compatible with the fallbacks.
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -42,6 +41,8 @@ const fallbacks = Object.fromEntries(
   Object.entries(FALLBACKS).map(([k, path]) => [k, measure(fontkit.openSync(path))]),
 );
 const fonts = new Map([...RICH_TEXT_FONTS, ...Object.values(MOBILIZATION_FONT_FILES)].map((f) => [f.family, f]));
+// Keys as the project's formatter writes them (the file is generated, so Biome leaves it alone): bare when they can be.
+const key = (name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : `'${name.replace(/'/g, "\\'")}'`);
 const rows = [];
 for (const font of [...fonts.values()].sort((a, b) => a.family.localeCompare(b.family))) {
   const dir = join(dirname(require.resolve(`@fontsource/${font.package}/package.json`)), 'files');
@@ -50,7 +51,7 @@ for (const font of [...fonts.values()].sort((a, b) => a.family.localeCompare(b.f
   const local = KIND[font.category];
   const scale = web.width / fallbacks[local].width;
   rows.push(
-    `  ${JSON.stringify(font.family)}: { local: '${local}', sizeAdjust: ${percent(scale)}, ascent: ${percent(web.ascent / scale)}, ` +
+    `  ${key(font.family)}: { local: '${local}', sizeAdjust: ${percent(scale)}, ascent: ${percent(web.ascent / scale)}, ` +
       `descent: ${percent(web.descent / scale)}, lineGap: ${percent(web.lineGap / scale)} },`,
   );
 }
@@ -73,6 +74,4 @@ ${rows.join('\n')}
 };
 `,
 );
-// Written as the project's formatter would, so a regeneration leaves no diff of its own.
-execFileSync('npx', ['biome', 'format', '--write', out.pathname], { stdio: 'ignore' });
 console.log(`${rows.length} fallbacks written to ${out.pathname}`);

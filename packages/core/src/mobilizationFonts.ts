@@ -5,7 +5,8 @@ import { MOBILIZATION_FONTS, type MobilizationFont } from './schemas/mobilizatio
 const OWN_FILES: Partial<Record<MobilizationFont, Pick<RichTextFont, 'package' | 'weights' | 'italic'>>> = {
   Armata: { package: 'armata', weights: [400], italic: false },
   Glegoo: { package: 'glegoo', weights: [400, 700], italic: false },
-  'Source Sans Pro': { package: 'source-sans-pro', weights: [400, 700], italic: true },
+  // Source Sans Pro was renamed Source Sans 3 (Adobe, 2021): the editor's font list already carries its files.
+  'Source Sans Pro': { package: 'source-sans-3', weights: [400, 700], italic: true },
   // Droid Sans is no longer distributed; Noto Sans is its published successor, drawn from the same design.
   'Droid Sans': { package: 'noto-sans', weights: [400, 700], italic: true },
 };

@@ -67,7 +67,7 @@ export const FONT_FALLBACKS: Readonly<Record<string, FontFallback>> = {
   Rubik: { local: 'sans', sizeAdjust: 103.89, ascent: 90, descent: 24.06, lineGap: 0 },
   'Source Code Pro': { local: 'mono', sizeAdjust: 99.98, ascent: 98.42, descent: 27.3, lineGap: 0 },
   'Source Sans 3': { local: 'sans', sizeAdjust: 93.36, ascent: 109.69, descent: 42.85, lineGap: 0 },
-  'Source Sans Pro': { local: 'sans', sizeAdjust: 93.36, ascent: 105.4, descent: 29.24, lineGap: 0 },
+  'Source Sans Pro': { local: 'sans', sizeAdjust: 93.36, ascent: 109.69, descent: 42.85, lineGap: 0 },
   'Space Mono': { local: 'mono', sizeAdjust: 101.98, ascent: 109.82, descent: 35.4, lineGap: 0 },
   'Titillium Web': { local: 'sans', sizeAdjust: 93.56, ascent: 121.1, descent: 41.47, lineGap: 0 },
   Ubuntu: { local: 'sans', sizeAdjust: 100.73, ascent: 92.52, descent: 18.76, lineGap: 2.78 },
