@@ -41,6 +41,19 @@ export function formSettings(fields: FormField[] = TEST_FIELDS, extra: Record<st
   };
 }
 
+/** An e-mail pressure's settings: two councillors as targets, the letter, and the city asked for. */
+export const PRESSURE_TARGETS = ['Vereadora Ana <ana@camara.example.org>', 'Vereador Beto <beto@camara.example.org>'];
+export const pressureSettings = (extra: Record<string, unknown> = {}) => ({
+  call_to_action: 'Pressione a Câmara',
+  button_text: 'Enviar e-mail',
+  targets: PRESSURE_TARGETS,
+  pressure_subject: 'Tarifa zero já',
+  pressure_body: 'Aprovem a tarifa zero aos domingos.',
+  finish_message_type: 'share',
+  show_city: 'city-true',
+  ...extra,
+});
+
 let seq = 0;
 
 /**

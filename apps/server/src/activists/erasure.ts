@@ -8,10 +8,12 @@ const count = (result: unknown) => (result as { rows: unknown[] }).rows.length;
 /**
  * Erases a person from the community (LGPD): what they did stays, so pages' counts and donation totals stay right,
  * but nothing of them does. Form entries keep their fields without values; pressures keep their targets and subject
- * without the sender's data or letter; phone calls lose the caller's number; donations keep amount, method and status
+ * without the sender's data or letter; phone calls lose the caller's number, in the call and in the provider's
+ * callbacks; donations keep amount, method and status
  * without the donor; a recurring donation is canceled (nothing is charged to nobody) and loses donor, card and manage
  * link; a chat-bot subscriber row of theirs is removed; e-mail to them or sent for them is emptied and, if unsent, never
- * sent. Then the person's row goes, and an audit row records who erased
+ * sent, and a letter sent for them loses its sender's name; the mailing list's sandbox record of the calls made
+ * for them loses their e-mail and fields. Then the person's row goes, and an audit row records who erased
  * whom and when, with counts and nothing erased. All in one transaction: half an erasure is never visible.
  */
 export async function eraseActivist(
@@ -36,6 +38,12 @@ export async function eraseActivist(
       update activist_pressures set activist_id = null, form_data = '{}'::jsonb,
         mail = jsonb_build_object('subject', mail->'subject', 'body', '')
       where activist_id = ${activistId} returning id`);
+    // The provider's raw callbacks name both legs' numbers and their places (From, To, Called, Caller, CalledCity…):
+    // those go; sids, status, duration and a refusal's error stay.
+    await tx.execute(sql`
+      update twilio_call_transitions t set data = (select coalesce(jsonb_object_agg(key, value), '{}'::jsonb)
+        from jsonb_each(t.data) where key !~ '^(From|To|Called|Caller|ForwardedFrom)')
+      where t.data is not null and t.twilio_call_id in (select id from twilio_calls where activist_id = ${activistId})`);
     const phone = await tx.execute(sql`
       update twilio_calls set activist_id = null, "from" = '' where activist_id = ${activistId} returning id`);
     const donation = await tx.execute(sql`
@@ -54,12 +62,18 @@ export async function eraseActivist(
     const mail = await tx.execute(sql`
       update outbox set subject = '', text = '', html = null, meta = null,
         to_address = case when lower(to_address) = lower(${person.email}) then '' else to_address end,
+        -- A letter sent for them bears their name as the sender's.
+        from_address = case when lower(reply_to) = lower(${person.email}) then null else from_address end,
         reply_to = null,
         status = case when status = 'sent' then status else 'bounced' end,
         last_error = case when status = 'sent' then last_error else 'erased' end
       where community_id = ${communityId}
         and (lower(to_address) = lower(${person.email}) or lower(reply_to) = lower(${person.email}))
       returning id`);
+    // The mailing list's sandbox driver keeps each call it answered, with the member's e-mail and merge fields.
+    await tx.execute(sql`
+      update mailing_list_calls set body = body - 'email_address' - 'merge_fields'
+      where community_id = ${communityId} and lower(body->>'email_address') = lower(${person.email})`);
     const anonymised = {
       form: count(form),
       pressure: count(pressure),

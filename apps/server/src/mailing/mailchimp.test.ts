@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addRecipient, donationBody, donationSettings } from '../../test/donationPage';
-import { createFormPage, entryBody } from '../../test/formPage';
+import { createFormPage, entryBody, pressureSettings } from '../../test/formPage';
 import { Client, eventually, signIn, startTestServer, type TestServer } from '../../test/harness';
 import { type MailchimpDouble, startMailchimpDouble } from '../../test/mailchimp';
 import { activists, communities, formEntries, mailchimpQueue, widgets } from '../db/schema';
@@ -183,15 +183,7 @@ describe('the sync of activist actions', () => {
     const pressure = await createFormPage(server.ctx.db, {
       kind: 'pressure',
       communityId,
-      settings: {
-        call_to_action: 'Pressione',
-        button_text: 'Enviar',
-        targets: ['Vereadora Ana <ana@camara.example.org>'],
-        pressure_subject: 'Tarifa zero',
-        pressure_body: 'Aprovem.',
-        finish_message_type: 'share',
-        show_city: 'city-true',
-      },
+      settings: pressureSettings(),
     });
     const res = await visitor.post(`/api/widgets/${pressure.form.id}/fill`, {
       fill: {

@@ -4,7 +4,7 @@ import { communityWithMembers } from '../../test/community';
 import { downloadCsv, parseCsv } from '../../test/csv';
 import { type Client, freshDatabase, signIn, startTestServer, type TestServer } from '../../test/harness';
 import { formEntries } from '../db/schema';
-import { createActivist, createDonation, createMobilization, createPressure } from '../seed/factories';
+import { createActivist, createDonation, createMobilization, createPhoneCall, createPressure } from '../seed/factories';
 import { EXPORT_BATCH } from './keyset';
 
 let server: TestServer;
@@ -14,16 +14,19 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 let serial = 0;
-/** A community with an admin, a mobilizer and an outsider, and a page with a form, a pressure and a donation widget. */
+/**
+ * A community with an admin, a mobilizer and an outsider, and a page with a form, an e-mail pressure, a donation and
+ * a phone-pressure widget.
+ */
 async function actingCommunity() {
   const n = ++serial;
   const found = await communityWithMembers(server.ctx.db, `act-${n}`, {
     name: `Campanha, "${n}"`,
-    blocks: [{ widgets: [{ kind: 'form' }, { kind: 'pressure' }, { kind: 'donation' }] }],
+    blocks: [{ widgets: [{ kind: 'form' }, { kind: 'pressure' }, { kind: 'donation' }, { kind: 'pressure-phone' }] }],
   });
-  const [form, pressure, donation] = found.page.widgets;
-  if (!form || !pressure || !donation) throw new Error('no widgets');
-  return { ...found, form, pressure, donation };
+  const [form, pressure, donation, phone] = found.page.widgets;
+  if (!form || !pressure || !donation || !phone) throw new Error('no widgets');
+  return { ...found, form, pressure, donation, phone };
 }
 
 async function entry(widget: { id: number }, mobilizationId: number, activistId: number, createdAt: Date) {
@@ -197,7 +200,7 @@ describe('GET /api/communities/:id/activist_actions.csv', () => {
 
 describe('GET /api/communities/:id/activists.csv', () => {
   it('gives one row per activist with their first and last action and counts per kind, attempts left out', async () => {
-    const { community, page, form, pressure, admin } = await actingCommunity();
+    const { community, page, form, pressure, phone, admin } = await actingCommunity();
     const other = await actingCommunity();
     const db = server.ctx.db;
     const ana = await createActivist(db, {
@@ -223,6 +226,11 @@ describe('GET /api/communities/:id/activists.csv', () => {
       createdAt: new Date('2026-03-05T09:10:11Z'),
     });
     await createDonation(db, { communityId: community.id, amount: 500, activistId: bia.id, status: 'refused' });
+    // A completed call is a phone pressure, its own kind: never an e-mail pressure. A busy one is an attempt.
+    const call = { communityId: community.id, widgetId: phone.id };
+    await createPhoneCall(db, { ...call, activistId: bia.id, createdAt: new Date('2026-03-03T12:00:00Z') });
+    await createPhoneCall(db, { ...call, activistId: bia.id, status: 'busy' });
+    await createPhoneCall(db, { ...call, activistId: quiet.id, status: 'no-answer' });
 
     const client = await signIn(server, admin.email);
     const { res, bytes, text } = await get(client, activistsPath(community.id));
@@ -247,10 +255,25 @@ describe('GET /api/communities/:id/activists.csv', () => {
         '0',
         '1',
       ],
-      // Bia's card was refused: no donation, no action.
-      [String(bia.id), "'@bia", 'bia@example.org', '', '', '', '', '0', '0', '0', '0'],
+      // Bia's card was refused: no donation; her call that reached its target is her one action, a busy one is none.
+      [
+        String(bia.id),
+        "'@bia",
+        'bia@example.org',
+        '',
+        '',
+        '2026-03-03 09:00:00',
+        '2026-03-03 09:00:00',
+        '0',
+        '0',
+        '1',
+        '0',
+      ],
       [String(quiet.id), 'Quieta', 'quieta@example.org', '', '', '', '', '0', '0', '0', '0'],
     ]);
+    // The actions report names the call as its kind.
+    const actions = parseCsv((await get(client, actionsPath(community.id))).text.slice(1));
+    expect(actions.filter((r) => r[3] === 'bia@example.org').map((r) => r[1])).toEqual(['Pressão por telefone']);
   });
 
   it('names the columns in the caller’s language', async () => {

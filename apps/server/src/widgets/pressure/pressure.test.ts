@@ -2,7 +2,7 @@ import { parseTargets, translate } from '@mutirao/core';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createFormPage, THANK_YOU_SETTINGS } from '../../../test/formPage';
+import { createFormPage, PRESSURE_TARGETS, pressureSettings, THANK_YOU_SETTINGS } from '../../../test/formPage';
 import { Client, eventually, signIn, startTestServer, type TestServer } from '../../../test/harness';
 import { freePort, startSmtp, type TestSmtp } from '../../../test/smtp';
 import { consentShown } from '../../activists/consent';
@@ -18,17 +18,7 @@ import {
 import { createCommunity, createUser } from '../../seed/factories';
 import { pressureWriter, submitPressure } from './submit';
 
-const TARGETS = ['Vereadora Ana <ana@camara.example.org>', 'Vereador Beto <beto@camara.example.org>'];
-const pressureSettings = (extra: Record<string, unknown> = {}) => ({
-  call_to_action: 'Pressione a Câmara',
-  button_text: 'Enviar e-mail',
-  targets: TARGETS,
-  pressure_subject: 'Tarifa zero já',
-  pressure_body: 'Aprovem a tarifa zero aos domingos.',
-  finish_message_type: 'share',
-  show_city: 'city-true',
-  ...extra,
-});
+const TARGETS = PRESSURE_TARGETS;
 const FILL = {
   activist: { firstname: 'Iara', lastname: 'Monteiro', email: 'iara@example.org', city: 'Recife' },
   mail: { subject: 'Tarifa zero já', body: 'Por favor, aprovem.' },
