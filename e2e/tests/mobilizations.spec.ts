@@ -26,6 +26,8 @@ async function rowMenu(page: Page, name: string, item: string) {
 }
 
 test('a new mobilization: goal, then a global template, then the editor with its blocks', async ({ page, request }) => {
+  // Seeding the global library and the template list take a while on a busy machine (31.7 s once on 2 cores).
+  test.setTimeout(60_000);
   const user = await seedUser(request, { firstName: 'Davi', communities: [{ name: 'Rede Davi' }] });
   await request.post('/api/dev/seed', {
     data: { user: { email: `tpl-${user.email}`, password: 'journey-password' }, globalTemplates: true },

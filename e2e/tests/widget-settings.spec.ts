@@ -172,6 +172,9 @@ test('a phone pressure has its own tabs and messages: Ajustes, Alvos and Pós-pr
 
   // Pós-pressão saves with its own name.
   await nav.getByRole('link', { name: t('kinds.pressure.finishTab') }).click();
+  // The Alvos form (and its own 'Salvar') stays until Pós-pressão has loaded: save only what the organiser sees.
+  await expect(page).toHaveURL(/\/finish$/);
+  await expect(page.getByRole('radio', { name: new RegExp(t('widgetSettings.finishShare')) })).toBeVisible();
   await page.getByRole('button', { name: t('app.save') }).click();
   await expect(page.getByText(t('kinds.pressure.finishSaved'))).toBeVisible();
 
