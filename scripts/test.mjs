@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt, ensureInstalled } from './lib/build.mjs';
 import { postgresInstalled, startThrowawayPostgres } from './lib/postgres.mjs';
@@ -19,6 +19,8 @@ const reports = mkdtempSync(join(tmpdir(), 'mutirao-reports-'));
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const notes = [];
+// The failed tests by name, printed again just above the last line, so the end of a long log says what failed.
+const failures = [];
 // CI sets this: a suite that cannot run (no PostgreSQL, no Chromium) is then a failure, not a note.
 const requireAll = process.env.REQUIRE_ALL_SUITES === '1';
 
@@ -70,6 +72,9 @@ async function vitest(name, dir, env = {}, node = process.execPath) {
   totals.passed += r.numPassedTests;
   totals.failed += r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0);
   totals.skipped += r.numPendingTests + r.numTodoTests;
+  for (const file of r.testResults ?? [])
+    for (const test of file.assertionResults ?? [])
+      if (test.status === 'failed') failures.push(`${name}: ${relative(root, file.name)} › ${test.fullName}`);
   if (code !== 0 && r.numFailedTests === 0) notes.push(`${name}: exited with ${code} (a file failed to load?)`);
 }
 
@@ -102,7 +107,15 @@ async function playwright(name, config, env = {}) {
     notes.push(`${name}: the runner crashed (exit ${code})`);
     return;
   }
-  const { stats } = JSON.parse(readFileSync(out, 'utf8'));
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  const { stats } = report;
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected') failures.push(`${name}: ${spec.file}:${spec.line} › ${spec.title}`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
   totals.skipped += stats.skipped;
@@ -169,6 +182,7 @@ else {
 
 console.log('');
 for (const note of notes) console.log(`note: ${note}`);
+for (const failure of failures) console.log(`failed: ${failure}`);
 if (totals.skipped) console.log(`note: ${totals.skipped} tests skipped`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);
