@@ -1,7 +1,7 @@
 import { type ActionKind, countsAsAction } from '@mutirao/core';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { queueForMailchimp } from '../mailing/sync';
+import { queueForMailchimp } from './mailchimpQueue';
 import { actionsRelation } from './sources';
 
 /**
