@@ -37,6 +37,7 @@ import { testSeedRoutes } from './seed/routes';
 import { templateRoutes } from './templates/routes';
 import { uploadRoutes } from './uploads/routes';
 import { findWebDist, serveAdminApp } from './web/static';
+import { widgetExportRoutes } from './widgets/exportRoutes';
 import { widgetRoutes } from './widgets/routes';
 
 /** Every route an app registered, as `METHOD url` pairs (the route fuzz test walks them all). */
@@ -105,6 +106,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   blockRoutes(app, ctx);
   widgetRoutes(app, ctx);
   reportRoutes(app, ctx);
+  widgetExportRoutes(app, ctx);
   templateRoutes(app, ctx);
   uploadRoutes(app, ctx);
   mailboxRoutes(app, ctx);

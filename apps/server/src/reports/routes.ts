@@ -1,35 +1,16 @@
 import { Readable } from 'node:stream';
 import { spreadsheetDateTime, translate } from '@mutirao/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
 import { findCommunityFor } from '../communities/service';
-import { communityTimeZone, timeZoneOf } from '../communities/timeZone';
+import { timeZoneOf } from '../communities/timeZone';
 import type { AppContext } from '../context';
-import { AppError } from '../http/errors';
 import { localeOf } from '../http/locale';
 import { actorIn, idParams, signedIn, typed } from '../http/typed';
-import { findMobilizationFor } from '../mobilizations/service';
-import { serverKind } from '../widgets/kinds';
-import { findPageWidget } from '../widgets/service';
 import { activistActionsCsv } from './activistActions';
 import { activistsCsv } from './activists';
 import { copyOutOf } from './copy';
 import { donationsCsv, subscriptionsCsv } from './donations';
 import { type ReportReader, readerIn } from './reader';
-
-/**
- * `widget_id` is checked in the handler, after the page: another community's page is a 404 whatever the query says,
- * and a missing widget id a 422. Here it is only read: a positive whole number, or undefined.
- */
-const exportQuery = z.object({
-  widget_id: z
-    .unknown()
-    .transform((raw) => {
-      const id = Number(raw);
-      return Number.isInteger(id) && id > 0 ? id : undefined;
-    })
-    .optional(),
-});
 
 /**
  * Sends a report as a file download. One batch in hand while the socket drains the last: the next query waits for
@@ -66,25 +47,11 @@ async function sendCsvOrNoContent(reply: FastifyReply, filename: string, report:
 }
 
 /** Today in the community's zone, for the file's name. */
-const today = (reader: ReportReader) => spreadsheetDateTime(new Date(), reader.timeZone).slice(0, 10);
+export const today = (reader: ReportReader) => spreadsheetDateTime(new Date(), reader.timeZone).slice(0, 10);
 
-/** Reports an organiser downloads. Authorised like the page: another community's page or widget is a 404. */
+/** The community's reports. A widget's own export (a form's entries) is the widget kind's: `widgets/exportRoutes.ts`. */
 export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = typed(app);
-  const schema = { params: idParams, querystring: exportQuery };
-  r.get('/api/mobilizations/:id/form_entries.csv', { preValidation: signedIn(ctx), schema }, async (request, reply) => {
-    const mobilization = await findMobilizationFor(ctx.db, actorIn(request), request.params.id);
-    const widgetId = request.query.widget_id;
-    if (widgetId === undefined) throw new AppError('unprocessable', { widget_id: ['formWidget.widgetRequired'] });
-    const widget = await findPageWidget(ctx.db, mobilization.id, widgetId);
-    // Each kind says whether its actions can be exported, and how (today the form's entries).
-    const csv = serverKind(widget.kind).export;
-    if (!csv) throw new AppError('unprocessable', { widget_id: ['formEntries.notForm'] });
-    const reader = readerIn(localeOf(request), await communityTimeZone(ctx.db, mobilization.communityId));
-    const filename = `${translate(reader.locale, csv.filePrefix)}-${mobilization.slug}-${widget.id}-${today(reader)}.csv`;
-    return sendCsv(reply, filename, csv.rows(ctx.db, widget, reader, copyOutOf(ctx.database)));
-  });
-
   /**
    * The community's four reports (spec 01 §7): any member of the community (role 1 or 2) or a platform admin, as the
    * community's other screens (`findCommunityFor`, the shared policy); anyone else gets the 404 a missing community
