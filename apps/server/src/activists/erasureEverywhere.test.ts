@@ -1,9 +1,14 @@
+import { ACTION_DEFINITIONS, ACTION_KINDS, type ActionKind, translate } from '@mutirao/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../../test/csv';
 import { addRecipient, CUSTOMER, donationBody, donationSettings } from '../../test/donationPage';
 import { createFormPage, entryBody, pressureSettings } from '../../test/formPage';
 import { Client, eventually, signIn, startTestServer, type TestServer } from '../../test/harness';
 import { startSmtp, type TestSmtp } from '../../test/smtp';
+import type { Figure } from '../actions/data';
+import { ACTION_DATA, actionData } from '../actions/registry';
+import { countedCondition } from '../actions/sources';
 import { activists, twilioCallTransitions } from '../db/schema';
 
 /** Who acts through every kind of action, and the traces of them no table may keep once they are erased. */
@@ -60,8 +65,8 @@ async function tablesHoldingThePerson() {
   return found;
 }
 
-describe('erasing a person who acted through every kind of action', () => {
-  it('leaves no row in any table holding their name, e-mail, phone or document', async () => {
+describe('a person who acted through every registered kind of action', () => {
+  it('is found by each filter, report and export, and once erased no row anywhere holds them', async () => {
     const db = server.ctx.db;
     const form = await createFormPage(db);
     const { communityId, organiserEmail } = form;
@@ -143,16 +148,81 @@ describe('erasing a person who acted through every kind of action', () => {
       )) as unknown as { rows: { n: number }[] };
       return rows[0]?.n === 0;
     });
-    const before = await tablesHoldingThePerson();
-    // The callbacks held the number: what this test is about.
-    expect(before).toMatchObject({ activists: 1, twilio_call_transitions: expect.any(Number) });
-
     const [person] = await db
       .select({ id: activists.id })
       .from(activists)
       .where(and(eq(activists.communityId, communityId), eq(activists.email, PERSON.email)));
-    const erased = await admin.delete(`/api/communities/${communityId}/activists/${person?.id}`);
+    const personId = person?.id as number;
+    const pages = {
+      form: form.page.id,
+      pressure: pressure.page.id,
+      'pressure-phone': phone.page.id,
+      donation: donation.page.id,
+    };
+    const metricsBefore = (await admin.get(`/api/communities/${communityId}/metrics`)).body.metrics;
+
+    // Every registered kind, read from the registry, so a kind added there is walked here too.
+    for (const kind of ACTION_KINDS) {
+      const data = ACTION_DATA[kind];
+      // Its table holds their action, and it counts.
+      const { rows } = (await db.execute(
+        sql`select count(*)::int as n from ${sql.raw(data.table)} x
+          where x.activist_id = ${personId} and ${countedCondition(kind)}`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(rows[0]?.n, kind).toBe(1);
+      // The people list finds them by the kind, and by the page they acted on.
+      for (const filter of [`kinds=${kind}`, `mobilization_ids=${pages[kind]}`]) {
+        const found = await admin.get(`/api/communities/${communityId}/activists?${filter}`);
+        expect(found.status).toBe(200);
+        expect(
+          found.body.activists.map((a: { email: string }) => a.email),
+          filter,
+        ).toEqual([PERSON.email]);
+      }
+      // The community's figures count it.
+      for (const [figure, { standing }] of Object.entries(data.metrics as Record<string, Figure>))
+        if (standing === 'counted' || standing === 'any') expect(metricsBefore[figure], figure).toBeGreaterThan(0);
+    }
+    // The reports: one count in each kind's column, and one action line per kind, each naming them.
+    const csv = async (path: string) => {
+      const res = await admin.get(path);
+      expect(res.status, path).toBe(200);
+      return parseCsv(String(res.body).replace(/^\uFEFF/, ''));
+    };
+    const [header, ...people] = await csv(`/api/communities/${communityId}/activists.csv`);
+    const row = people.find((r) => r.includes(PERSON.email)) as string[];
+    for (const kind of ACTION_KINDS)
+      expect(row[header?.indexOf(translate('pt-BR', ACTION_DATA[kind].reportColumn)) ?? -1], kind).toBe('1');
+    const label = (kind: ActionKind) => translate('pt-BR', ACTION_DEFINITIONS[kind].label);
+    const actions = (await csv(`/api/communities/${communityId}/activist_actions.csv`)).slice(1);
+    expect(actions.filter((r) => r.includes(PERSON.email)).map((r) => r[1])).toEqual(ACTION_KINDS.map(label));
+    // The personal-data export: every section each kind declares holds their rows, in JSON and in CSV.
+    const exported = await admin.get(`/api/communities/${communityId}/activists/${personId}/personal_data.json`);
+    expect(exported.status).toBe(200);
+    for (const kind of ACTION_KINDS)
+      for (const section of ACTION_DATA[kind].personalData)
+        if (section.key !== 'subscriptions') expect(exported.body[section.key], section.key).toHaveLength(1);
+    const lines = await csv(`/api/communities/${communityId}/activists/${personId}/personal_data.csv`);
+    for (const kind of ACTION_KINDS)
+      expect(
+        lines.some((r) => r[0] === label(kind)),
+        kind,
+      ).toBe(true);
+
+    const before = await tablesHoldingThePerson();
+    // The callbacks held the number: what this test is about.
+    expect(before).toMatchObject({ activists: 1, twilio_call_transitions: expect.any(Number) });
+
+    const erased = await admin.delete(`/api/communities/${communityId}/activists/${personId}`);
     expect(erased.status, JSON.stringify(erased.body)).toBe(200);
     expect(await tablesHoldingThePerson()).toEqual({});
+    // Each kind's erasure counted its rows; what they did still counts.
+    const declared = ACTION_KINDS.flatMap((kind) => actionData(kind).erasure.flatMap((step) => step.count ?? []));
+    expect(Object.keys(erased.body.anonymised).sort()).toEqual([...declared, 'mail'].sort());
+    // The phone pressure's visit is a row of the pressures' table too; a one-off gift has no subscription.
+    expect(erased.body.anonymised).toMatchObject({ form: 1, pressure: 2, phone: 1, donation: 1, subscription: 0 });
+    // (The people counted are fewer: the actions no longer name anyone.)
+    const { activists: _, activists_last_90_days: __, ...actionFigures } = metricsBefore;
+    expect((await admin.get(`/api/communities/${communityId}/metrics`)).body.metrics).toMatchObject(actionFigures);
   });
 });

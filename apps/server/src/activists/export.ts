@@ -1,13 +1,13 @@
 import {
   ACTION_DEFINITIONS,
-  type ActionKind,
+  ACTION_KINDS,
   type ActivistFilter,
   spreadsheetDateTime,
   type TimeZone,
   translate,
 } from '@mutirao/core';
 import { sql } from 'drizzle-orm';
-import { countedCondition } from '../actions/sources';
+import { actionData } from '../actions/registry';
 import type { Db } from '../db/client';
 import { CSV_BOM, csvLine } from '../reports/csv';
 import { EXPORT_BATCH, keysetCsv } from '../reports/keyset';
@@ -69,44 +69,18 @@ export function activistsCsv(db: Db, communityId: number, filter: ActivistFilter
   );
 }
 
+/** Every section of the export that holds actions, with the kind it is shown as (`actions/kinds/`). */
+const SECTIONS = ACTION_KINDS.flatMap((kind) => actionData(kind).personalData.map((section) => ({ kind, section })));
+
 /**
  * Everything the community holds about one person (LGPD access): their row and every action with what they gave in
- * it, each with its page. What the platform holds elsewhere (mail sent to them) is summarised by count.
+ * it, each with its page, one section per table as each kind declares it; their consents; and what the platform holds
+ * elsewhere (mail sent to them) summarised by count.
  */
 export async function personalData(db: Db, communityId: number, activistId: number) {
   const person = await findActivist(db, communityId, activistId);
-  const [formEntries, pressures, phoneCalls, donations, subscriptions, consents, mail] = await Promise.all([
-    rowsOf<Record<string, unknown>>(
-      db,
-      sql`select e.id, e.created_at, e.mobilization_id, m.name as mobilization_name, e.widget_id, e.fields
-          from form_entries e left join mobilizations m on m.id = e.mobilization_id
-          where e.activist_id = ${activistId} order by e.created_at`,
-    ),
-    rowsOf<Record<string, unknown>>(
-      db,
-      // E-mail pressures; a phone visit's calls are below, each with its outcome.
-      sql`select p.id, p.created_at, p.mobilization_id, m.name as mobilization_name, p.widget_id, p.form_data,
-            p.targets, p.mail
-          from activist_pressures p left join mobilizations m on m.id = p.mobilization_id
-          where p.activist_id = ${activistId} and ${countedCondition('pressure', 'p')} order by p.created_at`,
-    ),
-    rowsOf<Record<string, unknown>>(
-      db,
-      sql`select c.id, c.created_at, c.widget_id, c."from", c."to", c.status from twilio_calls c
-          where c.activist_id = ${activistId} order by c.created_at`,
-    ),
-    rowsOf<Record<string, unknown>>(
-      db,
-      sql`select d.id, d.created_at, d.mobilization_id, m.name as mobilization_name, d.widget_id, d.amount,
-            d.payment_method, d.status, d.customer
-          from donations d left join mobilizations m on m.id = d.mobilization_id
-          where d.activist_id = ${activistId} order by d.created_at`,
-    ),
-    rowsOf<Record<string, unknown>>(
-      db,
-      sql`select s.id, s.created_at, s.amount, s.period, s.status, s.customer, s.canceled_at
-          from subscriptions s where s.activist_id = ${activistId} order by s.created_at`,
-    ),
+  const [sections, consents, mail] = await Promise.all([
+    Promise.all(SECTIONS.map(({ section }) => rowsOf<Record<string, unknown>>(db, section.query(activistId)))),
     rowsOf<Record<string, unknown>>(
       db,
       sql`select c.id, c.created_at, c.source, c.action_id, c.mobilization_id, c.page_url, c.text, c.locale
@@ -121,13 +95,13 @@ export async function personalData(db: Db, communityId: number, activistId: numb
   ]);
   const dated = (rows: Record<string, unknown>[]): Record<string, unknown>[] =>
     rows.map((r) => ({ ...r, id: Number(r.id), created_at: iso(r.created_at) }));
+  const actions: Record<string, Record<string, unknown>[]> = {};
+  SECTIONS.forEach(({ section }, i) => {
+    actions[section.key] = dated(sections[i] ?? []);
+  });
   return {
     activist: presentActivist(person),
-    form_entries: dated(formEntries),
-    pressures: dated(pressures),
-    phone_calls: dated(phoneCalls),
-    donations: dated(donations),
-    subscriptions: dated(subscriptions),
+    ...actions,
     consents: dated(consents).map((c): Record<string, unknown> => ({ ...c, action_id: Number(c.action_id) })),
     emails: { count: Number(mail[0]?.count ?? 0) },
   };
@@ -153,15 +127,12 @@ export function personalDataCsv(data: PersonalData, { locale, timeZone }: Report
   out += csvLine([h('csvKind'), h('csvWhen'), h('csvPage'), h('csvDetails')]);
   const line = (kind: string, r: Record<string, unknown>, details: unknown) =>
     csvLine([kind, local(r.created_at, timeZone), r.mobilization_name ?? '', JSON.stringify(details)]);
-  const kind = (k: ActionKind) => translate(locale, ACTION_DEFINITIONS[k].label);
-  for (const r of data.form_entries) out += line(kind('form'), r, r.fields);
-  for (const r of data.pressures) out += line(kind('pressure'), r, { ...(r.form_data as object), targets: r.targets });
-  for (const r of data.phone_calls)
-    out += line(kind('pressure-phone'), r, { from: r.from, to: r.to, status: r.status });
-  for (const r of data.donations)
-    out += line(kind('donation'), r, { amount: r.amount, status: r.status, customer: r.customer });
-  for (const r of data.subscriptions)
-    out += line(kind('donation'), r, { amount: r.amount, period: r.period, status: r.status });
+  // The sections' keys are the kinds' (`personalData` spreads them in).
+  const byKey = data as unknown as Record<string, Record<string, unknown>[] | undefined>;
+  for (const { kind, section } of SECTIONS) {
+    const label = translate(locale, ACTION_DEFINITIONS[kind].label);
+    for (const r of byKey[section.key] ?? []) out += line(label, r, section.details(r));
+  }
   for (const r of data.consents)
     out += csvLine([
       h('csvConsent'),

@@ -1,44 +1,14 @@
 import { ACTION_DEFINITIONS, ACTION_KINDS, type ActionKind, mailchimpSegmentName } from '@mutirao/core';
-import { eq, type SQL, sql } from 'drizzle-orm';
-import { ACTION_SOURCES, actionsRelation } from '../actions/sources';
-import type { Db, Tx } from '../db/client';
+import { eq, sql } from 'drizzle-orm';
+import { ACTION_DATA } from '../actions/registry';
+import { actionsRelation } from '../actions/sources';
+import type { Db } from '../db/client';
 import { widgets } from '../db/schema';
 import { type MailingAccount, type MailingDriver, MailingError, type MailingMember } from './driver';
 
 /** The segment a kind of action joins on a page: `M{page}{F|P|D}` (both pressures are P). */
 const segmentName = (mobilizationId: number, kind: ActionKind) =>
   mailchimpSegmentName(mobilizationId, ACTION_DEFINITIONS[kind].mailchimp);
-
-/**
- * Queues an action for the community's list, in the statement or transaction that makes it an action (a form entry
- * or an e-mail pressure as it is stored, a donation once paid, a call once completed: `actionMoved`), only when the
- * community has a key and a list: a community without Mailchimp writes nothing. The same action twice is queued
- * once. Returns the queue row's id when one was written.
- */
-export function mailchimpQueueQuery(
-  communityId: number,
-  kind: ActionKind,
-  ids: { action: number | SQL; activist: number | SQL; widget: number; mobilization: number },
-): SQL {
-  return sql`
-    insert into mailchimp_queue (community_id, kind, action_id, activist_id, widget_id, mobilization_id)
-    select ${communityId}, ${kind}, ${ids.action}, ${ids.activist}, ${ids.widget}, ${ids.mobilization}
-    from communities
-    where id = ${communityId} and mailchimp_api_key is not null and mailchimp_list_id is not null
-    on conflict do nothing
-    returning id`;
-}
-
-/** Runs `mailchimpQueueQuery` in the caller's transaction; true when something was queued (the caller nudges). */
-export async function queueForMailchimp(
-  tx: Db | Tx,
-  communityId: number,
-  kind: ActionKind,
-  ids: { action: number; activist: number; widget: number; mobilization: number },
-): Promise<boolean> {
-  const result = (await tx.execute(mailchimpQueueQuery(communityId, kind, ids))) as unknown as { rows: unknown[] };
-  return result.rows.length > 0;
-}
 
 interface MemberRow {
   email: string;
@@ -108,7 +78,7 @@ export async function syncBatch(db: Db, driver: MailingDriver, account: MailingA
       case q.kind ${sql.join(
         ACTION_KINDS.map(
           (kind) =>
-            sql`when ${kind} then (select mailchimp_synced_at from ${sql.raw(ACTION_SOURCES[kind].table)} where id = q.action_id)`,
+            sql`when ${kind} then (select mailchimp_synced_at from ${sql.raw(ACTION_DATA[kind].table)} where id = q.action_id)`,
         ),
         sql` `,
       )} end as synced_at
@@ -151,7 +121,7 @@ export async function syncBatch(db: Db, driver: MailingDriver, account: MailingA
   await db.transaction(async (tx) => {
     for (const kind of ACTION_KINDS) {
       const ids = sent.filter((r) => r.kind === kind).map((r) => sql`${r.action_id}`);
-      const table = sql.raw(ACTION_SOURCES[kind].table);
+      const table = sql.raw(ACTION_DATA[kind].table);
       if (ids.length)
         await tx.execute(sql`update ${table} set mailchimp_synced_at = now() where id in (${sql.join(ids, sql`, `)})`);
     }

@@ -1,110 +1,108 @@
-import { type DonationFigures, METRICS_WINDOW_DAYS, type MetricsFigures } from '@mutirao/core';
+import {
+  ACTION_KINDS,
+  type ActionKind,
+  type DonationFigures,
+  METRICS_WINDOW_DAYS,
+  type MetricsFigures,
+} from '@mutirao/core';
 import { type SQL, sql } from 'drizzle-orm';
+import type { Figure } from '../actions/data';
+import { type ACTION_DATA, actionData } from '../actions/registry';
 import { countedCondition, standingCondition } from '../actions/sources';
 import type { Db, Tx } from '../db/client';
 
 /**
- * How the rows of each source (aliased `x`) belong to the row the figures are for (aliased `scope`). Every
- * condition is an index lookup: on `mobilization_id` for a page; on `community_id` (or the community's page ids)
- * for a community; on `widget_id` for a widget.
+ * The row the figures are for (aliased `scope`): a page, a widget or a community. Each kind says how its rows belong
+ * to one (`belongsTo`, an index lookup); a kind whose table names only its page belongs to a community through the
+ * community's pages, archived or deleted too (what they collected is still the community's).
  */
 interface MetricsScope {
   table: SQL;
-  /** form_entries and activist_pressures, which name only their page. */
-  pageActions: SQL;
-  /** donations: a widget's include the later charges of its recurring donations, which name no widget. */
-  donations: SQL;
+  /** How a kind's rows (aliased `x`) belong to the scope. */
+  rows: (kind: ActionKind) => SQL;
   subscriptions: SQL;
-  /** A from-clause over the scope's twilio_calls, aliased `x`. */
-  calls: SQL;
 }
 
 const SCOPES = {
   mobilization: {
     table: sql`mobilizations`,
-    pageActions: sql`x.mobilization_id = scope.id`,
-    donations: sql`x.mobilization_id = scope.id`,
+    rows: (kind) => actionData(kind).belongsTo.mobilization(sql`scope.id`),
     subscriptions: sql`x.mobilization_id = scope.id`,
-    // A call belongs to a widget; the widget's block says which page it is on.
-    calls: sql`twilio_calls x join widgets w on w.id = x.widget_id join blocks b on b.id = w.block_id
-      where b.mobilization_id = scope.id`,
   },
-  /** One widget: its actions, its donations and its recurring donations (each table has a `widget_id` index). */
+  /** One widget: its actions, and its recurring donations. */
   widget: {
     table: sql`widgets`,
-    pageActions: sql`x.widget_id = scope.id`,
-    donations: sql`(x.widget_id = scope.id
-      or x.subscription_id = any(array(select s.id from subscriptions s where s.widget_id = scope.id)))`,
+    rows: (kind) => actionData(kind).belongsTo.widget(sql`scope.id`),
     subscriptions: sql`x.widget_id = scope.id`,
-    calls: sql`twilio_calls x where x.widget_id = scope.id`,
   },
   community: {
     table: sql`communities`,
-    // Every page of the community, archived or deleted too: what they collected is still the community's.
-    pageActions: sql`x.mobilization_id = any(array(select m.id from mobilizations m where m.community_id = scope.id))`,
-    // Donations keep their community when their page is gone (mobilization_id set null).
-    donations: sql`x.community_id = scope.id`,
+    rows: (kind) => {
+      const { belongsTo } = actionData(kind);
+      return (
+        belongsTo.community?.(sql`scope.id`) ??
+        belongsTo.mobilization(sql`any(array(select m.id from mobilizations m where m.community_id = scope.id))`)
+      );
+    },
     subscriptions: sql`x.community_id = scope.id`,
-    calls: sql`twilio_calls x where x.community_id = scope.id`,
   },
 } satisfies Record<string, MetricsScope>;
 
 export type MetricsScopeName = keyof typeof SCOPES;
 
-const since = (days: number) => sql.raw(`now() - interval '${Math.trunc(days)} days'`);
-const RECENT_ACTION = sql`x.created_at >= ${since(METRICS_WINDOW_DAYS.actions)}`;
-const RECENT_DONATION = sql`x.created_at >= ${since(METRICS_WINDOW_DAYS.donations)}`;
+/** The figures every kind declares (`actions/kinds/`), by name, with their kind. */
+const FIGURES = ACTION_KINDS.flatMap((kind) =>
+  Object.entries(actionData(kind).metrics).map(([name, figure]) => ({ kind, name, figure: figure as Figure })),
+);
+type DeclaredFigure = { [K in ActionKind]: keyof (typeof ACTION_DATA)[K]['metrics'] }[ActionKind];
+/** The figures counted over every kind here; with the kinds' own, every figure (or this does not compile). */
+type CommonFigure = 'activists' | 'activists_last_90_days' | 'active_subscriptions' | 'last_action_at';
+const everyFigure: Exclude<keyof MetricsFigures, DeclaredFigure | CommonFigure> extends never ? true : never = true;
+void everyFigure;
+
+const recent = (window: keyof typeof METRICS_WINDOW_DAYS) =>
+  sql.raw(`x.created_at >= now() - interval '${Math.trunc(METRICS_WINDOW_DAYS[window])} days'`);
+
+/** One declared figure over the union of actions: a count (or sum) of its kind's rows that stand as it says. */
+function figureSql({ kind, name, figure }: (typeof FIGURES)[number]) {
+  const where = [sql`x.source = ${kind}`];
+  if (figure.standing === 'counted') where.push(sql`x.counted`);
+  else if (figure.standing !== 'any') where.push(standingCondition(kind, figure.standing));
+  if (figure.window) where.push(recent(figure.window));
+  const filter = sql.join(where, sql` and `);
+  const value = figure.sum
+    ? sql`coalesce(sum(x.amount) filter (where ${filter}), 0)::float8`
+    : sql`(count(*) filter (where ${filter}))::int`;
+  return sql`${value} as ${sql.identifier(name)}`;
+}
 
 /**
  * One statement for the figures of every row in `ids`, each kind counted as core's `actions/definitions.ts` defines
- * it (`actions/sources.ts`). Form entries, e-mail pressures, calls and donations are read once, in one union that
- * also yields the distinct people who took an action that counts and the latest such action; subscriptions are one
- * lookup. Every count has its recent window.
+ * it. Every kind's actions are read once, in one union that also yields the distinct people who took an action that
+ * counts and the latest such action; subscriptions are one lookup.
  */
 function metricsQuery(scope: MetricsScope, ids: number[]) {
-  const { table, pageActions, donations, subscriptions, calls } = scope;
-  const of = (source: string, extra?: SQL) => sql`x.source = ${source}${extra ? sql` and ${extra}` : sql``}`;
-  const counted = sql`x.counted`;
-  const recentAction = sql`${counted} and ${RECENT_ACTION}`;
-  const paid = of('donation', counted);
+  const branches = ACTION_KINDS.map((kind) => {
+    const d = actionData(kind);
+    const rows = d.rows?.(sql`x`);
+    return sql`select ${kind}::text as source, x.activist_id, x.created_at, ${d.state} as status,
+        ${d.amount} as amount, ${countedCondition(kind)} as counted
+      from ${sql.raw(d.table)} x ${d.joins ?? sql``}
+      where ${scope.rows(kind)}${rows ? sql` and ${rows}` : sql``}`;
+  });
+  const recentAction = recent('actions');
   return sql`
     select scope.id, acts.*, sb.active_subscriptions
-    from ${table} scope
+    from ${scope.table} scope
     cross join lateral (
-      select count(distinct x.activist_id) filter (where ${counted})::int as activists,
-        (count(distinct x.activist_id) filter (where ${recentAction}))::int as activists_recent,
-        max(x.created_at) filter (where ${counted}) as last_action_at,
-        (count(*) filter (where ${of('form')}))::int as form_entries,
-        (count(*) filter (where ${of('form', RECENT_ACTION)}))::int as form_entries_recent,
-        (count(*) filter (where ${of('pressure')}))::int as pressures,
-        (count(*) filter (where ${of('pressure', RECENT_ACTION)}))::int as pressures_recent,
-        (count(*) filter (where ${of('call', counted)}))::int as phone_pressures,
-        (count(*) filter (where ${of('call', recentAction)}))::int as phone_pressures_recent,
-        (count(*) filter (where ${of('call')}))::int as phone_calls,
-        (count(*) filter (where ${of('call', RECENT_ACTION)}))::int as phone_calls_recent,
-        (count(*) filter (where ${paid}))::int as donations,
-        (count(*) filter (where ${paid} and ${RECENT_DONATION}))::int as donations_recent,
-        coalesce(sum(x.amount) filter (where ${paid}), 0)::float8 as raised,
-        coalesce(sum(x.amount) filter (where ${paid} and ${RECENT_DONATION}), 0)::float8 as raised_recent,
-        (count(*) filter (where ${of('donation', standingCondition('donation', 'pending'))}))::int as pending,
-        (count(*) filter (where ${of('donation', standingCondition('donation', 'attempt'))}))::int as refused,
-        (count(*) filter (where ${of('donation', standingCondition('donation', 'returned'))}))::int as refunded
-      from (
-        select 'form' as source, x.activist_id, x.created_at, null::text as status, null::int as amount,
-          true as counted
-          from form_entries x where ${pageActions}
-        union all
-        select 'pressure', x.activist_id, x.created_at, null, null, true
-          from activist_pressures x where ${pageActions} and ${countedCondition('pressure')}
-        union all
-        select 'call', x.activist_id, x.created_at, x.status, null, ${countedCondition('pressure-phone')} from ${calls}
-        union all
-        select 'donation', x.activist_id, x.created_at, x.status, x.amount, ${countedCondition('donation')}
-          from donations x where ${donations}
-      ) x
+      select count(distinct x.activist_id) filter (where x.counted)::int as activists,
+        (count(distinct x.activist_id) filter (where x.counted and ${recentAction}))::int as activists_last_90_days,
+        max(x.created_at) filter (where x.counted) as last_action_at,
+        ${sql.join(FIGURES.map(figureSql), sql`, `)}
+      from (${sql.join(branches, sql` union all `)}) x
     ) acts
     cross join lateral (
-      select count(*)::int as active_subscriptions from subscriptions x where ${subscriptions} and x.status = 'active'
+      select count(*)::int as active_subscriptions from subscriptions x where ${scope.subscriptions} and x.status = 'active'
     ) sb
     where scope.id in (${sql.join(
       ids.map((id) => sql`${id}`),
@@ -115,27 +113,14 @@ function metricsQuery(scope: MetricsScope, ids: number[]) {
 function presentFigures(row: Record<string, unknown>): MetricsFigures {
   const n = (v: unknown) => Number(v ?? 0);
   const last = row.last_action_at as string | Date | null;
-  return {
+  const figures: Record<string, number | string | null> = {
     activists: n(row.activists),
-    activists_last_90_days: n(row.activists_recent),
-    form_entries: n(row.form_entries),
-    form_entries_last_90_days: n(row.form_entries_recent),
-    pressures: n(row.pressures),
-    pressures_last_90_days: n(row.pressures_recent),
-    phone_pressures: n(row.phone_pressures),
-    phone_pressures_last_90_days: n(row.phone_pressures_recent),
-    phone_calls: n(row.phone_calls),
-    phone_calls_last_90_days: n(row.phone_calls_recent),
-    donations: n(row.donations),
-    donations_last_30_days: n(row.donations_recent),
-    total_fund_raising: n(row.raised),
-    fund_raising_last_30_days: n(row.raised_recent),
-    pending_donations: n(row.pending),
-    refused_donations: n(row.refused),
-    refunded_donations: n(row.refunded),
-    active_subscriptions: n(row.active_subscriptions),
-    last_action_at: last ? new Date(last).toISOString() : null,
+    activists_last_90_days: n(row.activists_last_90_days),
   };
+  for (const { name } of FIGURES) figures[name] = n(row[name]);
+  figures.active_subscriptions = n(row.active_subscriptions);
+  figures.last_action_at = last ? new Date(last).toISOString() : null;
+  return figures as unknown as MetricsFigures;
 }
 
 /** The figures of each existing row of `ids` in the scope, by id. Callers check access first. */

@@ -1,8 +1,9 @@
 import { ACTION_DEFINITIONS, ACTION_KINDS, type ActionKind, type Locale, translate } from '@mutirao/core';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { actionData } from '../actions/registry';
 import { countedCondition } from '../actions/sources';
 import type { Db } from '../db/client';
-import { activistPressures, activists, donations, formEntries, mobilizations, widgets } from '../db/schema';
+import { activists, mobilizations, widgets } from '../db/schema';
 import { EXPORT_BATCH, keysetCsvBy, pinnedBatch } from './keyset';
 import { type ReportReader, seconds, zonedText } from './reader';
 
@@ -45,33 +46,34 @@ interface ActionRow {
   city: string | null;
 }
 
+/** One kind's next rows after the position, as the batch's union takes them (the kind's table aliased `x`). */
+function kindRows(kind: ActionKind, communityId: number, after: Position | undefined) {
+  const d = actionData(kind);
+  const columns = sql`${rankOf(kind)}::int as rank, x.id, x.created_at, ${d.mobilization} as mobilization_id,
+    ${d.widget} as widget_id, x.activist_id, ${d.customer ?? sql`null::jsonb`} as customer`;
+  const next = sql`(x.created_at, x.id) > ${boundOf(kind, after)} and ${countedCondition(kind)}
+    order by x.created_at, x.id limit ${EXPORT_BATCH}`;
+  const table = sql.raw(d.table);
+  if (d.belongsTo.community)
+    return sql`(select ${columns} from ${table} x ${d.joins ?? sql``}
+      where ${d.belongsTo.community(sql`${communityId}`)} and ${next})`;
+  // A table that names only its page: each of the community's pages gives its next rows.
+  return sql`select ${columns}
+    from ${mobilizations} m
+    cross join lateral (select * from ${table} x where ${d.belongsTo.mobilization(sql`m.id`)} and ${next}) x
+    ${d.joins ?? sql``}
+    where m.community_id = ${communityId}`;
+}
+
 /**
- * One batch of the community's actions that count (core's `actions/definitions.ts`) in time order, merged from the
- * four kinds. Form entries and e-mail pressures carry no community: each of the community's pages gives its next rows
- * through `(mobilization_id, created_at, id)` (a lateral per page); calls theirs through `(community_id, created_at)`
- * and donations through `(community_id, created_at, id)`, skipping what does not count; only those few rows per page
- * are sorted. A batch therefore reads at most one batch per page and kind, not the rest of the community's actions.
+ * One batch of the community's actions that count (core's `actions/definitions.ts`) in time order, merged from every
+ * kind. A kind whose table names its community gives its next rows through `(community_id, created_at, id)`; one
+ * whose table names only its page (form entries, e-mail pressures), each page its next rows through
+ * `(mobilization_id, created_at, id)`; only those few rows are sorted. A batch therefore reads at most one batch per
+ * page and kind, not the rest of the community's actions. A row without a person names the one it keeps (a
+ * donation's donor as given at checkout).
  */
 function actionBatch(db: Db, communityId: number, after: Position | undefined, { timeZone }: ReportReader) {
-  const fromPages = (table: typeof formEntries | typeof activistPressures, kind: 'form' | 'pressure') => sql`
-    select ${rankOf(kind)}::int as rank, x.id, x.created_at, x.mobilization_id, x.widget_id, x.activist_id,
-      null::jsonb as customer
-    from ${mobilizations} m
-    cross join lateral (
-      select id, created_at, mobilization_id, widget_id, activist_id from ${table} x
-      where mobilization_id = m.id and (created_at, id) > ${boundOf(kind, after)} and ${countedCondition(kind)}
-      order by created_at, id
-      limit ${EXPORT_BATCH}) x
-    where m.community_id = ${communityId}`;
-  const ofCommunity = (table: SQL, kind: 'pressure-phone' | 'donation', columns: SQL) => sql`
-    (select ${rankOf(kind)}, x.id, x.created_at, ${columns}, x.activist_id, ${
-      kind === 'donation' ? sql`x.customer` : sql`null::jsonb`
-    }
-     from ${table} x
-     where x.community_id = ${communityId} and (x.created_at, x.id) > ${boundOf(kind, after)}
-       and ${countedCondition(kind)}
-     order by x.community_id, x.created_at, x.id
-     limit ${EXPORT_BATCH})`;
   return pinnedBatch<ActionRow>(
     db,
     sql`
@@ -80,27 +82,13 @@ function actionBatch(db: Db, communityId: number, after: Position | undefined, {
         x.widget_id, w.kind as widget_kind,
         coalesce(a.name, nullif(x.customer->>'name', '')) as name,
         coalesce(a.email, nullif(x.customer->>'email', '')) as email,
-        coalesce(a.phone, nullif(concat_ws(' ', x.customer->'phone'->>'ddd', x.customer->'phone'->>'number'), ''))
-          as phone,
-        coalesce(a.city, nullif(x.customer->'address'->>'city', '')) as city
+        coalesce(a.phone, nullif(x.customer->>'phone', '')) as phone,
+        coalesce(a.city, nullif(x.customer->>'city', '')) as city
       from (
         select * from (
-          ${fromPages(formEntries, 'form')}
-          union all
-          ${fromPages(activistPressures, 'pressure')}
-          union all
-          ${ofCommunity(
-            sql`twilio_calls`,
-            'pressure-phone',
-            sql`(select b.mobilization_id from ${widgets} cw join blocks b on b.id = cw.block_id where cw.id = x.widget_id),
-              x.widget_id`,
-          )}
-          union all
-          ${ofCommunity(
-            sql`${donations}`,
-            'donation',
-            sql`x.mobilization_id,
-              coalesce(x.widget_id, (select s.widget_id from subscriptions s where s.id = x.subscription_id))`,
+          ${sql.join(
+            KINDS.map((kind) => kindRows(kind, communityId, after)),
+            sql` union all `,
           )}
         ) u
         order by u.created_at, u.rank, u.id
@@ -122,7 +110,7 @@ function widgetKindLabel(locale: Locale, kind: string | null) {
 
 /**
  * Every action of the community that counts (form entries, e-mail pressures, completed calls and paid donations,
- * recurring charges included), oldest first, each named as its kind declares, with the activist (for a donation
+ * recurring charges included: `actions/registry.ts`), oldest first, each named as its kind declares, with the activist (for a donation
  * without one, the donor as given at checkout), the page and the widget. Actions of removed widgets stay (a donation
  * keeps its row with the page and widget cleared). Attempts are in the donation report, with their state.
  */

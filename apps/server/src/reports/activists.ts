@@ -1,6 +1,7 @@
 import { ACTION_KINDS, type ActionKind, translate } from '@mutirao/core';
 import { type SQL, sql } from 'drizzle-orm';
-import { ACTION_SOURCES, countedCondition } from '../actions/sources';
+import { ACTION_DATA } from '../actions/registry';
+import { countedCondition } from '../actions/sources';
 import type { Db } from '../db/client';
 import { activists } from '../db/schema';
 import { type CopyOut, copyCsv, sqlText } from './copy';
@@ -24,26 +25,26 @@ interface ActivistRow extends Counts {
   last_at: string | null;
 }
 
-/** Each kind's alias in the queries, and the column its count is given as. */
-const ALIAS: Record<ActionKind, string> = { form: 'f', pressure: 'p', 'pressure-phone': 'c', donation: 'd' };
+/** Each kind's alias in the queries (`k0`, `k1`…, in core's order of kinds); its count is the column named as it. */
+const alias = (kind: ActionKind) => `k${ACTION_KINDS.indexOf(kind)}`;
 
 /** The actions of one kind that count, of the activists the `who` condition keeps, grouped by activist. */
 const summaryOf = (kind: ActionKind, who: SQL) =>
   sql`(select x.activist_id, count(*)::int as n, min(x.created_at) as first_at, max(x.created_at) as last_at
-       from ${sql.raw(ACTION_SOURCES[kind].table)} x
+       from ${sql.raw(ACTION_DATA[kind].table)} x
        where ${who} and ${countedCondition(kind)} group by x.activist_id)`;
 
-/** The select list over the summaries (`f`, `p`, `c`, `d`): each kind's count, the first and last action. */
+/** The select list over the summaries (one per kind): each kind's count, the first and last action. */
 function summaryColumns(zoned: (column: string) => SQL) {
-  const all = (column: string) => ACTION_KINDS.map((k) => `${ALIAS[k]}.${column}`).join(', ');
+  const all = (column: string) => ACTION_KINDS.map((k) => `${alias(k)}.${column}`).join(', ');
   return sql`${zoned(`least(${all('first_at')})`)} as first_at, ${zoned(`greatest(${all('last_at')})`)} as last_at,
-    ${sql.raw(ACTION_KINDS.map((k) => `coalesce(${ALIAS[k]}.n, 0) as "${k}"`).join(', '))}`;
+    ${sql.raw(ACTION_KINDS.map((k) => `coalesce(${alias(k)}.n, 0) as "${k}"`).join(', '))}`;
 }
 
 const joinsOf = (summary: (kind: ActionKind) => SQL) =>
   sql.join(
     ACTION_KINDS.map(
-      (k) => sql`left join ${summary(k)} ${sql.raw(ALIAS[k])} on ${sql.raw(ALIAS[k])}.activist_id = a.id`,
+      (k) => sql`left join ${summary(k)} ${sql.raw(alias(k))} on ${sql.raw(alias(k))}.activist_id = a.id`,
     ),
     sql` `,
   );
@@ -108,10 +109,7 @@ export function activistsCsv(
     t('colCity'),
     t('colFirstAction'),
     t('colLastAction'),
-    t('colForms'),
-    t('colPressures'),
-    t('colPhonePressures'),
-    t('colDonations'),
+    ...ACTION_KINDS.map((kind) => translate(reader.locale, ACTION_DATA[kind].reportColumn)),
   ];
   if (copyOut) return copyCsv(copyOut, header, activistsCopyQuery(communityId, reader));
   return keysetCsv(

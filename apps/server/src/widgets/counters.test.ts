@@ -2,7 +2,8 @@ import { ACTION_KINDS } from '@mutirao/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, signIn, startTestServer, type TestServer } from '../../test/harness';
-import { ACTION_SOURCES, ACTION_TABLES } from '../actions/sources';
+import { ACTION_TABLES } from '../actions/data';
+import { ACTION_DATA } from '../actions/registry';
 import { activistPressures, donations, formEntries, twilioCalls } from '../db/schema';
 import {
   createCommunity,
@@ -62,7 +63,7 @@ async function counts() {
 
 describe('widget counters are kind-agnostic', () => {
   it('every table a kind counts is the table its actions are declared in, with counting triggers', async () => {
-    for (const kind of ACTION_KINDS) expect(SERVER_WIDGET_KINDS[kind].counts, kind).toBe(ACTION_SOURCES[kind].table);
+    for (const kind of ACTION_KINDS) expect(SERVER_WIDGET_KINDS[kind].counts, kind).toBe(ACTION_DATA[kind].table);
     const tables = new Set(Object.values(SERVER_WIDGET_KINDS).flatMap((k) => ('counts' in k ? [k.counts] : [])));
     expect([...tables].sort()).toEqual([...ACTION_TABLES].sort());
     const result = (await server.ctx.db.execute(sql`

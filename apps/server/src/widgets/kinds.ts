@@ -1,7 +1,7 @@
 import type { SettingSchemas } from '@mutirao/core';
 import { type MessageKey, WIDGET_KIND_DEFINITIONS, type WidgetKind } from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
-import type { ActionTable } from '../actions/sources';
+import type { ActionTable } from '../actions/data';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import type { Widget } from '../db/schema';
