@@ -14,6 +14,13 @@ import {
   templateWidgets,
   widgets,
 } from '../db/schema';
+import {
+  BLOCK_CONTENT_KEYS,
+  PAGE_DESIGN_KEYS,
+  type PageDesignKey,
+  pick,
+  WIDGET_CONTENT_KEYS,
+} from '../db/schema/pageContent';
 import { AppError, notFound } from '../http/errors';
 import { assertCommunityWorkable, findMobilizationFor } from '../mobilizations/service';
 
@@ -58,14 +65,7 @@ export async function createTemplateFromMobilization(db: Db, actor: Actor, input
         global: input.global,
         userId: actor.id,
         communityId: input.global ? null : mobilization.communityId,
-        colorScheme: mobilization.colorScheme,
-        facebookShareImage: mobilization.facebookShareImage,
-        facebookShareTitle: mobilization.facebookShareTitle,
-        facebookShareDescription: mobilization.facebookShareDescription,
-        twitterShareText: mobilization.twitterShareText,
-        headerFont: mobilization.headerFont,
-        bodyFont: mobilization.bodyFont,
-        favicon: mobilization.favicon,
+        ...pick(mobilization, PAGE_DESIGN_KEYS),
       })
       .returning();
     if (!template) throw new Error('insert returned nothing');
@@ -73,34 +73,16 @@ export async function createTemplateFromMobilization(db: Db, actor: Actor, input
     for (const block of source.blocks) {
       const [copy] = await tx
         .insert(templateBlocks)
-        .values({
-          templateMobilizationId: template.id,
-          name: block.name,
-          position: block.position,
-          hidden: block.hidden,
-          menuHidden: block.menuHidden,
-          bgClass: block.bgClass,
-          bgImage: block.bgImage,
-        })
+        .values({ ...pick(block, BLOCK_CONTENT_KEYS), templateMobilizationId: template.id })
         .returning({ id: templateBlocks.id });
       const list = source.widgets.filter((w) => w.blockId === block.id);
       if (copy && list.length)
-        await tx.insert(templateWidgets).values(list.map((w) => ({ ...widgetCopy(w), templateBlockId: copy.id })));
+        await tx
+          .insert(templateWidgets)
+          .values(list.map((w) => ({ ...pick(w, WIDGET_CONTENT_KEYS), templateBlockId: copy.id })));
     }
     return template;
   });
-}
-
-/** The parts of a widget a template carries: kind, sizes, settings and goal; never counts or exports. */
-function widgetCopy(w: {
-  kind: (typeof widgets.$inferSelect)['kind'];
-  smSize: number;
-  mdSize: number;
-  lgSize: number;
-  settings: Record<string, unknown>;
-  goal: number | null;
-}) {
-  return { kind: w.kind, smSize: w.smSize, mdSize: w.mdSize, lgSize: w.lgSize, settings: w.settings, goal: w.goal };
 }
 
 /** Removes a community's own template; global ones only by the platform admin. Anything else is "not found". */
@@ -146,18 +128,14 @@ export async function applyTemplate(db: Db, actor: Actor, mobilizationId: number
       const [copy] = await tx
         .insert(blocks)
         .values({
+          ...pick(block, BLOCK_CONTENT_KEYS),
           mobilizationId: mobilization.id,
-          name: block.name,
           position: base + block.position,
-          hidden: block.hidden,
-          menuHidden: block.menuHidden,
-          bgClass: block.bgClass,
-          bgImage: block.bgImage,
         })
         .returning({ id: blocks.id });
       const list = sourceWidgets.filter((w) => w.templateBlockId === block.id);
       if (copy && list.length)
-        await tx.insert(widgets).values(list.map((w) => ({ ...widgetCopy(w), blockId: copy.id })));
+        await tx.insert(widgets).values(list.map((w) => ({ ...pick(w, WIDGET_CONTENT_KEYS), blockId: copy.id })));
     }
     await tx
       .update(templateMobilizations)
@@ -175,14 +153,5 @@ export async function applyTemplate(db: Db, actor: Actor, mobilizationId: number
 
 /** Design and share settings come from the template only where the mobilization has none of its own. */
 function inheritedSettings(m: Mobilization, t: TemplateMobilization) {
-  return {
-    colorScheme: m.colorScheme ?? t.colorScheme,
-    headerFont: m.headerFont ?? t.headerFont,
-    bodyFont: m.bodyFont ?? t.bodyFont,
-    favicon: m.favicon ?? t.favicon,
-    facebookShareImage: m.facebookShareImage ?? t.facebookShareImage,
-    facebookShareTitle: m.facebookShareTitle ?? t.facebookShareTitle,
-    facebookShareDescription: m.facebookShareDescription ?? t.facebookShareDescription,
-    twitterShareText: m.twitterShareText ?? t.twitterShareText,
-  };
+  return Object.fromEntries(PAGE_DESIGN_KEYS.map((k) => [k, m[k] ?? t[k]])) as Pick<Mobilization, PageDesignKey>;
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { communities } from './communities';
+import { blockContentColumns, pageDesignColumns, timestampColumns, widgetContentColumns } from './pageContent';
 import { templateMobilizations } from './templates';
 
 /** Widget kinds of spec 02 §3; 'draft' is the empty placeholder a removed widget is reset to. */
@@ -36,7 +37,6 @@ export const mobilizations = pgTable(
     name: text('name').notNull(),
     slug: text('slug').notNull(),
     goal: text('goal').notNull(),
-    favicon: text('favicon'),
     /** 'pt-BR' | 'es' */
     language: text('language').notNull().default('pt-BR'),
     status: text('status').$type<MobilizationStatus>().notNull().default('active'),
@@ -47,15 +47,8 @@ export const mobilizations = pgTable(
       .references(() => communities.id, { onDelete: 'cascade' }),
     /** Main theme: auto-set when the chosen subthemes span a single theme. */
     themeId: integer('theme_id').references(() => themes.id, { onDelete: 'set null' }),
-    bodyFont: text('body_font'),
-    headerFont: text('header_font'),
-    /** e.g. 'meurio-scheme'; the '-scheme' suffix is stripped to select a palette. */
-    colorScheme: text('color_scheme'),
+    ...pageDesignColumns(),
     googleAnalyticsCode: text('google_analytics_code'),
-    facebookShareImage: text('facebook_share_image'),
-    facebookShareTitle: text('facebook_share_title'),
-    facebookShareDescription: text('facebook_share_description'),
-    twitterShareText: text('twitter_share_text'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     templateMobilizationId: integer('template_mobilization_id').references(() => templateMobilizations.id, {
       onDelete: 'set null',
@@ -123,17 +116,8 @@ export const blocks = pgTable(
     mobilizationId: integer('mobilization_id')
       .notNull()
       .references(() => mobilizations.id, { onDelete: 'cascade' }),
-    name: text('name'),
-    position: integer('position').notNull(),
-    hidden: boolean('hidden').notNull().default(false),
-    /** Hidden from the public navbar only. */
-    menuHidden: boolean('menu_hidden').notNull().default(false),
-    /** A CSS class, or JSON of {r,g,b,a}. */
-    bgClass: text('bg_class'),
-    /** Image URL. */
-    bgImage: text('bg_image'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...blockContentColumns(),
+    ...timestampColumns(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [index('blocks_mobilization_position_idx').on(t.mobilizationId, t.position)],
@@ -147,23 +131,12 @@ export const widgets = pgTable(
     blockId: integer('block_id')
       .notNull()
       .references(() => blocks.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<WidgetKind>().notNull().default('draft'),
-    smSize: integer('sm_size').notNull().default(12),
-    mdSize: integer('md_size').notNull().default(12),
-    lgSize: integer('lg_size').notNull().default(12),
-    /** Kind-specific settings (content, form fields, pressure targets, donation values, finish/autofire…). */
-    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
-    /**
-     * Fund-raising goal in integer cents (R$ 1.000,50 → 100050), the same unit as donations.amount,
-     * so donation stats compare like with like. The settings form edits it in reais.
-     */
-    goal: integer('goal'),
+    ...widgetContentColumns(),
     /** Mailchimp segment 'M{mobilization_id}{P|F|D}' this widget's actions sync to. */
     mailchimpSegmentId: text('mailchimp_segment_id'),
     /** Last form-entries report export. */
     exportedAt: timestamp('exported_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [index('widgets_block_idx').on(t.blockId)],

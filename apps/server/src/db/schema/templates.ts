@@ -1,10 +1,10 @@
-import type { WidgetKind } from '@mutirao/core';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { communities } from './communities';
+import { blockContentColumns, pageDesignColumns, timestampColumns, widgetContentColumns } from './pageContent';
 
 /**
- * A reusable copy of a mobilization (spec 01 §3 Template). Global templates are offered to every
+ * A reusable copy of a mobilization (spec 01 §3 Template), with the live tables' columns (`pageContent.ts`). Global templates are offered to every
  * community and have no community; custom ones belong to the community that made them.
  */
 export const templateMobilizations = pgTable(
@@ -17,20 +17,12 @@ export const templateMobilizations = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Null for global templates. */
     communityId: integer('community_id').references(() => communities.id, { onDelete: 'cascade' }),
-    colorScheme: text('color_scheme'),
-    facebookShareImage: text('facebook_share_image'),
-    facebookShareTitle: text('facebook_share_title'),
-    facebookShareDescription: text('facebook_share_description'),
-    twitterShareText: text('twitter_share_text'),
-    bodyFont: text('body_font'),
-    headerFont: text('header_font'),
-    favicon: text('favicon'),
+    ...pageDesignColumns(),
     slug: text('slug'),
     customDomain: text('custom_domain'),
     /** How many mobilizations were created from this template. */
     usesNumber: integer('uses_number').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (t) => [
     /** "Custom templates of a community": community_id = $1 AND global = false. */
@@ -48,14 +40,8 @@ export const templateBlocks = pgTable(
     templateMobilizationId: integer('template_mobilization_id')
       .notNull()
       .references(() => templateMobilizations.id, { onDelete: 'cascade' }),
-    name: text('name'),
-    position: integer('position').notNull(),
-    hidden: boolean('hidden').notNull().default(false),
-    menuHidden: boolean('menu_hidden').notNull().default(false),
-    bgClass: text('bg_class'),
-    bgImage: text('bg_image'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...blockContentColumns(),
+    ...timestampColumns(),
   },
   (t) => [index('template_blocks_template_mobilization_position_idx').on(t.templateMobilizationId, t.position)],
 );
@@ -67,15 +53,8 @@ export const templateWidgets = pgTable(
     templateBlockId: integer('template_block_id')
       .notNull()
       .references(() => templateBlocks.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<WidgetKind>().notNull().default('draft'),
-    smSize: integer('sm_size').notNull().default(12),
-    mdSize: integer('md_size').notNull().default(12),
-    lgSize: integer('lg_size').notNull().default(12),
-    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
-    /** A donation widget's fund-raising goal in integer cents, copied with the widget like its settings. */
-    goal: integer('goal'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...widgetContentColumns(),
+    ...timestampColumns(),
   },
   (t) => [index('template_widgets_template_block_idx').on(t.templateBlockId)],
 );
