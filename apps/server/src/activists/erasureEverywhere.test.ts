@@ -209,6 +209,14 @@ describe('a person who acted through every registered kind of action', () => {
         kind,
       ).toBe(true);
 
+    // The live Pagar.me driver keeps the provider's last postback with the donation, which repeats the customer
+    // (form-encoded transaction fields, as Pagar.me posts them); the sandbox's carry none, so one is put in place.
+    await db.execute(sql`update donations set gateway_data = gateway_data || jsonb_build_object('last_postback',
+      jsonb_build_object('id', '1234', 'current_status', 'paid',
+        'transaction[customer][name]', ${`${PERSON.first} ${PERSON.last}`}::text,
+        'transaction[customer][email]', ${PERSON.email}::text,
+        'transaction[customer][document_number]', ${PERSON.document.replace(/\D/g, '')}::text))
+      where id = ${donated.body.donation.id as number}`);
     const before = await tablesHoldingThePerson();
     // The callbacks held the number: what this test is about.
     expect(before).toMatchObject({ activists: 1, twilio_call_transitions: expect.any(Number) });

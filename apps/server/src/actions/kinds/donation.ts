@@ -56,12 +56,13 @@ export const donationActions = {
     },
   ],
   erasure: [
-    // Amount, method and status stay; the donor goes.
+    // Amount, method and status stay; the donor goes, from the provider's answers too (a Pagar.me transaction names
+    // its customer, card, address, phone and billing; its postback, kept as `last_postback`, all of them again).
     {
       count: 'donation',
       statement: (activistId) => sql`
         update donations set activist_id = null, customer = null,
-          gateway_data = gateway_data - 'customer' - 'card' - 'address' - 'phone' - 'billing'
+          gateway_data = gateway_data - 'customer' - 'card' - 'address' - 'phone' - 'billing' - 'last_postback'
         where activist_id = ${activistId} returning id`,
     },
     // A recurring gift is canceled (nothing is charged to nobody) and loses donor, card and manage link.
