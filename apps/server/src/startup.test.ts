@@ -11,6 +11,7 @@ import { freePort, runEntry, waitHealthy } from '../test/process';
 import { startS3Double } from '../test/s3';
 import { startSmtp, type TestSmtp } from '../test/smtp';
 import { createUser } from './seed/factories';
+import { maskValue } from './startup';
 
 /** Production as an operator would write it, every service real but what each test changes. */
 function production(extra: Record<string, string> = {}): Record<string, string> {
@@ -229,5 +230,22 @@ describe('start-up checks', { timeout: SLOW }, () => {
       expect(run.code).toBe(1);
       expect(run.lines).toContain(`DATABASE_URL: cannot use the database at 127.0.0.1:${closed}: connection refused`);
     });
+  });
+});
+
+describe('the start-up block', () => {
+  it('masks a secret in a URL wherever it is: the password part and query parameters named like one', () => {
+    expect(maskValue('DATABASE_URL', 'postgres://app:s3cret@db:5432/mutirao')).toBe(
+      'postgres://app:********@db:5432/mutirao',
+    );
+    expect(maskValue('DATABASE_URL', 'postgres://db:5432/mutirao?user=app&password=s3cret&sslmode=require')).toBe(
+      'postgres://db:5432/mutirao?user=app&password=********&sslmode=require',
+    );
+    expect(maskValue('SMTP_URL', 'smtp://mail:587?user=app&pass=s3cret')).not.toContain('s3cret');
+    expect(maskValue('S3_ENDPOINT', 'https://s3.example.org/b?X-Amz-Signature=abc123')).not.toContain('abc123');
+    // Nothing secret: printed as given.
+    expect(maskValue('APP_URL', 'https://admin.example.org/?utm=x')).toBe('https://admin.example.org/?utm=x');
+    expect(maskValue('WEB_PROCESSES', '4')).toBe('4');
+    expect(maskValue('SESSION_SECRET', 'whatever')).toBe('********');
   });
 });

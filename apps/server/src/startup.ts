@@ -6,17 +6,32 @@ import { presignS3Url } from './uploads/s3-presign';
 /** Names whose values are never printed: keys, passwords, tokens, secrets. */
 const SECRET_NAME = /KEY|SECRET|PASSWORD|TOKEN/;
 
-/** A value as the start-up block prints it: a secret hidden, a URL's password part replaced. */
+/** Query parameters that carry a secret in a URL (`postgres://…?password=…`, `smtp://…?pass=…`, a signed URL). */
+const SECRET_PARAM = /pass|secret|token|key|signature|credential/i;
+
+/**
+ * A value as the start-up block prints it: a secret hidden; in a URL, the password part and every query parameter
+ * named like a secret replaced.
+ */
 export function maskValue(name: string, value: string): string {
   if (SECRET_NAME.test(name)) return '********';
+  let url: URL;
   try {
-    const url = new URL(value);
-    if (!url.password) return value;
-    url.password = '********';
-    return url.toString();
+    url = new URL(value);
   } catch {
     return value;
   }
+  let masked = false;
+  if (url.password) {
+    url.password = '********';
+    masked = true;
+  }
+  for (const key of [...url.searchParams.keys()])
+    if (SECRET_PARAM.test(key)) {
+      url.searchParams.set(key, '********');
+      masked = true;
+    }
+  return masked ? url.toString() : value;
 }
 
 /**
