@@ -1,22 +1,11 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
 import { catalogues, type Locale } from '@mutirao/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionProvider } from '../auth/SessionProvider';
 import { SESSION_QUERY_KEY, type SessionData } from '../auth/sessionQuery';
-import { countFormatter, i18nextOptions } from '../i18n/i18nextSetup';
+import { cleanup, render } from '../testing/dom';
 import { SandboxBanner } from './SandboxBanner';
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
-globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 
 const organiser: SessionData = {
   user: {
@@ -33,38 +22,18 @@ const organiser: SessionData = {
   sandboxedServices: [],
 };
 
-let root: Root | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  document.body.innerHTML = '';
-});
+afterEach(cleanup);
 
 /** The banner under the real SessionProvider, whose session answer is already in the cache (no request). */
 async function renderBanner(session: SessionData, locale: Locale = 'pt-BR') {
-  const i18n = i18next.createInstance();
-  await i18n.use(countFormatter).init(i18nextOptions(locale));
   const queryClient = new QueryClient();
   queryClient.setQueryData(SESSION_QUERY_KEY, session);
-  const container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () =>
-    root?.render(
-      <MantineProvider>
-        <I18nextProvider i18n={i18n}>
-          <QueryClientProvider client={queryClient}>
-            <MemoryRouter>
-              <SessionProvider>
-                <SandboxBanner />
-              </SessionProvider>
-            </MemoryRouter>
-          </QueryClientProvider>
-        </I18nextProvider>
-      </MantineProvider>,
-    ),
+  return render(
+    <SessionProvider>
+      <SandboxBanner />
+    </SessionProvider>,
+    { locale, queryClient },
   );
-  return container;
 }
 
 describe('the sandbox banner', () => {
@@ -83,15 +52,13 @@ describe('the sandbox banner', () => {
       const text = container.querySelector('[role="status"]')?.textContent;
       expect(text).toContain(catalogues[locale].sandboxBanner.title);
       expect(text).toContain(catalogues[locale].sandboxBanner.services.mail);
-      act(() => root?.unmount());
-      root = undefined;
+      cleanup();
     }
   });
 
   it('is absent when nothing is sandboxed, and for a name it does not know', async () => {
     expect((await renderBanner(organiser)).querySelector('[role="status"]')).toBeNull();
-    act(() => root?.unmount());
-    root = undefined;
+    cleanup();
     expect(
       (await renderBanner({ ...organiser, sandboxedServices: ['carrier-pigeon'] })).querySelector('[role="status"]'),
     ).toBeNull();
