@@ -54,6 +54,15 @@ export function cleanup() {
 /** Lets pending promises (a request's answer, a validation) settle inside `act`. */
 export const settle = () => act(async () => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 
+/** Settles until `check` holds (a request answered, a step shown), so a test waits on a state, never on a clock. */
+export async function until(check: () => unknown, what = 'the expected state') {
+  for (let round = 0; round < 200; round++) {
+    if (check()) return;
+    await settle();
+  }
+  throw new Error(`never reached ${what}`);
+}
+
 /** The control a visible label names (its text, without Mantine's required asterisk), anywhere on the page. */
 export function field<T extends HTMLElement = HTMLInputElement>(label: string): T {
   const found = [...document.querySelectorAll('label')].find(
