@@ -4,23 +4,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionProvider } from '../auth/SessionProvider';
 import { SESSION_QUERY_KEY, type SessionData } from '../auth/sessionQuery';
-import { cleanup, render } from '../testing/dom';
+import { cleanup, organiser, render } from '../testing/dom';
 import { SandboxBanner } from './SandboxBanner';
-
-const organiser: SessionData = {
-  user: {
-    id: 1,
-    email: 'org@example.org',
-    first_name: 'Ana',
-    last_name: null,
-    avatar: null,
-    is_admin: false,
-    created_at: '2026-01-01T00:00:00Z',
-    permissions: [],
-  },
-  communities: [],
-  sandboxedServices: [],
-};
 
 afterEach(cleanup);
 
@@ -38,7 +23,7 @@ async function renderBanner(session: SessionData, locale: Locale = 'pt-BR') {
 
 describe('the sandbox banner', () => {
   it('names each sandboxed service the session answer lists, in the catalogue’s words', async () => {
-    const container = await renderBanner({ ...organiser, sandboxedServices: ['payments', 'telephony'] });
+    const container = await renderBanner({ ...organiser(), sandboxedServices: ['payments', 'telephony'] });
     const banner = container.querySelector('[role="status"]');
     const words = catalogues['pt-BR'].sandboxBanner;
     expect(banner?.textContent).toContain(words.title);
@@ -48,7 +33,7 @@ describe('the sandbox banner', () => {
 
   it('speaks the interface language', async () => {
     for (const locale of ['es', 'en'] as const) {
-      const container = await renderBanner({ ...organiser, sandboxedServices: ['mail'] }, locale);
+      const container = await renderBanner({ ...organiser(), sandboxedServices: ['mail'] }, locale);
       const text = container.querySelector('[role="status"]')?.textContent;
       expect(text).toContain(catalogues[locale].sandboxBanner.title);
       expect(text).toContain(catalogues[locale].sandboxBanner.services.mail);
@@ -57,10 +42,10 @@ describe('the sandbox banner', () => {
   });
 
   it('is absent when nothing is sandboxed, and for a name it does not know', async () => {
-    expect((await renderBanner(organiser)).querySelector('[role="status"]')).toBeNull();
+    expect((await renderBanner(organiser())).querySelector('[role="status"]')).toBeNull();
     cleanup();
     expect(
-      (await renderBanner({ ...organiser, sandboxedServices: ['carrier-pigeon'] })).querySelector('[role="status"]'),
+      (await renderBanner({ ...organiser(), sandboxedServices: ['carrier-pigeon'] })).querySelector('[role="status"]'),
     ).toBeNull();
   });
 });

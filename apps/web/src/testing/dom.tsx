@@ -6,6 +6,7 @@ import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
+import type { Community, SessionData } from '../auth/sessionQuery';
 import { countFormatter, i18nextOptions } from '../i18n/i18nextSetup';
 
 /*
@@ -110,3 +111,19 @@ export function errorOf(control: HTMLElement): string | undefined {
   }
   return undefined;
 }
+
+/** A signed-in organiser's session answer, member of `communities`. */
+export const organiser = (communities: Community[] = []): SessionData => ({
+  user: {
+    id: 1,
+    email: 'org@example.org',
+    first_name: 'Ana',
+    last_name: null,
+    avatar: null,
+    is_admin: false,
+    created_at: '2026-01-01T00:00:00Z',
+    permissions: [],
+  },
+  communities,
+  sandboxedServices: [],
+});
