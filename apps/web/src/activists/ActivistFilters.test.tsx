@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { catalogues } from '@mutirao/core';
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { button, cleanup, click, errorOf, field, render, type } from '../testing/dom';
 import { ActivistFilters } from './ActivistFilters';
 import type { ActivistFilterValues } from './activistsApi';
@@ -9,7 +9,10 @@ import { EMPTY_FILTER } from './listParams';
 
 const words = catalogues['pt-BR'].activists;
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 /** The filters panel with the community's pages already in the cache (no request), recording what it applies. */
 async function renderFilters(applied: ActivistFilterValues = EMPTY_FILTER, errors: Record<string, string[]> = {}) {
@@ -65,5 +68,25 @@ describe('the people list’s filters', () => {
     );
     expect(errorOf(field(words.to))).toBe('A data final deve ser depois da inicial.');
     expect(errorOf(field(words.from))).toBeUndefined();
+  });
+
+  it('fold on a phone behind a button counting the filters in use, and unfold for a refusal', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 36em)',
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    await renderFilters({ ...EMPTY_FILTER, tags: ['centro'], period: 'week' });
+    expect(() => field(words.filterPeriod)).toThrow();
+    const more = button(words.moreFiltersInUse.replace('{count}', '2'));
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    await click(more);
+    expect(field<HTMLSelectElement>(words.filterPeriod).value).toBe('week');
+    expect(button(words.fewerFilters).getAttribute('aria-expanded')).toBe('true');
+    cleanup();
+
+    await renderFilters({ ...EMPTY_FILTER, period: 'custom', from: '2026-05-01' }, { from: ['Data inválida'] });
+    expect(errorOf(field(words.from))).toBe('Data inválida');
   });
 });
