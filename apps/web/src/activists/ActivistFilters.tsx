@@ -25,7 +25,7 @@ import type { FieldErrors } from '../api/client';
 import { api } from '../api/client';
 import { usePhoneWidth } from '../shell/usePhoneWidth';
 import type { ActivistFilterValues } from './activistsApi';
-import { EMPTY_FILTER } from './listParams';
+import { EMPTY_FILTER, filtersInUse } from './listParams';
 
 const PERIOD_LABELS: Record<ActivistPeriod, MessageKey> = {
   today: 'activists.periodToday',
@@ -44,12 +44,6 @@ interface ActivistFiltersProps {
   /** The server's refusal of the applied filter, shown on its fields. */
   errors: FieldErrors;
   onApply(filter: ActivistFilterValues): void;
-}
-
-/** How many filters besides the search are set: a phone shows the count on the folded filters' button. */
-function filtersInUse(f: ActivistFilterValues): number {
-  return [f.mobilization_ids.length > 0, f.tags.length > 0, f.kinds.length > 0, f.period !== 'always'].filter(Boolean)
-    .length;
 }
 
 /**

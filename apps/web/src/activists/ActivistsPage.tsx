@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ActivistSort } from '@mutirao/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +20,7 @@ import {
 } from './activistsApi';
 import { BulkTagDialog } from './BulkTagDialog';
 import { ImportDialog } from './ImportDialog';
-import { EMPTY_FILTER, readListQuery, writeListQuery } from './listParams';
+import { EMPTY_FILTER, type ListChanges, nextListQuery, readListQuery } from './listParams';
 import { SegmentBar } from './SegmentBar';
 
 /**
@@ -67,27 +66,7 @@ export default function ActivistsPage() {
     meta: { showsErrors: 'refusals' },
   });
 
-  const go = (changes: { filter?: ActivistFilterValues; segmentId?: number; sort?: ActivistSort; at?: PageAt }) => {
-    const sort = changes.sort ?? query.sort;
-    const order = changes.sort
-      ? changes.sort === query.sort
-        ? query.order === 'asc'
-          ? 'desc'
-          : 'asc'
-        : changes.sort === 'name'
-          ? 'asc'
-          : 'desc'
-      : query.order;
-    setParams(
-      writeListQuery({
-        filter: changes.filter ?? query.filter,
-        segmentId: 'segmentId' in changes ? changes.segmentId : query.segmentId,
-        sort,
-        order,
-        at: changes.at,
-      }),
-    );
-  };
+  const go = (changes: ListChanges) => setParams(nextListQuery(query, changes));
   const turn = (at: PageAt) => {
     go({ at });
     listRef.current?.focus();

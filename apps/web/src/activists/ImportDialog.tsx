@@ -18,7 +18,6 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/client';
 import {
   activistsKey,
   fetchImport,
@@ -29,20 +28,13 @@ import {
   type UploadedImport,
   uploadImport,
 } from './activistsApi';
+import { columnOptions, messagesOf, startErrors, withColumn } from './importMapping';
 
 interface ImportDialogProps {
   communityId: number;
   opened: boolean;
   onClose(): void;
 }
-
-/** The server's messages of a failed call for the named fields; with `orAny`, any it gave when none is theirs. */
-const messagesOf = (error: unknown, fields: string[], orAny = false) => {
-  if (!(error instanceof ApiError) || error.kind !== 'response') return undefined;
-  const named = fields.flatMap((f) => error.fields[f] ?? []);
-  const any = [...Object.values(error.fields).flat(), ...error.messages];
-  return (named.length || !orAny ? named : any).join(' ') || undefined;
-};
 
 /**
  * A CSV file of people into the community (spec 01 §2): the file, then its first rows and a column per field
@@ -115,12 +107,8 @@ export function ImportDialog({ communityId, opened, onClose }: ImportDialogProps
     start.mutate();
   };
   const number = (n: number) => n.toLocaleString(i18n.language);
-  const columnOptions = [
-    { value: '', label: t('activists.importNoColumn') },
-    ...(uploaded?.header ?? []).map((name, index) => ({ value: String(index), label: name || `#${index + 1}` })),
-  ];
-  const fieldError = (field: string) => messagesOf(start.error, [`mapping.${field}`]);
-  const startError = messagesOf(start.error, ['mapping', 'base'], true);
+  const options = columnOptions(uploaded?.header ?? [], t('activists.importNoColumn'));
+  const refused = startErrors(start.error);
 
   return (
     <Modal
@@ -202,17 +190,12 @@ export function ImportDialog({ communityId, opened, onClose }: ImportDialogProps
                 key={field}
                 label={t(`activists.importField_${field}`)}
                 withAsterisk={field === 'email'}
-                data={columnOptions}
+                data={options}
                 value={mapping[field] === undefined ? '' : String(mapping[field])}
-                error={fieldError(field)}
+                error={refused.fields[field]}
                 onChange={(e) => {
                   const value = e.currentTarget.value;
-                  setMapping((m) => {
-                    const next = { ...m };
-                    if (value === '') delete next[field];
-                    else next[field] = Number(value);
-                    return next;
-                  });
+                  setMapping((m) => withColumn(m, field, value));
                 }}
               />
             ))}
@@ -222,11 +205,11 @@ export function ImportDialog({ communityId, opened, onClose }: ImportDialogProps
             description={t('activists.importTagsHelp')}
             value={tags}
             onChange={setTags}
-            error={messagesOf(start.error, ['tags'])}
+            error={refused.tags}
           />
-          {startError && !IMPORT_FIELDS.some(fieldError) && !messagesOf(start.error, ['tags']) && (
+          {refused.alert && (
             <Alert color="danger" variant="light" role="alert">
-              {startError}
+              {refused.alert}
             </Alert>
           )}
           <Group justify="space-between" gap="sm">

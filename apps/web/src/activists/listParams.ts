@@ -72,3 +72,41 @@ export function writeListQuery(query: Omit<ListQuery, 'at'> & { at?: PageAt }): 
   for (const [key, value] of Object.entries(query.at ?? {})) params.set(key, String(value));
   return params;
 }
+
+/** What the list's controls change: the filter (a segment's, or none), the column to sort by, the page. */
+export interface ListChanges {
+  filter?: ActivistFilterValues;
+  segmentId?: number;
+  sort?: ActivistSort;
+  at?: PageAt;
+}
+
+/**
+ * The address after a change: sorting by the same column again flips its order, a new column starts at its natural
+ * order (names A to Z, the rest newest or most first), a segment given as undefined is left, and any change without
+ * a page starts at the first one.
+ */
+export function nextListQuery(query: ListQuery, changes: ListChanges): URLSearchParams {
+  const sort = changes.sort ?? query.sort;
+  const flipped = query.order === 'asc' ? 'desc' : 'asc';
+  const order = changes.sort
+    ? changes.sort === query.sort
+      ? flipped
+      : changes.sort === 'name'
+        ? 'asc'
+        : 'desc'
+    : query.order;
+  return writeListQuery({
+    filter: changes.filter ?? query.filter,
+    segmentId: 'segmentId' in changes ? changes.segmentId : query.segmentId,
+    sort,
+    order,
+    at: changes.at,
+  });
+}
+
+/** How many filters besides the search are set: a phone shows the count on the folded filters' button. */
+export function filtersInUse(f: ActivistFilterValues): number {
+  return [f.mobilization_ids.length > 0, f.tags.length > 0, f.kinds.length > 0, f.period !== 'always'].filter(Boolean)
+    .length;
+}

@@ -6,7 +6,14 @@ import { EMPTY_FILTER } from '../activists/listParams';
 import { useSession } from '../auth/SessionProvider';
 import { TitledPage } from '../shell/layouts/TitledPage';
 import { usePhoneWidth } from '../shell/usePhoneWidth';
-import { type Audience, type Campaign, campaignsKey, type MessageValues, type Segmentation } from './botApi';
+import {
+  type Audience,
+  type Campaign,
+  campaignsKey,
+  type MessageValues,
+  type Segmentation,
+  sentCounts,
+} from './botApi';
 import { CampaignList } from './CampaignList';
 import { MessageStep } from './MessageStep';
 import { SegmentationStep } from './SegmentationStep';
@@ -36,8 +43,7 @@ export default function BotPage() {
     moved.current = true;
   }, [step]);
 
-  const reached = sent?.total_impacted_activists ?? audience?.total ?? 0;
-  const skipped = sent?.counts?.skipped ?? sent?.skipped_count ?? audience?.skipped ?? 0;
+  const { reached, skipped } = sentCounts(sent, audience);
 
   return (
     <TitledPage title={t('massMessages.title')} description={t('massMessages.intro')}>

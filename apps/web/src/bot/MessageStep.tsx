@@ -15,6 +15,7 @@ import {
   type Segmentation,
   sendTest,
   type TestResult,
+  withTarget,
 } from './botApi';
 import { ConfirmSend } from './ConfirmSend';
 
@@ -78,8 +79,7 @@ export function MessageStep({
     // Enter in this field never sends the form: a target half typed must not send the campaign to everyone.
     event.preventDefault();
     if (!(event.ctrlKey || event.metaKey)) return;
-    const target = typed.trim();
-    if (target && !targets.includes(target)) setTargets([...targets, target]);
+    setTargets(withTarget(targets, typed));
     setTyped('');
   };
   const runTest = async () => {

@@ -103,20 +103,39 @@ export async function sendTest(communityId: number, message: MessageValues, targ
   return Array.isArray(body) ? body : (body.results ?? []);
 }
 
-/** `POST /api/enqueue-mass-messages` (spec 01 §7), with the bot configuration spec 01 §9 fixes at 1. */
+/** The body of `POST /api/enqueue-mass-messages` (spec 01 §7), with the bot configuration spec 01 §9 fixes at 1. */
+export const massMessageBody = (communityId: number, message: MessageValues, segmentation: Segmentation) => ({
+  community_id: communityId,
+  facebook_bot_configuration_id: DEFAULT_FACEBOOK_BOT_CONFIGURATION_ID,
+  name: message.name,
+  text: message.text,
+  ...quickReply(message),
+  segmentation: segmentation.segmentId
+    ? { segment_id: segmentation.segmentId }
+    : { filter: cleanFilter(segmentation.filter) },
+});
+
 export const enqueueMassMessage = (communityId: number, message: MessageValues, segmentation: Segmentation) =>
   api<Partial<Campaign> & { skipped_count?: number }>('/api/enqueue-mass-messages', {
     method: 'POST',
-    body: {
-      community_id: communityId,
-      facebook_bot_configuration_id: DEFAULT_FACEBOOK_BOT_CONFIGURATION_ID,
-      name: message.name,
-      text: message.text,
-      ...quickReply(message),
-      segmentation: segmentation.segmentId
-        ? { segment_id: segmentation.segmentId }
-        : { filter: cleanFilter(segmentation.filter) },
-    },
+    body: massMessageBody(communityId, message, segmentation),
   });
+
+/** The test targets after Ctrl+Enter: the one typed added once, trimmed; nothing for an empty field. */
+export function withTarget(targets: string[], typed: string): string[] {
+  const target = typed.trim();
+  return target && !targets.includes(target) ? [...targets, target] : targets;
+}
+
+/**
+ * What the last step says: how many people the message reaches and how many are left out for want of an opt-in,
+ * from the queued campaign's answer, or else from the audience the first step found.
+ */
+export function sentCounts(sent: (Partial<Campaign> & { skipped_count?: number }) | undefined, audience?: Audience) {
+  return {
+    reached: sent?.total_impacted_activists ?? audience?.total ?? 0,
+    skipped: sent?.counts?.skipped ?? sent?.skipped_count ?? audience?.skipped ?? 0,
+  };
+}
 
 export const campaignsKey = (communityId: number) => ['communities', communityId, 'bot', 'campaigns'] as const;

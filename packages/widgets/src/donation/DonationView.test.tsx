@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { catalogues } from '@mutirao/core/i18n';
 import { act, createElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -64,7 +65,7 @@ const CUSTOMER = {
 
 type Answer = { status: number; body: unknown };
 /** A fetch double that answers by route and records what it was sent; the journey runs the real server. */
-function stubServer(donations: Answer[], info: unknown = undefined) {
+function stubServer(donations: Answer[], info: unknown = undefined, recurring?: Answer) {
   const calls: { url: string; body?: unknown }[] = [];
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
@@ -81,10 +82,12 @@ function stubServer(donations: Answer[], info: unknown = undefined) {
       return Response.json(next.body, { status: next.status });
     }
     if (url.startsWith('/api/donations/'))
-      return Response.json(
-        { subscription: { id: 5, amount: 5000, period: 30, process_at: '2026-12-26' } },
-        { status: 201 },
-      );
+      return recurring
+        ? Response.json(recurring.body, { status: recurring.status })
+        : Response.json(
+            { subscription: { id: 5, amount: 5000, period: 30, process_at: '2026-12-26' } },
+            { status: 201 },
+          );
     return new Response('{}', { status: 404 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -137,6 +140,8 @@ async function donateByCard(root: HTMLElement, number: string) {
   await type(root, 'card-name', 'Iara Monteiro');
   await click(button(root, 'Doar R$ 50'));
 }
+
+const words = catalogues['pt-BR'].kinds.donation;
 
 describe('donation widget', () => {
   beforeEach(() => {
@@ -424,6 +429,62 @@ describe('donation widget', () => {
     await inIsland(() => click(button(root, 'Doar R$ 50')));
     expect(root.querySelector('h4')?.textContent).toBe('Seus dados');
     expect(errors(root)).toEqual(['E-mail: E-mail inválido']);
+  });
+
+  it('the monthly offer declined ends on the thanks for the donation, and asks the server nothing', async () => {
+    const calls = stubServer([
+      {
+        status: 201,
+        body: { donation: { id: 6, status: 'paid', payment_method: 'credit_card', amount: 5000, key: 'k6' } },
+      },
+    ]);
+    const { root } = await hydrated();
+    await inIsland(async () => {
+      await donateByCard(root, '4111111111111111');
+      await click(button(root, words.offerDecline));
+    });
+    expect(root.textContent).toContain(words.donationNotNow);
+    expect(root.textContent).not.toContain(words.donationOk);
+    expect(calls.some((c) => c.url.startsWith('/api/donations/'))).toBe(false);
+  });
+
+  it('a refused monthly offer stays on the offer with the server’s message', async () => {
+    const calls = stubServer(
+      [
+        {
+          status: 201,
+          body: { donation: { id: 7, status: 'paid', payment_method: 'credit_card', amount: 5000, key: 'k7' } },
+        },
+      ],
+      undefined,
+      { status: 422, body: { errors: { amount: ['Valor fora das opções do widget'] } } },
+    );
+    const { root } = await hydrated();
+    await inIsland(async () => {
+      await donateByCard(root, '4111111111111111');
+      await click(button(root, 'APOIAR TODO MÊS'));
+    });
+    expect(calls.at(-1)).toEqual({ url: '/api/donations/7/recurring', body: { key: 'k7', amount: 5000 } });
+    expect(root.querySelector('h4')?.textContent).toBe('OBA! Doação realizada :)');
+    expect(errors(root)).toEqual(['Valor fora das opções do widget']);
+    expect(button(root, 'APOIAR TODO MÊS')).not.toBeNull();
+  });
+
+  it('a provider failure leads to the retry screen saying so, not blaming the card', async () => {
+    stubServer([
+      {
+        status: 201,
+        body: { donation: { id: 8, status: 'failed', payment_method: 'credit_card', amount: 5000, key: 'k8' } },
+      },
+    ]);
+    const { root } = await hydrated();
+    await inIsland(async () => {
+      await donateByCard(root, '4000000000000010');
+    });
+    expect(root.querySelector('h4')?.textContent).toBe('Ops! Algo de errado aconteceu com a sua doação.');
+    expect(root.textContent).toContain(words.providerFailed);
+    expect(root.textContent).not.toContain(words.cardNotAccepted);
+    expect(JSON.parse(sessionStorage.getItem('mz-donation-61') ?? '{}')).toMatchObject({ failed: true });
   });
 
   it('a provider that does not answer in time gets an honest pending screen', async () => {

@@ -27,6 +27,34 @@ export interface ServerErrors {
 /** How the card became a token: the sandbox form's, or Pagar.me's window's (undefined when it was closed). */
 export type CardTokenizer = (attempt: string) => Promise<string | undefined>;
 
+/** Where an answered donation leads: the retry screen and why, the pending notice, the monthly offer, or the end. */
+export type Ending =
+  | { screen: 'retry'; failure: 'refused' | 'failed' }
+  | { screen: 'pending' }
+  | { screen: 'offer' }
+  | { screen: 'done'; thanks: Thanks };
+
+/**
+ * The ending a donation's answer earned: no answer or a failed one is a retry (a refused card said as such), a
+ * provider that did not answer in time is pending, a paid one-off card donation gets the monthly offer when the
+ * widget makes it, and the rest thank the donor for the boleto, the subscription or the card.
+ */
+export function endingOf(
+  answer: DonationAnswer | undefined,
+  { recurring, offer }: { recurring: boolean; offer: boolean },
+): Ending {
+  if (!answer || answer.status === 'refused' || answer.status === 'failed')
+    return { screen: 'retry', failure: answer?.status === 'refused' ? 'refused' : 'failed' };
+  if (answer.status === 'pending') return { screen: 'pending' };
+  if (offer && answer.payment_method === 'credit_card' && !recurring && answer.status === 'paid')
+    return { screen: 'offer' };
+  return { screen: 'done', thanks: answer.payment_method === 'boleto' ? 'boleto' : recurring ? 'ok' : 'card' };
+}
+
+/** What the donor is charged: a boleto costs R$ 3,00 more, shown before paying; the server checks the sum. */
+export const chargedCents = (method: DonationPaymentMethod, amount: number) =>
+  method === 'boleto' ? amount + DONATION.boletoFeeCents : amount;
+
 /**
  * The donation's state: the choice, the donor's data (kept in memory and in the session after a failure, never the
  * card), the live figures and checkout driver, and each screen's move. Only a completed request changes the ending.
@@ -106,8 +134,7 @@ export function useDonationFlow(model: DonationModel, locale: Locale, mode: Rend
           donation: {
             widget_id: model.widgetId,
             payment_method: method,
-            // A boleto costs R$ 3,00 more, shown before paying; the server checks the sum against the widget.
-            amount: method === 'boleto' ? amount + DONATION.boletoFeeCents : amount,
+            amount: chargedCents(method, amount),
             ...(cardHash && { card_hash: cardHash }),
             customer: normalizeCustomer(toCustomer(customer)),
             subscription: recurring,
@@ -128,21 +155,16 @@ export function useDonationFlow(model: DonationModel, locale: Locale, mode: Rend
       }
       const answer = result.answer?.donation as DonationAnswer | undefined;
       if (result.count !== undefined) setCount(result.count);
-      if (!answer || answer.status === 'refused' || answer.status === 'failed') {
-        setFailure(answer?.status === 'refused' ? 'refused' : 'failed');
+      const ending = endingOf(answer, { recurring, offer: model.offer });
+      if (ending.screen === 'retry') {
+        setFailure(ending.failure);
         keep(true);
-        go('retry');
-        return;
+      } else {
+        keepDonation(model.widgetId, undefined);
+        setDonation(answer);
       }
-      keepDonation(model.widgetId, undefined);
-      setDonation(answer);
-      const oneOffCard = answer.payment_method === 'credit_card' && !recurring;
-      if (answer.status === 'pending') go('pending');
-      else if (model.offer && oneOffCard && answer.status === 'paid') go('offer');
-      else {
-        setThanks(answer.payment_method === 'boleto' ? 'boleto' : recurring ? 'ok' : 'card');
-        go('done');
-      }
+      if (ending.screen === 'done') setThanks(ending.thanks);
+      go(ending.screen);
     } catch {
       setServer({ fields: {}, messages: [translate(locale, 'kinds.donation.pagarmeFailed')] });
       focusSummary.current?.();
