@@ -2580,7 +2580,7 @@ export type UploadsUpdates = {
   _inc?: UploadsIncInput | null;
 };
 
-export type MobilizationsSelectColumn = "id" | "name" | "slug" | "goal" | "favicon" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "body_font" | "header_font" | "color_scheme" | "google_analytics_code" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "user_id" | "template_mobilization_id" | "cache_version" | "deleted_at" | "created_at" | "updated_at";
+export type MobilizationsSelectColumn = "id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "user_id" | "template_mobilization_id" | "cache_version" | "deleted_at" | "created_at" | "updated_at";
 
 export type MobilizationsBoolExp = {
   _and?: Array<MobilizationsBoolExp> | null;
@@ -2590,20 +2590,20 @@ export type MobilizationsBoolExp = {
   name?: StringComparisonExp | null;
   slug?: StringComparisonExp | null;
   goal?: StringComparisonExp | null;
-  favicon?: StringComparisonExp | null;
   language?: StringComparisonExp | null;
   status?: StringComparisonExp | null;
   custom_domain?: StringComparisonExp | null;
   community_id?: IntComparisonExp | null;
   theme_id?: IntComparisonExp | null;
-  body_font?: StringComparisonExp | null;
-  header_font?: StringComparisonExp | null;
   color_scheme?: StringComparisonExp | null;
-  google_analytics_code?: StringComparisonExp | null;
   facebook_share_image?: StringComparisonExp | null;
   facebook_share_title?: StringComparisonExp | null;
   facebook_share_description?: StringComparisonExp | null;
   twitter_share_text?: StringComparisonExp | null;
+  body_font?: StringComparisonExp | null;
+  header_font?: StringComparisonExp | null;
+  favicon?: StringComparisonExp | null;
+  google_analytics_code?: StringComparisonExp | null;
   user_id?: IntComparisonExp | null;
   template_mobilization_id?: IntComparisonExp | null;
   cache_version?: IntComparisonExp | null;
@@ -2628,20 +2628,20 @@ export type MobilizationsOrderBy = {
   name?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   slug?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   goal?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
-  favicon?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   language?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   status?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   custom_domain?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   community_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   theme_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
-  body_font?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
-  header_font?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   color_scheme?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
-  google_analytics_code?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   facebook_share_image?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   facebook_share_title?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   facebook_share_description?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   twitter_share_text?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  body_font?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  header_font?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  favicon?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  google_analytics_code?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   user_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   template_mobilization_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   cache_version?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
@@ -2663,20 +2663,20 @@ export type MobilizationsInsertInput = {
   name?: string | null;
   slug?: string | null;
   goal?: string | null;
-  favicon?: string | null;
   language?: string | null;
   status?: string | null;
   custom_domain?: string | null;
   community_id?: number | null;
   theme_id?: number | null;
-  body_font?: string | null;
-  header_font?: string | null;
   color_scheme?: string | null;
-  google_analytics_code?: string | null;
   facebook_share_image?: string | null;
   facebook_share_title?: string | null;
   facebook_share_description?: string | null;
   twitter_share_text?: string | null;
+  body_font?: string | null;
+  header_font?: string | null;
+  favicon?: string | null;
+  google_analytics_code?: string | null;
   user_id?: number | null;
   template_mobilization_id?: number | null;
   cache_version?: number | null;
@@ -2711,20 +2711,20 @@ export type MobilizationsSetInput = {
   name?: string | null;
   slug?: string | null;
   goal?: string | null;
-  favicon?: string | null;
   language?: string | null;
   status?: string | null;
   custom_domain?: string | null;
   community_id?: number | null;
   theme_id?: number | null;
-  body_font?: string | null;
-  header_font?: string | null;
   color_scheme?: string | null;
-  google_analytics_code?: string | null;
   facebook_share_image?: string | null;
   facebook_share_title?: string | null;
   facebook_share_description?: string | null;
   twitter_share_text?: string | null;
+  body_font?: string | null;
+  header_font?: string | null;
+  favicon?: string | null;
+  google_analytics_code?: string | null;
   user_id?: number | null;
   template_mobilization_id?: number | null;
   cache_version?: number | null;
@@ -2735,11 +2735,11 @@ export type MobilizationsSetInput = {
 
 export type MobilizationsConstraint = "mobilizations_pkey";
 
-export type MobilizationsUpdateColumn = "id" | "name" | "slug" | "goal" | "favicon" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "body_font" | "header_font" | "color_scheme" | "google_analytics_code" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "user_id" | "template_mobilization_id" | "cache_version" | "deleted_at" | "created_at" | "updated_at";
+export type MobilizationsUpdateColumn = "id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "user_id" | "template_mobilization_id" | "cache_version" | "deleted_at" | "created_at" | "updated_at";
 
 export type MobilizationsOnConflict = {
   constraint: "mobilizations_pkey";
-  update_columns: Array<"id" | "name" | "slug" | "goal" | "favicon" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "body_font" | "header_font" | "color_scheme" | "google_analytics_code" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "user_id" | "template_mobilization_id" | "cache_version" | "deleted_at" | "created_at" | "updated_at">;
+  update_columns: Array<"id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "user_id" | "template_mobilization_id" | "cache_version" | "deleted_at" | "created_at" | "updated_at">;
   where?: MobilizationsBoolExp | null;
 };
 
@@ -3656,9 +3656,9 @@ export type QueryArgs = {
   uploads: { distinct_on?: Array<"id" | "key" | "url" | "content_type" | "size" | "width" | "height" | "variant_widths" | "user_id" | "community_id" | "status" | "created_at"> | null; where?: UploadsBoolExp | null; order_by?: Array<UploadsOrderBy> | null; limit?: number | null; offset?: number | null };
   uploads_by_pk: { id: number };
   uploads_aggregate: { distinct_on?: Array<"id" | "key" | "url" | "content_type" | "size" | "width" | "height" | "variant_widths" | "user_id" | "community_id" | "status" | "created_at"> | null; where?: UploadsBoolExp | null; order_by?: Array<UploadsOrderBy> | null; limit?: number | null; offset?: number | null };
-  mobilizations: { distinct_on?: Array<"id" | "name" | "slug" | "goal" | "favicon" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "body_font" | "header_font" | "color_scheme" | "google_analytics_code" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "user_id" | "template_mobilization_id" | "cache_version" | "deleted_at" | "created_at" | "updated_at"> | null; where?: MobilizationsBoolExp | null; order_by?: Array<MobilizationsOrderBy> | null; limit?: number | null; offset?: number | null };
+  mobilizations: { distinct_on?: Array<"id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "user_id" | "template_mobilization_id" | "cache_version" | "deleted_at" | "created_at" | "updated_at"> | null; where?: MobilizationsBoolExp | null; order_by?: Array<MobilizationsOrderBy> | null; limit?: number | null; offset?: number | null };
   mobilizations_by_pk: { id: number };
-  mobilizations_aggregate: { distinct_on?: Array<"id" | "name" | "slug" | "goal" | "favicon" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "body_font" | "header_font" | "color_scheme" | "google_analytics_code" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "user_id" | "template_mobilization_id" | "cache_version" | "deleted_at" | "created_at" | "updated_at"> | null; where?: MobilizationsBoolExp | null; order_by?: Array<MobilizationsOrderBy> | null; limit?: number | null; offset?: number | null };
+  mobilizations_aggregate: { distinct_on?: Array<"id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "user_id" | "template_mobilization_id" | "cache_version" | "deleted_at" | "created_at" | "updated_at"> | null; where?: MobilizationsBoolExp | null; order_by?: Array<MobilizationsOrderBy> | null; limit?: number | null; offset?: number | null };
   mobilizations_subthemes: { distinct_on?: Array<"id" | "mobilization_id" | "subtheme_id" | "created_at"> | null; where?: MobilizationsSubthemesBoolExp | null; order_by?: Array<MobilizationsSubthemesOrderBy> | null; limit?: number | null; offset?: number | null };
   mobilizations_subthemes_by_pk: { id: number };
   mobilizations_subthemes_aggregate: { distinct_on?: Array<"id" | "mobilization_id" | "subtheme_id" | "created_at"> | null; where?: MobilizationsSubthemesBoolExp | null; order_by?: Array<MobilizationsSubthemesOrderBy> | null; limit?: number | null; offset?: number | null };
@@ -3904,7 +3904,7 @@ export type MutationArgs = {
   update_template_widgets_many: { updates: Array<TemplateWidgetsUpdates> };
   delete_template_widgets: { where: TemplateWidgetsBoolExp };
   delete_template_widgets_by_pk: { id: number };
-  copy_template_mobilization: { args: CopyTemplateMobilizationArgs; distinct_on?: Array<"id" | "name" | "slug" | "goal" | "favicon" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "body_font" | "header_font" | "color_scheme" | "google_analytics_code" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "user_id" | "template_mobilization_id" | "cache_version" | "deleted_at" | "created_at" | "updated_at"> | null; where?: MobilizationsBoolExp | null; order_by?: Array<MobilizationsOrderBy> | null; limit?: number | null; offset?: number | null };
+  copy_template_mobilization: { args: CopyTemplateMobilizationArgs; distinct_on?: Array<"id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "user_id" | "template_mobilization_id" | "cache_version" | "deleted_at" | "created_at" | "updated_at"> | null; where?: MobilizationsBoolExp | null; order_by?: Array<MobilizationsOrderBy> | null; limit?: number | null; offset?: number | null };
   create_mobilization_from_template: { id: number; template_mobilization_id: number };
   addTwilioCall: { input: AddTwilioCallInput };
   router_add_operation: { operation: string; domains: Array<string> };

@@ -1,6 +1,6 @@
 import type { WidgetKind } from '@mutirao/core';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { communities } from './communities';
 import { blockContentColumns, pageDesignColumns, timestampColumns, widgetContentColumns } from './pageContent';
