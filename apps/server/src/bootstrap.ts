@@ -77,7 +77,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const variantsJob = imageVariantsJob(database.db, storage);
   queue.register(variantsJob);
   // The S3 driver's images go straight to the bucket, and nothing says when they arrive: a job reads their size back
-  // once they are there, then queues their copies (a local upload's PUT queues them itself, `uploads/routes.ts`).
+  // once they are there, then queues their copies (a local upload's PUT queues them itself, `endpoints/uploads.ts`).
   if (!(storage instanceof LocalStorage))
     queue.register(
       remoteDimensionsJob(database.db, {

@@ -6,25 +6,17 @@ import {
   registerSchema,
   resetPasswordSchema,
 } from '@mutirao/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { presentUser } from '../accounts/presenter';
-import { changePassword, updateAccount } from '../accounts/service';
+import { registerUser, requestPasswordReset, resetPassword, signInWithPassword } from '../auth/service';
+import { createSession, revokeSession, revokeUserSessions } from '../auth/sessions';
 import { adminBaseUrl } from '../config';
 import type { AppContext } from '../context';
 import { localeOf } from '../http/locale';
 import { clearSessionCookies, requireSession, requireUser, sessionOf, setSessionCookie } from '../http/session';
 import { body, signedIn, typed } from '../http/typed';
-import { registerUser, requestPasswordReset, resetPassword, signInWithPassword } from './service';
-import { createSession, revokeSession, revokeUserSessions } from './sessions';
-
-/**
- * The origin an upload's signed PUT goes back to: APP_URL, or in development the address the caller used (it is
- * answered to that caller only). Links in e-mails use `adminBaseUrl`, never the request.
- */
-export function appUrlOf(ctx: AppContext, request: FastifyRequest): string {
-  return ctx.config.appUrl ?? `${request.protocol}://${request.host}`;
-}
+import { presentUser } from './presenter';
+import { changePassword, updateAccount } from './service';
 
 /** Payloads may be flat or wrapped as `{user: {...}}`; the sign-in and reset requests answer bad fields with 400. */
 const userBody = <S extends z.ZodType>(schema: S, status: 'bad_request' | 'unprocessable' = 'bad_request') =>

@@ -17,8 +17,7 @@ import { AppError } from '../http/errors';
 import { localeOf } from '../http/locale';
 import { actorIn, body, idSchema, lenientInt, signedIn, typed } from '../http/typed';
 import { type ReportReader, readerIn } from '../reports/reader';
-import { sendCsv } from '../reports/routes';
-import { todayIso } from '../widgets/donation/dates';
+import { sendCsv, today } from '../reports/routes';
 import { eraseActivist, presentErasure } from './erasure';
 import { activistsCsv, type PersonalData, personalData, personalDataCsv } from './export';
 import { activistImportRoutes } from './importRoutes';
@@ -47,7 +46,7 @@ export function sendPersonalData(
   format: 'json' | 'csv',
   reader: ReportReader,
 ) {
-  const name = `${translate(reader.locale, 'activists.personFilePrefix')}-${data.activist.id}-${todayIso()}.${format}`;
+  const name = `${translate(reader.locale, 'activists.personFilePrefix')}-${data.activist.id}-${today(reader)}.${format}`;
   reply.headers({
     'cache-control': 'no-store',
     'content-disposition': `attachment; filename="${name}"`,
@@ -143,7 +142,7 @@ export function activistRoutes(app: FastifyInstance, ctx: AppContext) {
       await member(request, communityId);
       const filter = await filterOf(communityId, request.query, request.query.segment_id);
       const reader = readerIn(localeOf(request), await communityTimeZone(ctx.db, communityId));
-      const filename = `${translate(reader.locale, 'activists.filePrefix')}-${communityId}-${todayIso()}.csv`;
+      const filename = `${translate(reader.locale, 'activists.filePrefix')}-${communityId}-${today(reader)}.csv`;
       return sendCsv(reply, filename, activistsCsv(ctx.db, communityId, filter, reader));
     },
   );

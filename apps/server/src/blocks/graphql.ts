@@ -1,25 +1,18 @@
 import { blockCreateSchema, msg } from '@mutirao/core';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { workableCommunityFilter } from '../communities/access';
-import { type Block, blocks, mobilizations } from '../db/schema';
+import { eq, type SQL } from 'drizzle-orm';
+import { type Block, blocks } from '../db/schema';
 import type { BlocksInsertInput } from '../graphql/args.generated';
 import type { GraphQLContext } from '../graphql/context';
 import { domainErrors } from '../graphql/errors';
-import type { GraphQLModule, RowFilter } from '../graphql/policy';
+import type { GraphQLModule } from '../graphql/policy';
 import { actorIn, type Exp } from '../graphql/read';
 import { AppError } from '../http/errors';
 import { parseInput } from '../http/validate';
 import { findMobilizationFor } from '../mobilizations/service';
+import { blocksOfWorkablePages } from '../pages/access';
 import { blockSetSchema, deleteBlocksWhere, updateBlocksMany } from './batch';
 import { guardPositions } from './positions';
 import { createBlockIn } from './service';
-
-/** Blocks of live pages the actor works on; deleted blocks are left to each use (reads hide them). */
-export const blocksOfWorkablePages: RowFilter = (actor) =>
-  sql`${blocks.mobilizationId} in (select ${mobilizations.id} from ${mobilizations} where ${and(
-    isNull(mobilizations.deletedAt),
-    workableCommunityFilter(actor, mobilizations.communityId),
-  )})`;
 
 const FULL_WIDTH = [{ sm_size: 12, md_size: 12, lg_size: 12 }];
 

@@ -5,7 +5,7 @@ import { isExclusionViolation } from '../db/errors';
 import { blocks } from '../db/schema';
 import { AppError } from '../http/errors';
 import { findMobilizationFor } from '../mobilizations/service';
-import { liveBlocks } from './page';
+import { liveBlocks } from '../pages/content';
 import { presentBlock } from './presenter';
 
 /**

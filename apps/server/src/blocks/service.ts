@@ -4,9 +4,9 @@ import type { Db, Tx } from '../db/client';
 import { blocks, widgets } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
 import { findMobilizationFor } from '../mobilizations/service';
+import { groupByBlock, lastPosition, liveWidgetsOf, loadPageContent } from '../pages/content';
 import { actionCounts } from '../widgets/counters';
 import { normalizeWidgetSettings } from '../widgets/settings';
-import { groupByBlock, lastPosition, liveWidgetsOf, loadPageContent } from './page';
 import { guardPositions, lockPage, softDeleteBlocks } from './positions';
 import { presentBlock } from './presenter';
 

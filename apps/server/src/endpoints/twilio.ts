@@ -5,9 +5,9 @@ import type { AppContext } from '../context';
 import { twilioCalls } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
 import { idParams, typed } from '../http/typed';
-import { callState, callTopics, isFinal, recordTransition } from './calls';
-import { SandboxTelephonyDriver } from './sandbox';
-import { validTwilioSignature } from './signature';
+import { callState, callTopics, isFinal, recordTransition } from '../telephony/calls';
+import { SandboxTelephonyDriver } from '../telephony/sandbox';
+import { validTwilioSignature } from '../telephony/signature';
 
 /** How long a visitor's status request waits for the call to change before answering as it is. */
 export const STATUS_WAIT_MS = 20_000;

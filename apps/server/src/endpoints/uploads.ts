@@ -2,7 +2,6 @@ import { type Actor, isImageContentType, LIMITS, msg } from '@mutirao/core';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { appUrlOf } from '../auth/routes';
 import type { AppContext } from '../context';
 import { uploads } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
@@ -10,10 +9,10 @@ import { membershipsOf, selectedCommunityId } from '../http/session';
 import { actorIn, lenientString, signedIn, typed } from '../http/typed';
 import { parseInput } from '../http/validate';
 import { assertCommunityWorkable } from '../mobilizations/service';
-import { imageDimensions } from './dimensions';
-import { remoteDimensionsJob } from './remote';
-import { LocalStorage, newUploadKey } from './storage';
-import { imageVariantsJob, parseVariantKey } from './variants';
+import { imageDimensions } from '../uploads/dimensions';
+import { remoteDimensionsJob } from '../uploads/remote';
+import { LocalStorage, newUploadKey } from '../uploads/storage';
+import { imageVariantsJob, parseVariantKey } from '../uploads/variants';
 
 const signSchema = z.object({
   filename: z
@@ -63,6 +62,14 @@ export function looksLikeImage(bytes: Buffer, contentType: string): boolean {
     default:
       return false;
   }
+}
+
+/**
+ * The origin an upload's signed PUT goes back to: APP_URL, or in development the address the caller used (it is
+ * answered to that caller only). Links in e-mails use `adminBaseUrl`, never the request.
+ */
+function appUrlOf(ctx: AppContext, request: FastifyRequest): string {
+  return ctx.config.appUrl ?? `${request.protocol}://${request.host}`;
 }
 
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -1,17 +1,10 @@
-import {
-  MOBILIZATION_STATUSES,
-  mobilizationCreateSchema,
-  mobilizationUpdateSchema,
-  msg,
-  templateApplySchema,
-} from '@mutirao/core';
+import { MOBILIZATION_STATUSES, mobilizationCreateSchema, mobilizationUpdateSchema, msg } from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { AccessCache } from '../http/accessCache';
 import { membershipsOf } from '../http/session';
 import { actorIn, body, idParams, lenientInt, lenientString, requiredQueryId, signedIn, typed } from '../http/typed';
-import { applyTemplate } from '../templates/service';
 import { presentedMobilizationPage, presentMobilizations } from './queries';
 import { assertCommunityWorkable, createMobilization, updateMobilization } from './service';
 
@@ -96,17 +89,6 @@ export function mobilizationRoutes(app: FastifyInstance, ctx: AppContext, lists:
     async (request) => {
       const { id } = request.params;
       const mobilization = await updateMobilization(ctx.db, ctx.storage, actorIn(request), id, request.body);
-      return (await presentMobilizations(ctx.db, [mobilization]))[0];
-    },
-  );
-
-  /** Create the mobilization's content from a template (the spec does not show this path). */
-  r.post(
-    '/api/mobilizations/:id/template',
-    { preValidation, schema: { params: idParams, body: templateApplySchema } },
-    async (request) => {
-      const { id } = request.params;
-      const mobilization = await applyTemplate(ctx.db, actorIn(request), id, request.body.template_mobilization_id);
       return (await presentMobilizations(ctx.db, [mobilization]))[0];
     },
   );

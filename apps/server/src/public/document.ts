@@ -1,12 +1,5 @@
 import type { Mobilization } from '../db/schema';
-
-/** Text for an HTML attribute or element: the five characters that matter, escaped. */
-export function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
-}
+import { escapeHtml } from '../http/html';
 
 const GA_ID = /^(UA-\d{4,10}-\d{1,4}|G-[A-Z0-9]{4,12})$/;
 

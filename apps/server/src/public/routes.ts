@@ -4,8 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { adminBaseUrl, publicPageUrl } from '../config';
 import type { AppContext } from '../context';
 import { commonSecurityHeaders, PUBLIC_PAGE_POLICY } from '../http/headers';
+import { escapeHtml } from '../http/html';
 import { localeOf } from '../http/locale';
-import { escapeHtml, publicDocument } from './document';
+import { publicDocument } from './document';
 import { type HostRules, publicSiteOf } from './hosts';
 import { HostLookups, loadPublicPage, PageCache, type PublicPageData, packPage, type RenderedPage } from './pages';
 

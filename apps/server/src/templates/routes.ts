@@ -1,11 +1,12 @@
-import { msg, templateCreateSchema } from '@mutirao/core';
+import { msg, templateApplySchema, templateCreateSchema } from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { actorIn, idParams, requiredQueryId, signedIn, typed } from '../http/typed';
+import { presentMobilizations } from '../mobilizations/queries';
 import { presentTemplate } from './presenter';
 import { templatePreview } from './preview';
-import { createTemplateFromMobilization, deleteTemplate, listTemplates } from './service';
+import { applyTemplate, createTemplateFromMobilization, deleteTemplate, listTemplates } from './service';
 
 /** `?community_id=` (required): the community's own templates and the global ones; `global=true|false` narrows. */
 const listQuery = z.object({
@@ -40,5 +41,16 @@ export function templateRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.delete('/api/templates/:id', { preValidation, schema: { params: idParams } }, async (request) =>
     presentTemplate(await deleteTemplate(ctx.db, actorIn(request), request.params.id)),
+  );
+
+  /** Create the mobilization's content from a template (the spec does not show this path). */
+  r.post(
+    '/api/mobilizations/:id/template',
+    { preValidation, schema: { params: idParams, body: templateApplySchema } },
+    async (request) => {
+      const { id } = request.params;
+      const mobilization = await applyTemplate(ctx.db, actorIn(request), id, request.body.template_mobilization_id);
+      return (await presentMobilizations(ctx.db, [mobilization]))[0];
+    },
   );
 }

@@ -1,6 +1,5 @@
 import { type Actor, msg, policies, type TemplateCreateData } from '@mutirao/core';
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { lastPosition, loadPageContent } from '../blocks/page';
 import { lockPage } from '../blocks/positions';
 import { membershipOf } from '../communities/service';
 import type { Db, Tx } from '../db/client';
@@ -23,6 +22,7 @@ import {
 } from '../db/schema/pageContent';
 import { AppError, notFound } from '../http/errors';
 import { assertCommunityWorkable, findMobilizationFor } from '../mobilizations/service';
+import { lastPosition, loadPageContent } from '../pages/content';
 
 /** A template row the actor may see: a global one, or one of a community the actor works in. */
 async function findTemplateFor(db: Db | Tx, actor: Actor, id: number) {

@@ -1,6 +1,5 @@
 import { widgetUpdateSchema } from '@mutirao/core';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { blocksOfWorkablePages } from '../blocks/graphql';
 import { blocks, widgets } from '../db/schema';
 import { type GraphQLContext, loaderOf } from '../graphql/context';
 import { columnValue } from '../graphql/hasura';
@@ -8,6 +7,7 @@ import type { GraphQLModule, GraphQLNode, RowFilter } from '../graphql/policy';
 import { actorIn } from '../graphql/read';
 import { notFound } from '../http/errors';
 import { parseInput } from '../http/validate';
+import { blocksOfWorkablePages } from '../pages/access';
 import { actionCounts } from './counters';
 import { serverKind } from './kinds';
 import { updateWidget } from './service';

@@ -4,10 +4,11 @@ import type { AppContext } from '../context';
 import { AppError } from '../http/errors';
 import { actorIn, idParams, pageWidgetParams, signedIn, typed } from '../http/typed';
 import { parseBody, unwrap } from '../http/validate';
+import { closeVisitorGuards } from '../rate-limit/visitorGuards';
 import { actionCount } from './counters';
 import { SERVER_WIDGET_KINDS, type ServerWidgetKind, serverKind } from './kinds';
 import { listWidgets, updateWidget } from './service';
-import { closeVisitorGuards, findPublishedWidget } from './visitor';
+import { findPublishedWidget } from './visitor';
 
 /**
  * Widgets, spec 01 §7 paths: the organiser's list and update (every route checks the page's community first), then

@@ -1,10 +1,10 @@
 import { type Actor, resolveLocale, type WidgetFilter, type WidgetUpdateData, widgetDefaults } from '@mutirao/core';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { liveBlocks } from '../blocks/page';
 import type { Db } from '../db/client';
 import { blocks, widgets } from '../db/schema';
 import { notFound } from '../http/errors';
 import { findMobilizationFor } from '../mobilizations/service';
+import { liveBlocks } from '../pages/content';
 import { actionCount, actionCounts } from './counters';
 import { presentWidget } from './presenter';
 import { normalizeWidgetSettings, widgetGoal } from './settings';

@@ -1,6 +1,6 @@
 import type { Locale } from '@mutirao/core';
+import { escapeHtml } from '../../http/html';
 import type { MailBody } from '../../mail/richText';
-import { escapeHtml } from '../../public/document';
 
 /**
  * A donation e-mail as the donor reads it: a few paragraphs, the facts as label and value (the receipt, the boleto),

@@ -8,7 +8,7 @@ import { communities, mobilizations, type Subscription, subscriptions } from '..
 import { AppError } from '../../http/errors';
 import { typed } from '../../http/typed';
 import { PaymentError } from '../../payments/driver';
-import { limitVisitorActions } from '../visitor';
+import { limitVisitorActions } from '../../rate-limit/visitorGuards';
 import { chargeSubscription } from './charging';
 import { isoFromBrazilian, todayIso } from './dates';
 import { manageTokenHash } from './links';

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { donations, subscriptions, widgets } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { idParams, typed } from '../../http/typed';
-import { limitVisitorActions } from '../visitor';
+import { limitVisitorActions } from '../../rate-limit/visitorGuards';
 import { addDays, todayIso } from './dates';
 import { checkDonationKey } from './links';
 import { queueManageLinkMail } from './mails';

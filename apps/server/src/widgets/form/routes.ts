@@ -5,8 +5,9 @@ import { adminBaseUrl } from '../../config';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { body, idParams, typed } from '../../http/typed';
+import { visitorAction } from '../../rate-limit/visitorGuards';
 import { actionCount } from '../counters';
-import { actOnPublishedWidget, findPublishedWidget, oncePerCopy, visitorAction } from '../visitor';
+import { actOnPublishedWidget, findPublishedWidget, oncePerCopy } from '../visitor';
 import { matchSubmission, readSubmittedFields } from './entries';
 import { submitFormEntry } from './submit';
 

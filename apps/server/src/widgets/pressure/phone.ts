@@ -6,11 +6,12 @@ import { consentShown } from '../../activists/consent';
 import { twilioConfigRoutes } from '../../communities/twilioRoutes';
 import type { AppContext } from '../../context';
 import { twilioCalls, twilioConfigurations } from '../../db/schema';
+import { telephonyRoutes } from '../../endpoints/twilio';
 import { AppError } from '../../http/errors';
 import { idParams, typed } from '../../http/typed';
 import { unwrap } from '../../http/validate';
-import { telephonyRoutes } from '../../telephony/routes';
-import { findPublishedWidget, limitVisitorActions, refuseHoneypot } from '../visitor';
+import { limitVisitorActions, refuseHoneypot } from '../../rate-limit/visitorGuards';
+import { findPublishedWidget } from '../visitor';
 import { startPhoneCall } from './phoneCall';
 
 const str = z.string().max(300).default('');

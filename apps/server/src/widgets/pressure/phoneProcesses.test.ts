@@ -11,8 +11,8 @@ import {
   type TestServer,
 } from '../../../test/harness';
 import { startTwilioDouble, type TwilioDouble } from '../../../test/twilio';
+import { STATUS_WAIT_MS } from '../../endpoints/twilio';
 import { callTopics } from '../../telephony/calls';
-import { STATUS_WAIT_MS } from '../../telephony/routes';
 import { twilioSignature } from '../../telephony/signature';
 
 const SID = `AC${'ab'.repeat(16)}`;

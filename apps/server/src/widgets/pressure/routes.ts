@@ -6,7 +6,8 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { actorIn, idParams, pageWidgetParams, signedIn, typed } from '../../http/typed';
 import { parseBody, unwrap } from '../../http/validate';
-import { actOnPublishedWidget, oncePerCopy, type PublishedWidget, visitorAction } from '../visitor';
+import { visitorAction } from '../../rate-limit/visitorGuards';
+import { actOnPublishedWidget, oncePerCopy, type PublishedWidget } from '../visitor';
 import { pressureDeliveries } from './delivery';
 import { type PressureSubmission, submitPressure } from './submit';
 
