@@ -98,12 +98,18 @@ describe('the Messenger driver against a double of the Send API', () => {
 
   it('classifies the refusals: rate limit after its retries, bad token, unreachable', async () => {
     double.throttleNext(10, 32);
+    let before = double.requests.length;
     const throttled = await driver.send(chatbot.pageOf(good), { recipient: { id: 'x' }, text: 'a' }).catch((e) => e);
     expect(throttled).toBeInstanceOf(ChatbotError);
     expect(throttled).toMatchObject({ kind: 'rate_limited', code: 32 });
+    // The first try and its three retries, then the refusal.
+    expect(double.requests.length - before).toBe(4);
     double.throttleNext(0);
+    before = double.requests.length;
     const bad = await driver.send(chatbot.pageOf(revoked), { recipient: { id: 'x' }, text: 'a' }).catch((e) => e);
     expect(bad).toMatchObject({ kind: 'bad_token', code: 190 });
+    // Any other refusal is not tried again.
+    expect(double.requests.length - before).toBe(1);
     double.unreachable.add('gone');
     const gone = await driver.send(chatbot.pageOf(good), { recipient: { id: 'gone' }, text: 'a' }).catch((e) => e);
     expect(gone).toMatchObject({ kind: 'unreachable', code: 551 });

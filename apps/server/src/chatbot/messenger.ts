@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import pRetry, { AbortError } from 'p-retry';
 import { type BotMessage, type BotPage, type ChatbotDriver, ChatbotError } from './driver';
 
 const TIMEOUT_MS = 15_000;
@@ -9,8 +10,6 @@ const BAD_TOKEN_CODES = new Set([190, 102]);
 const UNREACHABLE_CODES = new Set([551, 10, 200]);
 /** 100 with these subcodes: no matching user; the person can't be messaged. */
 const UNREACHABLE_SUBCODES = new Set([2018001, 2018108, 2018109, 2018278, 2018065, 1545041]);
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface GraphError {
   message?: string;
@@ -79,34 +78,35 @@ export class MessengerDriver implements ChatbotDriver {
           : {}),
       },
     };
-    const retries = this.options.retries ?? 4;
-    for (let attempt = 0; ; attempt += 1) {
-      let status = 0;
-      let json: { message_id?: string; error?: GraphError } | undefined;
-      try {
-        const res = await fetch(`${this.options.apiUrl}/me/messages?${query}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
-        status = res.status;
-        const text = await res.text();
+    // A rate-limited send is tried again after 1 s, 2 s, 4 s… (`backoffMs` doubled); any other refusal, and a
+    // network failure, ends it at once.
+    return pRetry(
+      async () => {
+        let status = 0;
+        let json: { message_id?: string; error?: GraphError } | undefined;
         try {
-          json = text ? JSON.parse(text) : undefined;
-        } catch {
-          json = undefined;
+          const res = await fetch(`${this.options.apiUrl}/me/messages?${query}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json' },
+            body: JSON.stringify(body),
+            signal: AbortSignal.timeout(TIMEOUT_MS),
+          });
+          status = res.status;
+          const text = await res.text();
+          try {
+            json = text ? JSON.parse(text) : undefined;
+          } catch {
+            json = undefined;
+          }
+        } catch (error) {
+          throw new AbortError(new ChatbotError('unavailable', error instanceof Error ? error.message : String(error)));
         }
-      } catch (error) {
-        throw new ChatbotError('unavailable', error instanceof Error ? error.message : String(error));
-      }
-      if (status >= 200 && status < 300 && typeof json?.message_id === 'string') return json.message_id;
-      const refusal = classify(status, json?.error);
-      if (refusal.kind === 'rate_limited' && attempt < retries) {
-        await sleep((this.options.backoffMs ?? 1000) * 2 ** attempt);
-        continue;
-      }
-      throw refusal;
-    }
+        if (status >= 200 && status < 300 && typeof json?.message_id === 'string') return json.message_id;
+        const refusal = classify(status, json?.error);
+        if (refusal.kind !== 'rate_limited') throw new AbortError(refusal);
+        throw refusal;
+      },
+      { retries: this.options.retries ?? 4, factor: 2, minTimeout: this.options.backoffMs ?? 1000, randomize: false },
+    );
   }
 }
