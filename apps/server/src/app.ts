@@ -21,10 +21,11 @@ import { graphqlRoute } from './graphql/route';
 import { graphqlSocket } from './graphql/ws';
 import { graphqlApi } from './graphqlApi';
 import { AccessCache } from './http/accessCache';
-import { registerAccessLog } from './http/accessLog';
+import { type RecordAnswer, registerAccessLog } from './http/accessLog';
 import { registerErrorHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/headers';
 import { localeOf } from './http/locale';
+import { registerMetrics } from './http/metrics';
 import { refuseNulCharacters } from './http/nul';
 import { registerTypedRoutes, schemaController } from './http/typed';
 import { metricsRoutes } from './metrics/routes';
@@ -72,7 +73,15 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   });
   await app.register(fastifyCookie);
   registerErrorHandler(app);
-  const recordAnswer = options.logger ? registerAccessLog(app, ctx.config.logLevel) : undefined;
+  const recorders = [
+    options.logger ? registerAccessLog(app, ctx.config.logLevel) : undefined,
+    ctx.config.metricsToken ? registerMetrics(app, ctx.config.metricsToken) : undefined,
+  ].filter((record): record is RecordAnswer => record !== undefined);
+  const recordAnswer: RecordAnswer | undefined = recorders.length
+    ? (method, status, ms) => {
+        for (const record of recorders) record(method, status, ms);
+      }
+    : undefined;
   registerTypedRoutes(app);
   registerSecurityHeaders(app, ctx.config);
   refuseNulCharacters(app);

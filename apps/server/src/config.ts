@@ -58,6 +58,7 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().default('suporte@mutirao.org'),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   TRUST_PROXY: z
     .string()
     .refine(
@@ -364,6 +365,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     supportEmail: e.SUPPORT_EMAIL,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
     logLevel: e.LOG_LEVEL,
+    /** `GET /metrics` answers a scraper bearing this token (`http/metrics.ts`); unset, there is no such route. */
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: trustProxyOf(e.TRUST_PROXY, production),
     /** Every sandbox message for anyone (browser journeys); otherwise each user sees their own. Never in production. */
     sandboxMailboxOpen: e.SANDBOX_MAILBOX === 'open' && !production,

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { Summary } from 'prom-client';
 
 /** Counts one answer in the summary: what the public pages' fast path calls, since Fastify never sees those. */
 export type RecordAnswer = (method: string, status: number, ms: number) => void;
-
-/** How many request durations a minute's summary keeps to compute its percentiles (a uniform sample past this). */
-const SAMPLE = 10_000;
 
 /** The summary's key for each hundred of status codes: below 200 counts as 2xx, above 599 as 5xx. */
 const STATUS_CLASS = ['2xx', '2xx', '2xx', '3xx', '4xx', '5xx'] as const;
@@ -19,16 +17,18 @@ const STATUS_CLASS = ['2xx', '2xx', '2xx', '3xx', '4xx', '5xx'] as const;
 export function registerAccessLog(app: FastifyInstance, level: string, intervalMs = 60_000): RecordAnswer {
   const debug = level === 'debug' || level === 'trace';
   let counts = { total: 0, '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0 };
-  let durations: number[] = [];
+  // The minute's percentiles, by prom-client's t-digest (kept apart from the `/metrics` registry).
+  const durations = new Summary({
+    name: 'access_log_ms',
+    help: 'the access log summary',
+    percentiles: [0.5, 0.99],
+    registers: [],
+  });
 
   const record: RecordAnswer = (_method, status, ms) => {
     counts.total += 1;
     counts[STATUS_CLASS[Math.min(5, Math.max(2, Math.floor(status / 100)))] ?? '5xx'] += 1;
-    if (durations.length < SAMPLE) durations.push(ms);
-    else {
-      const slot = Math.floor(Math.random() * counts.total);
-      if (slot < SAMPLE) durations[slot] = ms;
-    }
+    durations.observe(ms);
   };
 
   app.addHook('onResponse', async (request, reply) => {
@@ -44,19 +44,20 @@ export function registerAccessLog(app: FastifyInstance, level: string, intervalM
     }
   });
 
-  const flush = () => {
+  const flush = async () => {
     if (!counts.total) return;
-    const sorted = durations.sort((a, b) => a - b);
-    const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
-    app.log.info({ ...counts, p50_ms: at(0.5), p99_ms: at(0.99), window_s: intervalMs / 1000 }, 'requests');
+    const summed = counts;
     counts = { total: 0, '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0 };
-    durations = [];
+    const { values } = await durations.get();
+    durations.reset();
+    const at = (q: number) => Math.round(values.find((v) => v.labels.quantile === q)?.value ?? 0);
+    app.log.info({ ...summed, p50_ms: at(0.5), p99_ms: at(0.99), window_s: intervalMs / 1000 }, 'requests');
   };
-  const timer = setInterval(flush, intervalMs);
+  const timer = setInterval(() => void flush(), intervalMs);
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);
-    flush();
+    await flush();
   });
   return record;
 }
