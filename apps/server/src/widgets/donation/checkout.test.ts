@@ -189,6 +189,19 @@ describe('POST /api/mobilizations/:id/donations', () => {
     expect(rows.find((r) => r.status === 'failed')?.gatewayData?.error).toMatchObject({ status: 502 });
   });
 
+  it('answers the same attempt sent three times at once, round after round, without a deadlock', async () => {
+    // The third request used to lock the person, then wait on the first's donation row while the first, settling its
+    // charge, waited on the person: PostgreSQL broke the deadlock with a 500 in about one round in six.
+    for (let round = 0; round < 20; round++) {
+      const { page, widget } = await createDonationPage(t.server.ctx.db);
+      const body = donationBody(widget.id);
+      const answers = await Promise.all([donate(page.id, body), donate(page.id, body), donate(page.id, body)]);
+      expect(answers.map((r) => r.status), `round ${round}`).toEqual([201, 201, 201]);
+      expect(new Set(answers.map((r) => r.body.donation.id)).size).toBe(1);
+      expect(await rowsOf(widget.id)).toHaveLength(1);
+    }
+  });
+
   it('answers the same attempt with the stored donation: one row, one charge', async () => {
     const { page, widget } = await createDonationPage(t.server.ctx.db);
     const body = donationBody(widget.id);

@@ -37,6 +37,10 @@ export async function createDonation(ctx: AppContext, target: DonationTarget, re
   const attemptKey = `w${target.widget.id}:${request.attempt}`;
   const { customer } = request;
   const claimed = await ctx.db.transaction(async (tx) => {
+    // One claim per attempt at a time: a second request of the same attempt waits here for the first's commit, then
+    // finds its row and touches nothing else. Without it, the second locked the person (the upsert below) and then
+    // waited on the first's donation row, while the first, settling the charge, waited on the person: a deadlock.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${attemptKey}, 0))`);
     const [existing] = await tx.select().from(donations).where(eq(donations.attemptKey, attemptKey));
     if (existing) return { row: existing, fresh: false };
     // A donation is an action once paid (`actionMoved`, from settleDonation): trying is not giving.
