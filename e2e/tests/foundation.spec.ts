@@ -311,6 +311,8 @@ test('image upload: a progress bar while sending, refused files say why, a faile
   page,
   request,
 }) => {
+  // Three uploads, a refused pair and axe twice: 26 s on CI's last run, past 30 s on a busy machine.
+  test.setTimeout(60_000);
   const user = await seedUser(request, { firstName: 'Lu', communities: [{ name: 'Rede Lu' }] });
   await signInAs(page, user, 'Rede Lu');
   await page.goto('/account/edit');
