@@ -196,7 +196,10 @@ describe('POST /api/mobilizations/:id/donations', () => {
       const { page, widget } = await createDonationPage(t.server.ctx.db);
       const body = donationBody(widget.id);
       const answers = await Promise.all([donate(page.id, body), donate(page.id, body), donate(page.id, body)]);
-      expect(answers.map((r) => r.status), `round ${round}`).toEqual([201, 201, 201]);
+      expect(
+        answers.map((r) => r.status),
+        `round ${round}`,
+      ).toEqual([201, 201, 201]);
       expect(new Set(answers.map((r) => r.body.donation.id)).size).toBe(1);
       expect(await rowsOf(widget.id)).toHaveLength(1);
     }
