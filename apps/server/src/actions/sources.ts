@@ -16,12 +16,10 @@ import { actionData } from './registry';
  * list and profile and the Mailchimp sync read their actions through here or the registry.
  */
 
-const source = actionData;
-
 /** The conditions that a row of the kind's table, aliased `alias`, is an action of the kind (that counts). */
 function conditionsOf(kind: ActionKind, alias: string, counted: boolean): SQL[] {
   const x = sql.raw(alias);
-  const { rows, counted: counts } = source(kind);
+  const { rows, counted: counts } = actionData(kind);
   return [rows?.(x), counted ? counts?.(x) : undefined].filter((c): c is SQL => c !== undefined);
 }
 
@@ -61,7 +59,7 @@ export function actionsRelation({
   counted?: boolean;
 } = {}): SQL {
   const branches = kinds.map((kind) => {
-    const s = source(kind);
+    const s = actionData(kind);
     const conditions = conditionsOf(kind, 'x', counted);
     return sql`select x.activist_id, ${kind}::text as kind, ${s.mobilization} as mobilization_id,
       ${s.widget} as widget_id, x.created_at, x.id, ${s.table}::text as source, ${s.state} as state,
