@@ -1,3 +1,10 @@
+import { createReadStream } from 'node:fs';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline, Readable } from 'node:stream';
+import { TextDecoder } from 'node:util';
+import { CsvError, parse } from 'csv-parse';
 import type { ActivistImportMapping } from '../db/schema';
 import { AppError } from '../http/errors';
 
@@ -5,96 +12,195 @@ import { AppError } from '../http/errors';
  * Reading a CSV file of people as spreadsheets save it: RFC 4180 (quoted cells, doubled quotes, line breaks inside
  * quotes, CRLF or LF), a byte-order mark or none, `,` or `;` between cells (Excel in pt-BR and es saves `;`), UTF-8,
  * or Windows-1252 when the bytes are not UTF-8 (Excel's "CSV" on Windows), so accents survive either way.
+ *
+ * The file never sits whole in memory. The upload goes to a temporary file as it arrives (`receiveCsv`), which also
+ * counts its bytes and learns its encoding; csv-parse then reads that file a chunk at a time (`readCsv`), and the
+ * import stores its rows a batch at a time as they come.
  */
 
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 export const IMPORT_MAX_COLUMNS = 100;
 
-/** The text of the file: UTF-8 when the bytes are, otherwise Windows-1252 (a superset of Latin-1). */
-export function decodeCsv(bytes: Uint8Array): { text: string; encoding: 'utf-8' | 'latin1' } {
-  if (bytes.includes(0)) throw new AppError('unprocessable', { file: ['activists.importNotCsv'] });
+export type CsvEncoding = 'utf-8' | 'latin1';
+
+export const importTooLarge = () =>
+  new AppError('payload_too_large', undefined, `activists.importTooLarge?mb=${IMPORT_MAX_BYTES / 1024 / 1024}`);
+const notCsv = () => new AppError('unprocessable', { file: ['activists.importNotCsv'] });
+
+/** An upload kept in a temporary file until `remove`. */
+export interface ReceivedCsv {
+  path: string;
+  bytes: number;
+  encoding: CsvEncoding;
+  remove: () => Promise<void>;
+}
+
+/**
+ * Writes the body to a temporary file as it arrives, and refuses it once it passes `IMPORT_MAX_BYTES` or holds a
+ * NUL byte (a spreadsheet's binary format, not its CSV). The bytes are UTF-8 when a strict decoder takes all of
+ * them, otherwise Windows-1252. The body is not destroyed on a refusal, so the answer can still be sent.
+ */
+export async function receiveCsv(body: Readable): Promise<ReceivedCsv> {
+  const dir = await mkdtemp(join(tmpdir(), 'mutirao-import-'));
+  const remove = () => rm(dir, { recursive: true, force: true });
+  const path = join(dir, 'upload.csv');
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  let isUtf8 = true;
+  let bytes = 0;
   try {
-    const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-    return { text, encoding: 'utf-8' };
-  } catch {
-    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'latin1' };
+    const file = await open(path, 'w');
+    try {
+      for await (const chunk of body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
+        bytes += chunk.length;
+        if (bytes > IMPORT_MAX_BYTES) throw importTooLarge();
+        if (chunk.includes(0)) throw notCsv();
+        if (isUtf8) isUtf8 = decodes(utf8, chunk);
+        await file.write(chunk);
+      }
+    } finally {
+      await file.close();
+    }
+    if (isUtf8) isUtf8 = decodes(utf8);
+    return { path, bytes, encoding: isUtf8 ? 'utf-8' : 'latin1', remove };
+  } catch (error) {
+    await remove();
+    throw error;
   }
 }
 
-/** `;` when the first line holds more of them than commas, outside quotes. */
-export function detectSeparator(text: string): ',' | ';' {
+/** Whether a strict decoder takes the chunk (or, with none, ends without a sequence left open). */
+function decodes(decoder: TextDecoder, chunk?: Uint8Array) {
+  try {
+    if (chunk) decoder.decode(chunk, { stream: true });
+    else decoder.decode();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The separator the header uses, and whether the text holds the header's end (a line break outside quotes). */
+function scanHeader(text: string) {
   let commas = 0;
   let semicolons = 0;
   let quoted = false;
+  let ended = false;
   for (const c of text) {
     if (c === '"') quoted = !quoted;
-    else if (!quoted && (c === '\n' || c === '\r')) break;
-    else if (!quoted && c === ',') commas++;
+    else if (!quoted && (c === '\n' || c === '\r')) {
+      ended = true;
+      break;
+    } else if (!quoted && c === ',') commas++;
     else if (!quoted && c === ';') semicolons++;
   }
-  return semicolons > commas ? ';' : ',';
+  return { separator: semicolons > commas ? ';' : ',', ended } as const;
 }
 
-/** Every record of the text with the line it starts on (1-based); blank lines are skipped. */
-export function* csvRecords(text: string, separator: string): Generator<{ line: number; cells: string[] }> {
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  const end = function* () {
-    row.push(cell);
-    if (row.length > 1 || row[0] !== '') yield { line: start, cells: row };
-    row = [];
-    cell = '';
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else {
-        if (c === '\n') line++;
-        cell += c;
-      }
-    } else if (c === '"' && cell === '') quoted = true;
-    else if (c === separator) {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' || c === '\n') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      yield* end();
-      line++;
-      start = line;
-    } else cell += c;
-  }
-  if (quoted) throw new AppError('unprocessable', { file: ['activists.importUnclosedQuote'] });
-  if (cell !== '' || row.length) yield* end();
+/** `;` when the first line holds more of them than commas, outside quotes. */
+export const detectSeparator = (text: string) => scanHeader(text).separator;
+
+/** A record with the line it starts on (1-based). */
+export interface CsvRecord {
+  line: number;
+  cells: string[];
 }
 
-export interface ParsedCsv {
-  header: string[];
-  rows: { line: number; cells: string[] }[];
+export interface CsvReading {
   separator: ',' | ';';
-  encoding: 'utf-8' | 'latin1';
+  header: string[];
+  /** The data rows, read as they are asked for; blank lines are skipped. */
+  rows: AsyncGenerator<CsvRecord>;
 }
 
-/** The file's header and data rows, or the field-named error that says why it is not a CSV of people. */
-export function parseCsvFile(bytes: Uint8Array): ParsedCsv {
-  const { text: raw, encoding } = decodeCsv(bytes);
-  const text = raw.replace(/^\uFEFF/, '');
-  const separator = detectSeparator(text);
-  const records = csvRecords(text, separator);
-  const first = records.next();
+/** How much of the file is read, at most, to find where its header ends. */
+const HEADER_SCAN = 1024 * 1024;
+
+/**
+ * The header and the data rows of CSV bytes, or the field-named error that says why they are not a CSV of people.
+ * The separator is chosen from the header, so the text is read until the header's end (or 1 MB of it).
+ */
+export async function readCsv(source: AsyncIterable<Uint8Array>, encoding: CsvEncoding): Promise<CsvReading> {
+  // A UTF-8 decoder drops a leading byte-order mark (`ignoreBOM: false`, the default).
+  const decoder = new TextDecoder(encoding === 'utf-8' ? 'utf-8' : 'windows-1252');
+  const chunks = (async function* () {
+    for await (const chunk of source) {
+      const text = decoder.decode(chunk, { stream: true });
+      if (text) yield text;
+    }
+    const text = decoder.decode();
+    if (text) yield text;
+  })();
+  let head = '';
+  while (!scanHeader(head).ended && head.length < HEADER_SCAN) {
+    const next = await chunks.next();
+    if (next.done) break;
+    head += next.value;
+  }
+  const separator = scanHeader(head).separator;
+  const records = csvRecords(
+    (async function* () {
+      if (head) yield head;
+      yield* chunks;
+    })(),
+    separator,
+  );
+  const first = await records.next();
   if (first.done) throw new AppError('unprocessable', { file: ['activists.importEmpty'] });
   const header = first.value.cells.map((h) => h.trim());
-  if (header.length > IMPORT_MAX_COLUMNS)
+  if (header.length > IMPORT_MAX_COLUMNS) {
+    await records.return(undefined);
     throw new AppError('unprocessable', { file: [`activists.importTooManyColumns?max=${IMPORT_MAX_COLUMNS}`] });
-  const rows = [...records];
-  if (!rows.length) throw new AppError('unprocessable', { file: ['activists.importNoRows'] });
-  return { header, rows, separator, encoding };
+  }
+  return { separator, header, rows: records };
+}
+
+/** Reads a received upload from its temporary file. */
+export const readReceivedCsv = async (received: ReceivedCsv) => ({
+  ...(await readCsv(createReadStream(received.path), received.encoding)),
+  encoding: received.encoding,
+});
+
+/**
+ * Every record of the text with the line it starts on, through csv-parse. A cell's quote that is not its first
+ * character is kept as written (`Ana "Aninha" Souza`), rows may differ in length, and blank lines are skipped.
+ */
+async function* csvRecords(text: AsyncIterable<string>, separator: string): AsyncGenerator<CsvRecord> {
+  const parser = pipeline(
+    Readable.from(text),
+    parse({
+      delimiter: separator,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_quotes: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      info: true,
+    }),
+    () => {
+      // Errors reach the reader below, through the parser.
+    },
+  );
+  // A record ends on `info.lines`; it starts on the line after the previous one's end and the blank lines skipped.
+  let end = 0;
+  let blank = 0;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: string[];
+      info: { lines: number; empty_lines: number };
+    }>) {
+      const line = end + 1 + (info.empty_lines - blank);
+      end = info.lines;
+      blank = info.empty_lines;
+      if (record.length === 1 && record[0] === '') continue;
+      yield { line, cells: record };
+    }
+  } catch (error) {
+    if (error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED')
+      throw new AppError('unprocessable', { file: ['activists.importUnclosedQuote'] });
+    if (error instanceof CsvError) throw notCsv();
+    throw error;
+  } finally {
+    parser.destroy();
+  }
 }
 
 /** Header names, in pt-BR, es and en, that suggest a field (compared without accents, case or punctuation). */

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { translate } from '@mutirao/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -6,7 +7,7 @@ import { AppError } from '../http/errors';
 import { localeOf } from '../http/locale';
 import { actorIn, body, idSchema, signedIn, typed } from '../http/typed';
 import { sendCsv } from '../reports/routes';
-import { IMPORT_MAX_BYTES, parseCsvFile } from './csvFile';
+import { IMPORT_MAX_BYTES, importTooLarge, readReceivedCsv, receiveCsv } from './csvFile';
 import {
   findImport,
   importStartSchema,
@@ -43,19 +44,15 @@ export function activistImportRoutes(
   const preValidation = signedIn(ctx);
   const r = typed(app);
 
-  // The file's body parser and its 20 MB limit live in their own scope: every other route keeps the 1 MB limit.
+  // The file's body is read by the route itself, as a stream to a temporary file, and only once the caller is known
+  // to be a member: every other route keeps its parsed 1 MB body.
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_request, bytes, done) =>
-      done(null, bytes),
-    );
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     typed(scope).post(
       '/api/communities/:id/activist_imports',
       {
-        // Signed in before the body is read: no one else can make the server buffer 20 MB.
         onRequest: preValidation,
-        bodyLimit: IMPORT_MAX_BYTES,
-        config: { tooLargeMessage: `activists.importTooLarge?mb=${IMPORT_MAX_BYTES / 1024 / 1024}` },
         schema: { params: communityParams, querystring: uploadQuery },
       },
       async (request, reply) => {
@@ -65,15 +62,28 @@ export function activistImportRoutes(
           .split(';')[0]
           ?.trim()
           .toLowerCase();
-        const bytes = request.body;
-        if (!type || !CSV_TYPES.has(type) || !Buffer.isBuffer(bytes))
+        const body = request.body;
+        if (!type || !CSV_TYPES.has(type) || !(body instanceof Readable))
           throw new AppError('unsupported_media_type', { file: ['activists.importNotCsv'] });
-        if (!bytes.length) throw new AppError('unprocessable', { file: ['activists.importEmpty'] });
-        const parsed = parseCsvFile(bytes);
-        const fileName =
-          request.query.file_name?.trim() || `${translate(localeOf(request), 'activists.filePrefix')}.csv`;
-        const stored = await storeImport(ctx.db, communityId, actorIn(request).id, fileName, parsed);
-        return reply.status(201).send(stored);
+        // A refusal before the whole body is read ends the connection, which still holds the rest.
+        if (Number(request.headers['content-length']) > IMPORT_MAX_BYTES) {
+          reply.header('connection', 'close');
+          throw importTooLarge();
+        }
+        const received = await receiveCsv(body).catch((error) => {
+          if (error instanceof AppError) reply.header('connection', 'close');
+          throw error;
+        });
+        try {
+          if (!received.bytes) throw new AppError('unprocessable', { file: ['activists.importEmpty'] });
+          const fileName =
+            request.query.file_name?.trim() || `${translate(localeOf(request), 'activists.filePrefix')}.csv`;
+          const file = await readReceivedCsv(received);
+          const stored = await storeImport(ctx.db, communityId, actorIn(request).id, fileName, file);
+          return reply.status(201).send(stored);
+        } finally {
+          await received.remove();
+        }
       },
     );
   });

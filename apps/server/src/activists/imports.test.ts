@@ -1,12 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../test/csv';
 import { type Client, eventually, signIn, startTestServer, type TestServer } from '../../test/harness';
 import { activistImports, activists } from '../db/schema';
 import { createCommunity, createUser } from '../seed/factories';
-import { csvRecords, detectSeparator } from './csvFile';
+import { type CsvRecord, detectSeparator, readCsv } from './csvFile';
 import { runImportBatch } from './imports';
 import { upsertActivist } from './upsert';
 
@@ -297,6 +299,93 @@ describe('CSV import of people', () => {
     ]);
   });
 
+  /** An upload sent in pieces with no length given, as a browser streams it; `between` runs after each piece. */
+  const uploadInPieces = async (communityId: number, pieces: AsyncIterable<Uint8Array>) => {
+    const res = await fetch(`${server.url}/api/communities/${communityId}/activist_imports`, {
+      method: 'POST',
+      body: Readable.toWeb(Readable.from(pieces)) as ReadableStream,
+      duplex: 'half',
+      headers: { 'content-type': 'text/csv', 'accept-language': 'pt-BR', cookie: `session=${admin.cookie('session')}` },
+    } as RequestInit);
+    return { status: res.status, body: JSON.parse(await res.text()) };
+  };
+  const importDirs = () => readdirSync(tmpdir()).filter((d) => d.startsWith('mutirao-import-')).length;
+  const storedImports = async (communityId: number) =>
+    (
+      (await server.ctx.db.execute(
+        sql`select count(distinct i.id)::int as imports, count(r.line)::int as rows
+            from activist_imports i left join activist_import_rows r on r.import_id = i.id
+            where i.community_id = ${communityId}`,
+      )) as unknown as { rows: { imports: number; rows: number }[] }
+    ).rows[0];
+
+  it('reads a file as it arrives: other requests go on meanwhile, and past 20 MB it stops and keeps nothing', async () => {
+    const communityId = await community('Streamed');
+    const dirs = importDirs();
+    // Half a file, then a request of the organiser's, answered while the upload waits for its other half.
+    let answered = 0;
+    const slow = uploadInPieces(
+      communityId,
+      (async function* () {
+        yield Buffer.from('email,nome\n');
+        for (let i = 0; i < 1500; i++) yield Buffer.from(`p${i}@example.org,Pessoa ${i}\n`);
+        const list = await admin.get(`/api/communities/${communityId}/activists?limit=5`);
+        answered = list.status;
+        for (let i = 1500; i < 3000; i++) yield Buffer.from(`p${i}@example.org,Pessoa ${i}\n`);
+      })(),
+    );
+    const done = await slow;
+    expect(answered).toBe(200);
+    expect(done.status, JSON.stringify(done.body)).toBe(201);
+    expect(done.body).toMatchObject({ status: 'uploaded', total: 3000, header: ['email', 'nome'] });
+    expect(done.body.preview).toHaveLength(10);
+    expect(await storedImports(communityId)).toEqual({ imports: 1, rows: 3000 });
+
+    // No length announced: the limit is counted as the bytes come.
+    const big = await uploadInPieces(
+      communityId,
+      (async function* () {
+        yield Buffer.from('email\n');
+        for (let i = 0; i < 30; i++) yield Buffer.alloc(1024 * 1024, 'a@b.org\n');
+      })(),
+    );
+    expect(big.status).toBe(413);
+    expect(big.body.errors).toEqual(['O arquivo pode ter até 20 MB']);
+    expect(await storedImports(communityId)).toEqual({ imports: 1, rows: 3000 });
+    expect(importDirs()).toBe(dirs);
+  });
+
+  it('keeps nothing of a file found broken after its first thousands of rows, nor of an upload left half read', async () => {
+    const communityId = await community('Broken late');
+    const rows = Array.from({ length: 2500 }, (_, i) => `p${i}@example.org`).join('\n');
+    const broken = await upload(admin, communityId, `email\n${rows}\n"never closed\n`);
+    expect(broken.status).toBe(422);
+    expect(broken.body.errors.file).toEqual(['O arquivo tem aspas abertas que não se fecham']);
+    expect(await storedImports(communityId)).toEqual({ imports: 0, rows: 0 });
+
+    // A process that stopped mid-upload left an import being read: nobody sees it, and it goes within the hour.
+    const [left] = await server.ctx.db
+      .insert(activistImports)
+      .values({
+        communityId,
+        fileName: 'left.csv',
+        header: ['email'],
+        separator: ',',
+        encoding: 'utf-8',
+        status: 'reading',
+      })
+      .returning();
+    const base = `/api/communities/${communityId}/activist_imports`;
+    expect((await admin.get(base)).body).toEqual([]);
+    expect((await admin.get(`${base}/${left?.id}`)).status).toBe(404);
+    await server.ctx.db
+      .update(activistImports)
+      .set({ updatedAt: new Date(Date.now() - 2 * 3600_000) })
+      .where(eq(activistImports.id, Number(left?.id)));
+    expect((await upload(admin, communityId, 'email\na@b.org\n')).status).toBe(201);
+    expect(await storedImports(communityId)).toEqual({ imports: 1, rows: 1 });
+  });
+
   it('is the community members’ only: another community’s is a 404, signed out a 401', async () => {
     const communityId = await community('Private');
     const up = await upload(admin, communityId, fixture('activists-import.csv'));
@@ -317,17 +406,80 @@ describe('CSV import of people', () => {
   });
 });
 
+/** Every record the reader gives for the chunks (the header first), with the separator it chose. */
+const readAll = async (chunks: (string | Uint8Array)[], encoding: 'utf-8' | 'latin1' = 'utf-8') => {
+  const csv = await readCsv(Readable.from(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c))), encoding);
+  const records: CsvRecord[] = [];
+  for await (const r of csv.rows) records.push(r);
+  return { header: csv.header, records, separator: csv.separator };
+};
+
 describe('the CSV reader', () => {
-  it('reads quotes, doubled quotes, line breaks in quotes, CRLF and LF, and skips blank lines', () => {
-    const text = 'a,b\r\n"x, ""y""","line\nbreak"\n\nlast,\r\n';
-    expect([...csvRecords(text, ',')]).toEqual([
-      { line: 1, cells: ['a', 'b'] },
-      { line: 2, cells: ['x, "y"', 'line\nbreak'] },
-      { line: 5, cells: ['last', ''] },
-    ]);
+  it('reads quotes, doubled quotes, line breaks in quotes, CRLF and LF, and skips blank lines', async () => {
+    const text = 'a,b\r\n"x, ""y""","line\nbreak"\n\nlast,\r\nAna "Aninha",z\n""\n\r\nend\n';
+    expect(await readAll([text])).toEqual({
+      header: ['a', 'b'],
+      separator: ',',
+      records: [
+        { line: 2, cells: ['x, "y"', 'line\nbreak'] },
+        { line: 5, cells: ['last', ''] },
+        { line: 6, cells: ['Ana "Aninha"', 'z'] },
+        { line: 9, cells: ['end'] },
+      ],
+    });
   });
-  it('takes `;` when the header has more of them than commas', () => {
+
+  it('takes `;` when the header has more of them than commas, even when the header comes in pieces', async () => {
     expect(detectSeparator('nome;email;"a,b,c"\r\n')).toBe(';');
     expect(detectSeparator('nome,email\r\n')).toBe(',');
+    const split = await readAll(['no', 'me;e', 'mail;"a,', 'b,c"\r\nJoão;j@x.org;"1,2"\r\n']);
+    expect(split.separator).toBe(';');
+    expect(split.header).toEqual(['nome', 'email', 'a,b,c']);
+    expect(split.records.map((r) => r.cells)).toEqual([['João', 'j@x.org', '1,2']]);
+  });
+
+  it('decodes UTF-8 split between chunks without its BOM, and Windows-1252', async () => {
+    const utf8 = Buffer.from('\uFEFFnome\nJoão Conceição\n');
+    const cut = utf8.indexOf(0xa3); // the second byte of "ã"
+    const whole = await readAll([utf8.subarray(0, 1), utf8.subarray(1, cut), utf8.subarray(cut)]);
+    expect(whole).toMatchObject({ header: ['nome'], records: [{ line: 2, cells: ['João Conceição'] }] });
+    const latin = await readAll([Buffer.from([0x6e, 0x0a, 0x4a, 0x6f, 0xe3, 0x6f, 0x0a])], 'latin1');
+    expect(latin.records).toEqual([{ line: 2, cells: ['João'] }]);
+  });
+
+  it('hands out rows while the file is still being read, never holding it whole', async () => {
+    // 200,000 rows in 2,000 chunks: the reader asks for a chunk only when it needs one, so it stays a few ahead.
+    let fed = 0;
+    const source = async function* () {
+      yield Buffer.from('email,nome\n');
+      for (let c = 0; c < 2000; c++) {
+        fed++;
+        let text = '';
+        for (let i = 0; i < 100; i++) text += `p${c * 100 + i}@example.org,Pessoa ${i}\n`;
+        yield Buffer.from(text);
+      }
+    };
+    const csv = await readCsv(source(), 'utf-8');
+    let read = 0;
+    let ahead = 0;
+    let last: CsvRecord | undefined;
+    for await (const row of csv.rows) {
+      read++;
+      ahead = Math.max(ahead, fed - Math.floor(read / 100));
+      last = row;
+    }
+    expect(read).toBe(200_000);
+    expect(last).toEqual({ line: 200_001, cells: ['p199999@example.org', 'Pessoa 99'] });
+    expect(ahead).toBeLessThan(100);
+  });
+
+  it('names an unclosed quote, an empty file and too many columns', async () => {
+    await expect(readAll(['email\r\n"a@b.org\r\n'])).rejects.toMatchObject({
+      fields: { file: ['activists.importUnclosedQuote'] },
+    });
+    await expect(readAll([])).rejects.toMatchObject({ fields: { file: ['activists.importEmpty'] } });
+    await expect(readAll([`${Array.from({ length: 101 }, (_, i) => `c${i}`).join(',')}\n`])).rejects.toMatchObject({
+      fields: { file: ['activists.importTooManyColumns?max=100'] },
+    });
   });
 });

@@ -1,12 +1,12 @@
 import { type Locale, translate } from '@mutirao/core';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
 import { type ActivistImportMapping, activistImportRows, activistImports } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
 import { defineJob, type JobQueue } from '../jobs/queue';
 import { CSV_BOM, csvLine } from '../reports/csv';
-import { type ParsedCsv, suggestMapping } from './csvFile';
+import { type CsvEncoding, type CsvReading, suggestMapping } from './csvFile';
 import { type ActivistInput, completeName, FILL_MISSING } from './upsert';
 
 export const IMPORT_BATCH = 1000;
@@ -35,43 +35,88 @@ export const presentImport = (i: ImportRow) => {
   };
 };
 
-/** Keeps the parsed file (its rows in batches) and answers the header, the first rows and the suggested mapping. */
-export async function storeImport(db: Db, communityId: number, userId: number, fileName: string, parsed: ParsedCsv) {
-  const stored = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(activistImports)
-      .values({
-        communityId,
-        userId,
-        fileName,
-        header: parsed.header,
-        separator: parsed.separator,
-        encoding: parsed.encoding,
-        total: parsed.rows.length,
-      })
-      .returning();
-    if (!row) throw new Error('import not stored');
-    for (let i = 0; i < parsed.rows.length; i += STORE_BATCH) {
-      await tx
-        .insert(activistImportRows)
-        .values(parsed.rows.slice(i, i + STORE_BATCH).map((r) => ({ importId: row.id, line: r.line, cells: r.cells })));
+/** Imports still being read, besides those left by a process that stopped mid-upload (after an hour, removed). */
+const READING_KEPT = sql`now() - interval '1 hour'`;
+
+/**
+ * Keeps the file's rows as they are read, a batch per statement (no transaction spans the upload, so other
+ * requests go on in between), and answers the header, the first rows and the suggested mapping. Until its last row
+ * is in, the import is `reading`, which nobody sees; a file that turns out not to be one is removed with its rows.
+ */
+export async function storeImport(
+  db: Db,
+  communityId: number,
+  userId: number,
+  fileName: string,
+  file: CsvReading & { encoding: CsvEncoding },
+) {
+  await db
+    .delete(activistImports)
+    .where(
+      and(
+        eq(activistImports.communityId, communityId),
+        eq(activistImports.status, 'reading'),
+        lt(activistImports.updatedAt, READING_KEPT),
+      ),
+    );
+  const [row] = await db
+    .insert(activistImports)
+    .values({
+      communityId,
+      userId,
+      fileName,
+      header: file.header,
+      separator: file.separator,
+      encoding: file.encoding,
+      status: 'reading',
+    })
+    .returning();
+  if (!row) throw new Error('import not stored');
+  try {
+    const preview: string[][] = [];
+    let total = 0;
+    let batch: (typeof activistImportRows.$inferInsert)[] = [];
+    for await (const r of file.rows) {
+      if (preview.length < IMPORT_PREVIEW_ROWS) preview.push(r.cells);
+      batch.push({ importId: row.id, line: r.line, cells: r.cells });
+      total++;
+      if (batch.length === STORE_BATCH) {
+        await db.insert(activistImportRows).values(batch);
+        batch = [];
+      }
     }
-    return row;
-  });
-  return {
-    ...presentImport(stored),
-    separator: parsed.separator,
-    encoding: parsed.encoding,
-    preview: parsed.rows.slice(0, IMPORT_PREVIEW_ROWS).map((r) => r.cells),
-    suggested_mapping: suggestMapping(parsed.header),
-  };
+    if (batch.length) await db.insert(activistImportRows).values(batch);
+    if (!total) throw new AppError('unprocessable', { file: ['activists.importNoRows'] });
+    const [stored] = await db
+      .update(activistImports)
+      .set({ total, status: 'uploaded', updatedAt: new Date() })
+      .where(eq(activistImports.id, row.id))
+      .returning();
+    if (!stored) throw new Error('import not stored');
+    return {
+      ...presentImport(stored),
+      separator: file.separator,
+      encoding: file.encoding,
+      preview,
+      suggested_mapping: suggestMapping(file.header),
+    };
+  } catch (error) {
+    await db.delete(activistImports).where(eq(activistImports.id, row.id));
+    throw error;
+  }
 }
 
 export async function findImport(db: Db, communityId: number, importId: number) {
   const [row] = await db
     .select()
     .from(activistImports)
-    .where(and(eq(activistImports.id, importId), eq(activistImports.communityId, communityId)))
+    .where(
+      and(
+        eq(activistImports.id, importId),
+        eq(activistImports.communityId, communityId),
+        ne(activistImports.status, 'reading'),
+      ),
+    )
     .limit(1);
   if (!row) throw notFound();
   return row;
@@ -81,7 +126,7 @@ export const latestImports = (db: Db, communityId: number) =>
   db
     .select()
     .from(activistImports)
-    .where(eq(activistImports.communityId, communityId))
+    .where(and(eq(activistImports.communityId, communityId), ne(activistImports.status, 'reading')))
     .orderBy(desc(activistImports.id))
     .limit(20);
 

@@ -1,10 +1,15 @@
+import { Stream } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors';
 
-/** Where the first NUL character sits in a parsed body or query, as a field path (`community.name`), if any. */
+/**
+ * Where the first NUL character sits in a parsed body or query, as a field path (`community.name`), if any. Only
+ * parsed values are walked: a body a route reads as a stream (a CSV import) is the route's to check.
+ */
 export function nulPath(value: unknown, path: string[] = [], depth = 0): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'base' : undefined;
-  if (!value || typeof value !== 'object' || Buffer.isBuffer(value) || depth > 64) return undefined;
+  if (!value || typeof value !== 'object' || Buffer.isBuffer(value) || value instanceof Stream || depth > 64)
+    return undefined;
   for (const [key, inner] of Object.entries(value)) {
     if (key.includes('\u0000')) return [...path, key].join('.');
     const found = nulPath(inner, [...path, key], depth + 1);

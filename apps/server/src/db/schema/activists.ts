@@ -416,8 +416,11 @@ export const activistImports = pgTable(
     mapping: jsonb('mapping').$type<ActivistImportMapping>(),
     /** Tags given to every person of the file, besides any the tags column holds. */
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-    /** 'uploaded' | 'running' | 'done' | 'failed' */
-    status: text('status').$type<'uploaded' | 'running' | 'done' | 'failed'>().notNull().default('uploaded'),
+    /** 'reading' (the upload is still being stored; nobody sees it) | 'uploaded' | 'running' | 'done' | 'failed' */
+    status: text('status')
+      .$type<'reading' | 'uploaded' | 'running' | 'done' | 'failed'>()
+      .notNull()
+      .default('uploaded'),
     /** Data rows in the file; the others count what became of them (`duplicates`: an e-mail seen earlier in it). */
     total: integer('total').notNull().default(0),
     imported: integer('imported').notNull().default(0),
