@@ -1,4 +1,3 @@
-import type { Chatbot } from './chatbot/chatbot';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Dns } from './dns/dns';
@@ -8,6 +7,7 @@ import type { TokenService } from './http/tokens';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/outbox';
 import type { Mailing } from './mailing/mailing';
+import type { Chatbot } from './messaging/chatbot';
 import type { Payments } from './payments/payments';
 import type { Telephony } from './telephony/telephony';
 import type { StorageDriver } from './uploads/storage';

@@ -1,6 +1,6 @@
-import type { Chatbot } from '../src/chatbot/chatbot';
 import type { Db } from '../src/db/client';
 import { activists, facebookBotActivists, facebookBotConfigurations } from '../src/db/schema';
+import type { Chatbot } from '../src/messaging/chatbot';
 
 /** A bot configuration for the community, its tokens sealed as the service stores them. */
 export async function botConfiguration(db: Db, chatbot: Chatbot, communityId: number, token = 'page-token') {

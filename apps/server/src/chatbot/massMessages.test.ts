@@ -11,10 +11,10 @@ import {
   facebookBotCampaigns,
   facebookBotConfigurations,
 } from '../db/schema';
-import { Chatbot } from './chatbot';
-import type { BotMessage, BotPage, ChatbotDriver } from './driver';
+import { Chatbot } from '../messaging/chatbot';
+import type { BotMessage, BotPage, ChatbotDriver } from '../messaging/driver';
+import { SandboxChatbotDriver } from '../messaging/sandbox';
 import { storeCampaign } from './massMessages';
-import { SandboxChatbotDriver } from './sandbox';
 
 const perRecipient = async (db: Db, campaignId: number) => {
   const rows = await db

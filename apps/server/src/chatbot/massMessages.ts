@@ -13,9 +13,9 @@ import type { Db, Tx } from '../db/client';
 import { type FacebookBotCampaign, type FacebookBotConfiguration, facebookBotCampaigns } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { JobQueue } from '../jobs/queue';
+import { type CampaignCounts, type Chatbot, presentCampaign, refusalMessage } from '../messaging/chatbot';
+import { type BotMessage, ChatbotError } from '../messaging/driver';
 import { audienceCounts, audienceRelation, botConfigurationOf, filterOfSegmentation } from './audience';
-import { type CampaignCounts, type Chatbot, presentCampaign, refusalMessage } from './chatbot';
-import { type BotMessage, ChatbotError } from './driver';
 
 /**
  * Mass messages, the domain side: who a campaign reaches and its enqueue (spec 01 §7 `POST /enqueue-mass-messages`),

@@ -6,10 +6,10 @@ import { botConfiguration, people } from '../../test/chatbot';
 import { communityWithMembers } from '../../test/community';
 import { secondHandle, startTestServer, type TestServer } from '../../test/harness';
 import { type MessengerDouble, startMessengerDouble } from '../../test/messenger';
+import { storeCampaign } from '../chatbot/massMessages';
 import { type FacebookBotConfiguration, facebookBotCampaigns } from '../db/schema';
 import { Chatbot } from './chatbot';
 import { ChatbotError } from './driver';
-import { storeCampaign } from './massMessages';
 import { MessengerDriver } from './messenger';
 
 describe('the Messenger driver against a double of the Send API', () => {
