@@ -1,9 +1,22 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
 import { communityUsers, sessions, users } from '../db/schema';
+import type { AccessCache } from './accessCache';
 import { unauthorized } from './errors';
-import type { TokenFailure } from './tokens';
+import type { TokenFailure, TokenService } from './tokens';
+
+/**
+ * What reading a session needs of the app's context (`AppContext` has it all): named here so http/ does not import
+ * the context that holds it.
+ */
+export interface SessionContext {
+  db: Db;
+  access: AccessCache;
+  tokens: TokenService;
+  config: Pick<Config, 'production' | 'sessions'>;
+}
 
 /** How long a session lives: at most `maxDays` from sign-in, and ends after `idleDays` without a request. */
 export interface SessionPolicy {
@@ -21,7 +34,7 @@ const DAY_MS = 86_400_000;
  * which is announced); a session last seen over ten minutes ago is touched.
  */
 export async function userOfSession(
-  ctx: Pick<AppContext, 'db' | 'access'>,
+  ctx: Pick<SessionContext, 'db' | 'access'>,
   userId: number,
   sessionId: string,
   policy: SessionPolicy,
@@ -57,7 +70,7 @@ export type UserRow = typeof users.$inferSelect;
  * Every membership of the user (their `community_users` rows, by id), kept in `ctx.access` between changes. Reads
  * outside a transaction only: inside one, ask the transaction, which may hold changes no one has seen yet.
  */
-export function membershipsOf(ctx: Pick<AppContext, 'db' | 'access'>, userId: number) {
+export function membershipsOf(ctx: Pick<SessionContext, 'db' | 'access'>, userId: number) {
   return ctx.access.get(`memberships:${userId}`, () =>
     ctx.db.select().from(communityUsers).where(eq(communityUsers.userId, userId)).orderBy(communityUsers.id),
   );
@@ -87,12 +100,12 @@ export function selectedCommunityId(request: FastifyRequest): number | undefined
  * Secure, has Path=/ and no Domain, so a script on a public page at a sibling host (organiser embeds run there)
  * cannot plant one on the admin. No other name is read there.
  */
-export function sessionCookieName(ctx: AppContext): string {
+export function sessionCookieName(ctx: SessionContext): string {
   return ctx.config.production ? '__Host-session' : 'session';
 }
 
 /** A token from the session cookie, or for API scripts the `access-token` or `Authorization: Bearer` header. */
-export function presentedToken(ctx: AppContext, request: FastifyRequest): string | undefined {
+export function presentedToken(ctx: SessionContext, request: FastifyRequest): string | undefined {
   const header = request.headers['access-token'];
   if (typeof header === 'string' && header) return header;
   const authorization = request.headers.authorization;
@@ -103,7 +116,7 @@ export function presentedToken(ctx: AppContext, request: FastifyRequest): string
 const cache = new WeakMap<FastifyRequest, Promise<SessionState>>();
 
 /** Resolves (once per request) who is calling. */
-export function sessionOf(ctx: AppContext, request: FastifyRequest): Promise<SessionState> {
+export function sessionOf(ctx: SessionContext, request: FastifyRequest): Promise<SessionState> {
   let state = cache.get(request);
   if (!state) {
     state = resolveSession(ctx, presentedToken(ctx, request));
@@ -112,7 +125,7 @@ export function sessionOf(ctx: AppContext, request: FastifyRequest): Promise<Ses
   return state;
 }
 
-export async function resolveSession(ctx: AppContext, token: string | undefined): Promise<SessionState> {
+export async function resolveSession(ctx: SessionContext, token: string | undefined): Promise<SessionState> {
   if (!token) return { kind: 'anonymous' };
   const verified = await ctx.tokens.verify(token);
   if (!verified.ok) return { kind: 'invalid', failure: verified.failure };
@@ -123,18 +136,18 @@ export async function resolveSession(ctx: AppContext, token: string | undefined)
 }
 
 /** The signed-in user, or a 401 `{errors: ["Unauthorized"]}`. */
-export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<UserRow> {
+export async function requireUser(ctx: SessionContext, request: FastifyRequest): Promise<UserRow> {
   return (await requireSession(ctx, request)).user;
 }
 
 /** The signed-in user and the session the request came with, or a 401. */
-export async function requireSession(ctx: AppContext, request: FastifyRequest) {
+export async function requireSession(ctx: SessionContext, request: FastifyRequest) {
   const state = await sessionOf(ctx, request);
   if (state.kind !== 'user') throw unauthorized();
   return state;
 }
 
-export function setSessionCookie(ctx: AppContext, reply: FastifyReply, token: string, maxAgeSeconds: number) {
+export function setSessionCookie(ctx: SessionContext, reply: FastifyReply, token: string, maxAgeSeconds: number) {
   reply.setCookie(sessionCookieName(ctx), token, {
     path: '/',
     httpOnly: true,
@@ -145,7 +158,7 @@ export function setSessionCookie(ctx: AppContext, reply: FastifyReply, token: st
   });
 }
 
-export function clearSessionCookies(ctx: AppContext, reply: FastifyReply) {
+export function clearSessionCookies(ctx: SessionContext, reply: FastifyReply) {
   reply.clearCookie(sessionCookieName(ctx), { path: '/', secure: ctx.config.production });
   reply.clearCookie(COMMUNITY_COOKIE, { path: '/' });
 }

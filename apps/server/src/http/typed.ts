@@ -8,9 +8,8 @@ import type {
   preValidationAsyncHookHandler,
 } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../context';
 import { notFound } from './errors';
-import { requireUser } from './session';
+import { requireUser, type SessionContext } from './session';
 import { parseBody, parseInput, unwrap } from './validate';
 
 /*
@@ -141,7 +140,7 @@ export function registerTypedRoutes(app: FastifyInstance) {
 export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodProvider>();
 
 /** A `preValidation` hook that requires a signed-in user (401 before any 404 for a bad path) and sets `request.actor`. */
-export function signedIn(ctx: AppContext): preValidationAsyncHookHandler {
+export function signedIn(ctx: SessionContext): preValidationAsyncHookHandler {
   return async (request) => {
     const user = await requireUser(ctx, request);
     request.actor = { id: user.id, isAdmin: user.isAdmin };
