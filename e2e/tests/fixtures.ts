@@ -8,7 +8,13 @@ export { expect };
 export async function expectAccessible(page: Page, screen: string) {
   // Popovers and modals fade in; axe measures contrast on what is painted, so a half-faded button would fail.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  // Legacy mode runs axe in the page itself. The default opens a blank page for every check to merge the frames'
+  // results, which only cross-origin frames need: ours are same-origin, and a third-party embed is not ours to audit.
+  // It halved axe's time (44 checks: 101 s to 50 s, three journeys on 2 cores, 2026-11-28) with the same findings.
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .setLegacyMode(true)
+    .analyze();
   const summary = results.violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} [${n.any[0]?.message ?? n.failureSummary ?? ''}]`).join(', ')}`,
