@@ -64,6 +64,9 @@ export async function receiveCsv(body: Readable): Promise<ReceivedCsv> {
     return { path, bytes, encoding: isUtf8 ? 'utf-8' : 'latin1', remove };
   } catch (error) {
     await remove();
+    // A sender that went away mid-file is not the server's failure (no one is left to read the answer).
+    if (!(error instanceof AppError) && body.errored)
+      throw new AppError('bad_request', undefined, 'errors.invalidBody');
     throw error;
   }
 }

@@ -353,6 +353,20 @@ describe('CSV import of people', () => {
     expect(big.body.errors).toEqual(['O arquivo pode ter até 20 MB']);
     expect(await storedImports(communityId)).toEqual({ imports: 1, rows: 3000 });
     expect(importDirs()).toBe(dirs);
+
+    // A sender that goes away mid-file leaves nothing behind either, and the server goes on.
+    const gone = uploadInPieces(
+      communityId,
+      (async function* () {
+        yield Buffer.from('email\na@b.org\n');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        throw new Error('the phone lost its network');
+      })(),
+    );
+    await expect(gone).rejects.toThrow();
+    await eventually(async () => importDirs() === dirs);
+    expect(await storedImports(communityId)).toEqual({ imports: 1, rows: 3000 });
+    expect((await admin.get(`/api/communities/${communityId}/activist_imports`)).status).toBe(200);
   });
 
   it('keeps nothing of a file found broken after its first thousands of rows, nor of an upload left half read', async () => {

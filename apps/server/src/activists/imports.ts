@@ -101,6 +101,7 @@ export async function storeImport(
       suggested_mapping: suggestMapping(file.header),
     };
   } catch (error) {
+    await file.rows.return(undefined);
     await db.delete(activistImports).where(eq(activistImports.id, row.id));
     throw error;
   }
