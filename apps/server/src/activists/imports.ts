@@ -35,8 +35,10 @@ export const presentImport = (i: ImportRow) => {
   };
 };
 
-/** Imports still being read, besides those left by a process that stopped mid-upload (after an hour, removed). */
+/** An import still `reading` an hour on was left by a process that stopped mid-upload: it is removed. */
 const READING_KEPT = sql`now() - interval '1 hour'`;
+/** An import is shown once its last row is in. */
+const shown = ne(activistImports.status, 'reading');
 
 /**
  * Keeps the file's rows as they are read, a batch per statement (no transaction spans the upload, so other
@@ -111,13 +113,7 @@ export async function findImport(db: Db, communityId: number, importId: number) 
   const [row] = await db
     .select()
     .from(activistImports)
-    .where(
-      and(
-        eq(activistImports.id, importId),
-        eq(activistImports.communityId, communityId),
-        ne(activistImports.status, 'reading'),
-      ),
-    )
+    .where(and(eq(activistImports.id, importId), eq(activistImports.communityId, communityId), shown))
     .limit(1);
   if (!row) throw notFound();
   return row;
@@ -127,7 +123,7 @@ export const latestImports = (db: Db, communityId: number) =>
   db
     .select()
     .from(activistImports)
-    .where(and(eq(activistImports.communityId, communityId), ne(activistImports.status, 'reading')))
+    .where(and(eq(activistImports.communityId, communityId), shown))
     .orderBy(desc(activistImports.id))
     .limit(20);
 
