@@ -34,6 +34,7 @@ import { fontRoutes } from './public/fonts';
 import { islandRoutes, loadIslandBundle } from './public/islands';
 import { renderPublicPage } from './public/render';
 import { type FastPath, publicPageRoutes } from './public/routes';
+import { publishingRoutes } from './publishing/routes';
 import { reportRoutes } from './reports/routes';
 import { testSeedRoutes } from './seed/routes';
 import { templateRoutes } from './templates/routes';
@@ -111,6 +112,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
     app.addHook('onClose', () => lists.close());
   }
   mobilizationRoutes(app, ctx, lists);
+  publishingRoutes(app, ctx);
   metricsRoutes(app, ctx);
   blockRoutes(app, ctx);
   widgetRoutes(app, ctx);

@@ -19,6 +19,7 @@ import { Mailer } from './mail/outbox';
 import { createMailing } from './mailing/mailing';
 import { createChatbot } from './messaging/chatbot';
 import { createPayments } from './payments/payments';
+import { scheduleJob } from './publishing/jobs';
 import { rateLimitSweepJob } from './rate-limit/rate-limit';
 import { createTelephony } from './telephony/telephony';
 import { remoteDimensionsJob } from './uploads/remote';
@@ -112,6 +113,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   if (database.kind === 'pglite' || config.sessionCache) await ctx.access.listen(database);
   for (const job of ctx.chatbot.jobs()) queue.register(job);
   for (const job of donationJobs(ctx)) queue.register(job);
+  queue.register(scheduleJob(ctx));
   return ctx;
 }
 

@@ -8,6 +8,7 @@ import * as schema from './db/schema';
 import { domainGraphQL } from './domains/graphql';
 import { buildGraphQLApi, type GraphQLApi } from './graphql/surface';
 import { mobilizationGraphQL } from './mobilizations/graphql';
+import { publishingGraphQL } from './publishing/graphql';
 import { templateGraphQL } from './templates/graphql';
 import { themeGraphQL } from './themes/graphql';
 import { donationGraphQL } from './widgets/donation/graphql';
@@ -29,6 +30,7 @@ export function graphqlApi(): GraphQLApi {
       communityGraphQL,
       featureGraphQL,
       mobilizationGraphQL,
+      publishingGraphQL,
       themeGraphQL,
       blockGraphQL,
       widgetGraphQL,

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TIME_ZONE, formatDate, formatDateTime, isTimeZone, TIME_ZONES, timeZoneOr, utcOffset } from './dates';
+import {
+  DEFAULT_TIME_ZONE,
+  formatDate,
+  formatDateTime,
+  instantIn,
+  isTimeZone,
+  localInputValue,
+  TIME_ZONES,
+  timeZoneOr,
+  utcOffset,
+} from './dates';
 import { communityInfoSchema } from './schemas/communities';
 
 describe('dates in the community time zone', () => {
@@ -39,5 +49,16 @@ describe('dates in the community time zone', () => {
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.path).toEqual(['time_zone']);
     expect(bad.error?.issues[0]?.message).toContain('validation.timeZoneInvalid');
+  });
+});
+
+describe('instantIn and localInputValue', () => {
+  it('reads a wall time in the zone, and writes it back', () => {
+    expect(instantIn('2026-11-30T08:00', 'America/Sao_Paulo')?.toISOString()).toBe('2026-11-30T11:00:00.000Z');
+    expect(instantIn('2026-07-01T08:00', 'Europe/Lisbon')?.toISOString()).toBe('2026-07-01T07:00:00.000Z');
+    expect(instantIn('2026-01-01T08:00', 'Europe/Lisbon')?.toISOString()).toBe('2026-01-01T08:00:00.000Z');
+    expect(localInputValue('2026-11-30T11:00:00.000Z', 'America/Sao_Paulo')).toBe('2026-11-30T08:00');
+    for (const bad of ['2026-02-30T08:00', '2026-11-30T24:00', '30/11/2026 08:00', ''])
+      expect(instantIn(bad, 'America/Sao_Paulo'), bad).toBeUndefined();
   });
 });

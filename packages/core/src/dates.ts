@@ -132,3 +132,31 @@ export function calendarDay(value: Date | string, timeZone: string = DEFAULT_TIM
   const p = partsIn(value, timeZone);
   return `${p.year}-${p.month}-${p.day}`;
 }
+
+/** How far the zone's clocks are ahead of UTC at the instant, in milliseconds. */
+function offsetAt(timeZone: string, at: number): number {
+  const p = partsIn(new Date(at), timeZone);
+  return Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second) - Math.floor(at / 1000) * 1000;
+}
+
+/**
+ * The instant at which the zone's clocks show `local` ('YYYY-MM-DDTHH:mm', what a datetime-local input gives):
+ * '2026-11-30T08:00' in São Paulo is 11:00 UTC. Undefined when `local` is not such a time. In the hour a change to
+ * summer time skips, the clocks' later reading is taken.
+ */
+export function instantIn(local: string, timeZone: string = DEFAULT_TIME_ZONE): Date | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  if (!m) return undefined;
+  const [year, month, day, hour, minute] = m.slice(1).map(Number) as [number, number, number, number, number];
+  if (hour > 23 || minute > 59) return undefined;
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  if (new Date(wall).getUTCDate() !== day || new Date(wall).getUTCMonth() !== month - 1) return undefined;
+  const guess = wall - offsetAt(timeZone, wall);
+  return new Date(wall - offsetAt(timeZone, guess));
+}
+
+/** 'YYYY-MM-DDTHH:mm': what the zone's clocks show at the instant, as a datetime-local input takes it. */
+export function localInputValue(value: Date | string, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const p = partsIn(value, timeZone);
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}

@@ -2580,7 +2580,7 @@ export type UploadsUpdates = {
   _inc?: UploadsIncInput | null;
 };
 
-export type MobilizationsSelectColumn = "id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "user_id" | "template_mobilization_id" | "cache_version" | "deleted_at" | "created_at" | "updated_at";
+export type MobilizationsSelectColumn = "id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "user_id" | "template_mobilization_id" | "cache_version" | "published_revision_id" | "publish_at" | "unpublish_at" | "scheduled_by" | "schedule_failure" | "draft_restored_from" | "deleted_at" | "created_at" | "updated_at";
 
 export type MobilizationsBoolExp = {
   _and?: Array<MobilizationsBoolExp> | null;
@@ -2607,6 +2607,12 @@ export type MobilizationsBoolExp = {
   user_id?: IntComparisonExp | null;
   template_mobilization_id?: IntComparisonExp | null;
   cache_version?: IntComparisonExp | null;
+  published_revision_id?: IntComparisonExp | null;
+  publish_at?: TimestamptzComparisonExp | null;
+  unpublish_at?: TimestamptzComparisonExp | null;
+  scheduled_by?: IntComparisonExp | null;
+  schedule_failure?: JsonbComparisonExp | null;
+  draft_restored_from?: IntComparisonExp | null;
   deleted_at?: TimestamptzComparisonExp | null;
   created_at?: TimestamptzComparisonExp | null;
   updated_at?: TimestamptzComparisonExp | null;
@@ -2645,6 +2651,12 @@ export type MobilizationsOrderBy = {
   user_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   template_mobilization_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   cache_version?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  published_revision_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  publish_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  unpublish_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  scheduled_by?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  schedule_failure?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  draft_restored_from?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   deleted_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   created_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   updated_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
@@ -2680,6 +2692,12 @@ export type MobilizationsInsertInput = {
   user_id?: number | null;
   template_mobilization_id?: number | null;
   cache_version?: number | null;
+  published_revision_id?: number | null;
+  publish_at?: string | null;
+  unpublish_at?: string | null;
+  scheduled_by?: number | null;
+  schedule_failure?: unknown | null;
+  draft_restored_from?: number | null;
   deleted_at?: string | null;
   created_at?: string | null;
   updated_at?: string | null;
@@ -2728,6 +2746,12 @@ export type MobilizationsSetInput = {
   user_id?: number | null;
   template_mobilization_id?: number | null;
   cache_version?: number | null;
+  published_revision_id?: number | null;
+  publish_at?: string | null;
+  unpublish_at?: string | null;
+  scheduled_by?: number | null;
+  schedule_failure?: unknown | null;
+  draft_restored_from?: number | null;
   deleted_at?: string | null;
   created_at?: string | null;
   updated_at?: string | null;
@@ -2735,11 +2759,11 @@ export type MobilizationsSetInput = {
 
 export type MobilizationsConstraint = "mobilizations_pkey";
 
-export type MobilizationsUpdateColumn = "id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "user_id" | "template_mobilization_id" | "cache_version" | "deleted_at" | "created_at" | "updated_at";
+export type MobilizationsUpdateColumn = "id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "user_id" | "template_mobilization_id" | "cache_version" | "published_revision_id" | "publish_at" | "unpublish_at" | "scheduled_by" | "schedule_failure" | "draft_restored_from" | "deleted_at" | "created_at" | "updated_at";
 
 export type MobilizationsOnConflict = {
   constraint: "mobilizations_pkey";
-  update_columns: Array<"id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "user_id" | "template_mobilization_id" | "cache_version" | "deleted_at" | "created_at" | "updated_at">;
+  update_columns: Array<"id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "user_id" | "template_mobilization_id" | "cache_version" | "published_revision_id" | "publish_at" | "unpublish_at" | "scheduled_by" | "schedule_failure" | "draft_restored_from" | "deleted_at" | "created_at" | "updated_at">;
   where?: MobilizationsBoolExp | null;
 };
 
@@ -2750,12 +2774,30 @@ export type MobilizationsIncInput = {
   user_id?: number | null;
   template_mobilization_id?: number | null;
   cache_version?: number | null;
+  published_revision_id?: number | null;
+  scheduled_by?: number | null;
+  draft_restored_from?: number | null;
+};
+
+export type MobilizationsAppendInput = {
+  schedule_failure?: unknown | null;
+};
+
+export type MobilizationsPrependInput = {
+  schedule_failure?: unknown | null;
+};
+
+export type MobilizationsDeleteKeyInput = {
+  schedule_failure?: string | null;
 };
 
 export type MobilizationsUpdates = {
   where: MobilizationsBoolExp;
   _set?: MobilizationsSetInput | null;
   _inc?: MobilizationsIncInput | null;
+  _append?: MobilizationsAppendInput | null;
+  _prepend?: MobilizationsPrependInput | null;
+  _delete_key?: MobilizationsDeleteKeyInput | null;
 };
 
 export type MobilizationsSubthemesSelectColumn = "id" | "mobilization_id" | "subtheme_id" | "created_at";
@@ -3656,9 +3698,9 @@ export type QueryArgs = {
   uploads: { distinct_on?: Array<"id" | "key" | "url" | "content_type" | "size" | "width" | "height" | "variant_widths" | "user_id" | "community_id" | "status" | "created_at"> | null; where?: UploadsBoolExp | null; order_by?: Array<UploadsOrderBy> | null; limit?: number | null; offset?: number | null };
   uploads_by_pk: { id: number };
   uploads_aggregate: { distinct_on?: Array<"id" | "key" | "url" | "content_type" | "size" | "width" | "height" | "variant_widths" | "user_id" | "community_id" | "status" | "created_at"> | null; where?: UploadsBoolExp | null; order_by?: Array<UploadsOrderBy> | null; limit?: number | null; offset?: number | null };
-  mobilizations: { distinct_on?: Array<"id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "user_id" | "template_mobilization_id" | "cache_version" | "deleted_at" | "created_at" | "updated_at"> | null; where?: MobilizationsBoolExp | null; order_by?: Array<MobilizationsOrderBy> | null; limit?: number | null; offset?: number | null };
+  mobilizations: { distinct_on?: Array<"id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "user_id" | "template_mobilization_id" | "cache_version" | "published_revision_id" | "publish_at" | "unpublish_at" | "scheduled_by" | "schedule_failure" | "draft_restored_from" | "deleted_at" | "created_at" | "updated_at"> | null; where?: MobilizationsBoolExp | null; order_by?: Array<MobilizationsOrderBy> | null; limit?: number | null; offset?: number | null };
   mobilizations_by_pk: { id: number };
-  mobilizations_aggregate: { distinct_on?: Array<"id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "user_id" | "template_mobilization_id" | "cache_version" | "deleted_at" | "created_at" | "updated_at"> | null; where?: MobilizationsBoolExp | null; order_by?: Array<MobilizationsOrderBy> | null; limit?: number | null; offset?: number | null };
+  mobilizations_aggregate: { distinct_on?: Array<"id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "user_id" | "template_mobilization_id" | "cache_version" | "published_revision_id" | "publish_at" | "unpublish_at" | "scheduled_by" | "schedule_failure" | "draft_restored_from" | "deleted_at" | "created_at" | "updated_at"> | null; where?: MobilizationsBoolExp | null; order_by?: Array<MobilizationsOrderBy> | null; limit?: number | null; offset?: number | null };
   mobilizations_subthemes: { distinct_on?: Array<"id" | "mobilization_id" | "subtheme_id" | "created_at"> | null; where?: MobilizationsSubthemesBoolExp | null; order_by?: Array<MobilizationsSubthemesOrderBy> | null; limit?: number | null; offset?: number | null };
   mobilizations_subthemes_by_pk: { id: number };
   mobilizations_subthemes_aggregate: { distinct_on?: Array<"id" | "mobilization_id" | "subtheme_id" | "created_at"> | null; where?: MobilizationsSubthemesBoolExp | null; order_by?: Array<MobilizationsSubthemesOrderBy> | null; limit?: number | null; offset?: number | null };
@@ -3685,6 +3727,9 @@ export type QueryArgs = {
   template_widgets_aggregate: { distinct_on?: Array<"id" | "template_block_id" | "kind" | "sm_size" | "md_size" | "lg_size" | "settings" | "goal" | "created_at" | "updated_at"> | null; where?: TemplateWidgetsBoolExp | null; order_by?: Array<TemplateWidgetsOrderBy> | null; limit?: number | null; offset?: number | null };
   get_current_user: {  };
   sandboxed_services: {  };
+  mobilization_draft: { mobilization_id: number };
+  mobilization_revisions: { mobilization_id: number; page?: number | null };
+  mobilization_revision: { mobilization_id: number; number: number };
   allTwilioCalls: { condition?: TwilioCallCondition | null };
   allTwilioConfigurations: { condition?: TwilioConfigurationCondition | null };
   watchTwilioCallTransitions: { call: WatchTwilioCallTransitionsInput };
@@ -3843,8 +3888,8 @@ export type MutationArgs = {
   delete_uploads_by_pk: { id: number };
   insert_mobilizations: { objects: Array<MobilizationsInsertInput>; on_conflict?: MobilizationsOnConflict | null };
   insert_mobilizations_one: { object: MobilizationsInsertInput; on_conflict?: MobilizationsOnConflict | null };
-  update_mobilizations: { where: MobilizationsBoolExp; _set?: MobilizationsSetInput | null; _inc?: MobilizationsIncInput | null };
-  update_mobilizations_by_pk: { pk_columns: MobilizationsPkColumnsInput; _set?: MobilizationsSetInput | null; _inc?: MobilizationsIncInput | null };
+  update_mobilizations: { where: MobilizationsBoolExp; _set?: MobilizationsSetInput | null; _inc?: MobilizationsIncInput | null; _append?: MobilizationsAppendInput | null; _prepend?: MobilizationsPrependInput | null; _delete_key?: MobilizationsDeleteKeyInput | null };
+  update_mobilizations_by_pk: { pk_columns: MobilizationsPkColumnsInput; _set?: MobilizationsSetInput | null; _inc?: MobilizationsIncInput | null; _append?: MobilizationsAppendInput | null; _prepend?: MobilizationsPrependInput | null; _delete_key?: MobilizationsDeleteKeyInput | null };
   update_mobilizations_many: { updates: Array<MobilizationsUpdates> };
   delete_mobilizations: { where: MobilizationsBoolExp };
   delete_mobilizations_by_pk: { id: number };
@@ -3904,7 +3949,10 @@ export type MutationArgs = {
   update_template_widgets_many: { updates: Array<TemplateWidgetsUpdates> };
   delete_template_widgets: { where: TemplateWidgetsBoolExp };
   delete_template_widgets_by_pk: { id: number };
-  copy_template_mobilization: { args: CopyTemplateMobilizationArgs; distinct_on?: Array<"id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "user_id" | "template_mobilization_id" | "cache_version" | "deleted_at" | "created_at" | "updated_at"> | null; where?: MobilizationsBoolExp | null; order_by?: Array<MobilizationsOrderBy> | null; limit?: number | null; offset?: number | null };
+  publish_mobilization: { mobilization_id: number };
+  restore_mobilization_revision: { mobilization_id: number; number: number };
+  schedule_mobilization: { mobilization_id: number; publish_at?: string | null; unpublish_at?: string | null };
+  copy_template_mobilization: { args: CopyTemplateMobilizationArgs; distinct_on?: Array<"id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "user_id" | "template_mobilization_id" | "cache_version" | "published_revision_id" | "publish_at" | "unpublish_at" | "scheduled_by" | "schedule_failure" | "draft_restored_from" | "deleted_at" | "created_at" | "updated_at"> | null; where?: MobilizationsBoolExp | null; order_by?: Array<MobilizationsOrderBy> | null; limit?: number | null; offset?: number | null };
   create_mobilization_from_template: { id: number; template_mobilization_id: number };
   addTwilioCall: { input: AddTwilioCallInput };
   router_add_operation: { operation: string; domains: Array<string> };

@@ -4,7 +4,7 @@ import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database, Db } from '../db/client';
 import { communities, type Mobilization, mobilizations } from '../db/schema';
-import { loadPageContent } from '../pages/content';
+import { visiblePageContent } from '../pages/published';
 import { actionCounts } from '../widgets/counters';
 import type { PublicSite } from './hosts';
 import { imageUrlsOf, loadImageSizes, pageImages, withImageSizes } from './imageSizes';
@@ -40,7 +40,10 @@ export async function findPublicPage(db: Db, site: PublicSite) {
   return row;
 }
 
-/** Everything a page shows, blocks in order with their widgets (the page repository), and the widgets' counts. */
+/**
+ * Everything a page shows, blocks in order with their widgets (its published revision once launched, its live
+ * blocks before), and the widgets' counts.
+ */
 export async function loadPublicPage(db: Db, id: number) {
   const [row] = await db
     .select({ mobilization: mobilizations, communityImage: communities.image })
@@ -50,7 +53,7 @@ export async function loadPublicPage(db: Db, id: number) {
     .limit(1);
   if (!row) return undefined;
   const { mobilization, communityImage } = row;
-  const page = await loadPageContent(db, id);
+  const page = await visiblePageContent(db, mobilization);
   // The page shows counts as of rendering; action widgets refresh their own on load (actions keep the version).
   const counts = await actionCounts(
     db,

@@ -1,8 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
-import { blocks, mobilizations, widgets } from '../db/schema';
+import { blocks, mobilizations, type Widget, widgets } from '../db/schema';
 import { AppError } from '../http/errors';
+import { contentOf, revisionContent } from '../pages/published';
 
 /*
  * The widget a visitor acts on, looked up on its published page (the rate limit and honeypot before it are
@@ -10,9 +11,11 @@ import { AppError } from '../http/errors';
  */
 
 /**
- * A widget as visitors may act on it: not deleted, in a visible block of a published page (active, not deleted), and
- * of the given page when one is given. Anything else is the same 404, whether the widget is missing, on another page
- * or unpublished.
+ * A widget as visitors may act on it: in a visible block of a published page (active, not deleted), and of the given
+ * page when one is given. Once the page is launched that is the page's published revision (issue 34): a widget the
+ * draft removed or changed is acted on as visitors see it, and one only the draft has is not there. Before, it is the
+ * live widget, not deleted. Anything else is the same 404, whether the widget is missing, on another page or
+ * unpublished.
  */
 export type PublishedWidget = Awaited<ReturnType<typeof findPublishedWidget>>;
 
@@ -20,6 +23,9 @@ export async function findPublishedWidget(db: Db, widgetId: number, mobilization
   const [row] = await db
     .select({
       widget: widgets,
+      blockHidden: blocks.hidden,
+      blockDeletedAt: blocks.deletedAt,
+      revisionId: mobilizations.publishedRevisionId,
       mobilizationId: blocks.mobilizationId,
       communityId: mobilizations.communityId,
       language: mobilizations.language,
@@ -27,7 +33,7 @@ export async function findPublishedWidget(db: Db, widgetId: number, mobilization
       pageName: mobilizations.name,
       slug: mobilizations.slug,
       customDomain: mobilizations.customDomain,
-      /** The page's cache_version these answers hold for: any change to the page, block or widget moves it. */
+      /** The page's cache_version these answers hold for: any change to what visitors see moves it. */
       version: mobilizations.cacheVersion,
     })
     .from(widgets)
@@ -36,17 +42,39 @@ export async function findPublishedWidget(db: Db, widgetId: number, mobilization
     .where(
       and(
         eq(widgets.id, widgetId),
-        isNull(widgets.deletedAt),
         mobilizationId === undefined ? undefined : eq(blocks.mobilizationId, mobilizationId),
-        isNull(blocks.deletedAt),
-        eq(blocks.hidden, false),
         eq(mobilizations.status, 'active'),
         isNull(mobilizations.deletedAt),
       ),
     )
     .limit(1);
-  if (!row) throw new AppError('not_found', undefined, 'formEntries.widgetNotFound');
-  return row;
+  const published = row && (await asPublished(db, row));
+  if (!row || !published) throw new AppError('not_found', undefined, 'formEntries.widgetNotFound');
+  const { widget: _live, blockHidden: _hidden, blockDeletedAt: _deleted, revisionId: _revision, ...page } = row;
+  return { widget: published, ...page };
+}
+
+/** The widget as visitors see it, or undefined when they do not see it at all. */
+async function asPublished(
+  db: Db,
+  row: {
+    widget: Widget;
+    blockHidden: boolean;
+    blockDeletedAt: Date | null;
+    revisionId: number | null;
+    mobilizationId: number;
+  },
+): Promise<Widget | undefined> {
+  if (row.revisionId === null)
+    return row.widget.deletedAt || row.blockDeletedAt || row.blockHidden ? undefined : row.widget;
+  const published = await revisionContent(db, row.revisionId);
+  if (!published) return undefined;
+  const { blocks: shown, widgets: kept } = contentOf(row.mobilizationId, published.snapshot, published.publishedAt);
+  const widget = kept.find((w) => w.id === row.widget.id);
+  const block = widget && shown.find((b) => b.id === widget.blockId);
+  if (!widget || !block || block.hidden) return undefined;
+  // What visitors create stays on the live row (its report export time, its mailing segment).
+  return { ...widget, mailchimpSegmentId: row.widget.mailchimpSegmentId, exportedAt: row.widget.exportedAt };
 }
 
 /**

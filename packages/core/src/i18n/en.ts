@@ -13,6 +13,7 @@ import { botScreenMessages } from './botScreens';
 import { dataRequestMessages } from './dataRequests';
 import { domainScreenMessages, launchMessages } from './domainScreens';
 import { massMessagesMessages } from './massMessages';
+import { publishingMessages } from './publishing';
 import type { Catalogue } from './types';
 
 export const en: Catalogue = {
@@ -1007,6 +1008,7 @@ export const en: Catalogue = {
   /** A visitor's requests about their own data (`dataRequests.ts`). */
   dataRequests: dataRequestMessages.en,
   launch: launchMessages.en,
+  publishing: publishingMessages.en,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   /** What a widget holds when its kind is picked (`widgets/defaults.ts`). */
   widgetDefaults: widgetDefaultMessages.en,

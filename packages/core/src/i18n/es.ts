@@ -13,6 +13,7 @@ import { botScreenMessages } from './botScreens';
 import { dataRequestMessages } from './dataRequests';
 import { domainScreenMessages, launchMessages } from './domainScreens';
 import { massMessagesMessages } from './massMessages';
+import { publishingMessages } from './publishing';
 import type { Catalogue } from './types';
 
 export const es: Catalogue = {
@@ -1016,6 +1017,7 @@ export const es: Catalogue = {
   /** A visitor's requests about their own data (`dataRequests.ts`). */
   dataRequests: dataRequestMessages.es,
   launch: launchMessages.es,
+  publishing: publishingMessages.es,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   /** What a widget holds when its kind is picked (`widgets/defaults.ts`). */
   widgetDefaults: widgetDefaultMessages.es,

@@ -13,6 +13,7 @@ import { botScreenMessages } from './botScreens';
 import { dataRequestMessages } from './dataRequests';
 import { domainScreenMessages, launchMessages } from './domainScreens';
 import { massMessagesMessages } from './massMessages';
+import { publishingMessages } from './publishing';
 /**
  * The pt-BR catalogue is the source of truth: the other languages must hold the same keys.
  * Placeholders are written `{name}`. Spec messages are quoted verbatim.
@@ -1023,6 +1024,7 @@ export const ptBR = {
   /** A visitor's requests about their own data (`dataRequests.ts`). */
   dataRequests: dataRequestMessages['pt-BR'],
   launch: launchMessages['pt-BR'],
+  publishing: publishingMessages['pt-BR'],
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   /** What a widget holds when its kind is picked (`widgets/defaults.ts`). */
   widgetDefaults: widgetDefaultMessages['pt-BR'],

@@ -1,6 +1,17 @@
-import type { WidgetKind } from '@mutirao/core';
+import type { PageChange, PageSnapshot, WidgetKind } from '@mutirao/core';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { communities } from './communities';
 import { blockContentColumns, pageDesignColumns, timestampColumns, widgetContentColumns } from './pageContent';
@@ -58,6 +69,27 @@ export const mobilizations = pgTable(
      * made it (REST, GraphQL, a template copy, SQL by hand). The public-page cache is keyed on it.
      */
     cacheVersion: integer('cache_version').notNull().default(1),
+    /**
+     * The revision visitors see (issue 34). Null until the page is launched: until then the editor's changes are the
+     * page. From then on the blocks and widgets are the draft, and their changes no longer move `cache_version`.
+     */
+    publishedRevisionId: integer('published_revision_id').references((): AnyPgColumn => mobilizationRevisions.id, {
+      onDelete: 'set null',
+    }),
+    /** 'Publicar em': when the job queue publishes the draft (and activates an archived page). */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    /** 'Despublicar em': when the job queue archives the page. */
+    unpublishAt: timestamp('unpublish_at', { withTimezone: true }),
+    /**
+     * Who set the schedule: the scheduled revision is published in their name. No foreign key: a second key to
+     * `users` would rename the GraphQL relationship `users.mobilizations` that Bonde's clients use. A deleted user's
+     * id matches no one, and the revision then names no one.
+     */
+    scheduledBy: integer('scheduled_by'),
+    /** Why the last scheduled publication did not happen, until an organiser dismisses it or publishes. */
+    scheduleFailure: jsonb('schedule_failure').$type<ScheduleFailure>(),
+    /** The revision the draft was last restored from, named by the next publication. */
+    draftRestoredFrom: integer('draft_restored_from'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -81,8 +113,41 @@ export const mobilizations = pgTable(
     index('mobilizations_community_created_idx').on(t.communityId, t.createdAt),
     index('mobilizations_user_idx').on(t.userId),
     index('mobilizations_theme_idx').on(t.themeId),
+    // The schedule sweep's due pages: only the few with a schedule are in these.
+    index('mobilizations_publish_at_idx').on(t.publishAt).where(sql`${t.publishAt} is not null`),
+    index('mobilizations_unpublish_at_idx').on(t.unpublishAt).where(sql`${t.unpublishAt} is not null`),
     index('mobilizations_template_mobilization_idx').on(t.templateMobilizationId),
   ],
+);
+
+/** A scheduled publication that did not happen: when it was due, and the widgets that stopped it. */
+export interface ScheduleFailure {
+  due_at: string;
+  widgets: { widget_id: number; block_name: string | null; kind: string; fields: Record<string, string[]> }[];
+}
+
+/**
+ * Every publication of a page (issue 34): its content as visitors saw it, numbered from 1 per page, with what changed
+ * from the one before. Never edited: a restore copies one into the draft, and the next publication is a new one.
+ */
+export const mobilizationRevisions = pgTable(
+  'mobilization_revisions',
+  {
+    id: serial('id').primaryKey(),
+    mobilizationId: integer('mobilization_id')
+      .notNull()
+      .references((): AnyPgColumn => mobilizations.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    content: jsonb('content').$type<PageSnapshot>().notNull(),
+    changes: jsonb('changes').$type<PageChange[]>().notNull().default([]),
+    publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Published by the schedule rather than by a person's click. */
+    scheduled: boolean('scheduled').notNull().default(false),
+    /** The revision number this one's content was restored from, if it was. */
+    restoredFrom: integer('restored_from'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('mobilization_revisions_number_idx').on(t.mobilizationId, t.number)],
 );
 
 /** Subthemes chosen for a mobilization (at most 3, enforced by the app). */
@@ -146,6 +211,7 @@ export type Theme = typeof themes.$inferSelect;
 export type Subtheme = typeof subthemes.$inferSelect;
 export type Mobilization = typeof mobilizations.$inferSelect;
 export type NewMobilization = typeof mobilizations.$inferInsert;
+export type MobilizationRevision = typeof mobilizationRevisions.$inferSelect;
 export type Block = typeof blocks.$inferSelect;
 export type NewBlock = typeof blocks.$inferInsert;
 export type Widget = typeof widgets.$inferSelect;
