@@ -70,6 +70,9 @@ test('the launch wizard refuses a blank domain, says what is true of it, and end
   await page.getByRole('button', { name: t('launch.launch') }).click();
   await expect(page.getByRole('heading', { name: t('launch.launchedTitle') })).toBeFocused();
   await expect(page.getByText(t('launch.launchedDns', { domain: address, zone }))).toBeVisible();
+  // Launching published the page as it is: from now on the editor changes a draft.
+  const draft = await page.request.get(`/api/mobilizations/${mobilization.id}/draft`);
+  expect(await draft.json()).toMatchObject({ launched: true, has_changes: false, published_revision: { number: 1 } });
   await expect(page.getByRole('link', { name: t('launch.openPage') })).toHaveAttribute('href', url);
 
   // The share step: the address to copy, with feedback, and the networks prefilled from the share fields.

@@ -1,12 +1,14 @@
 import { Alert, Button, Group, Paper, Stack, Title, VisuallyHidden } from '@mantine/core';
 import { MobilizationPage, widgetsCss } from '@mutirao/widgets';
-import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { blocksQueryKey, type EditorBlock, fetchEditorBlocks } from '../blocks/blocksApi';
 import { useBlockMutations } from '../blocks/useBlockMutations';
 import { useLocale } from '../i18n/useLocale';
+import { DraftBanner } from '../publishing/DraftBanner';
+import { draftKey } from '../publishing/publishingApi';
 import { LoadingScreen } from '../shell/layouts/LoadingScreen';
 import { NotFoundInShell } from '../shell/NotFoundPage';
 import { useDocumentTitle } from '../shell/useDocumentTitle';
@@ -31,7 +33,7 @@ const EDITOR_CSS = `
 /**
  * `/mobilizations/{id}/edit`: the page as visitors will see it (rendered by the shared widgets package), with the
  * block menus, the navbar's name and eye controls, the widget slots and the content editor. Every change is saved at
- * once. A page with no blocks sends the organiser to block creation.
+ * once: to the page itself before launch, to its draft after (the publishing bar above the page says which). A page with no blocks sends the organiser to block creation.
  */
 export default function EditorPage() {
   const { t } = useTranslation();
@@ -51,6 +53,12 @@ export default function EditorPage() {
   const widgets = useWidgetEditing(mobilizationId, mutations);
   const [announcement, setAnnouncement] = useState('');
   const blocks = blocksQuery.data;
+  // Every change to the blocks changes the draft: the publishing bar asks again what is unpublished.
+  const queryClient = useQueryClient();
+  const blocksAt = blocksQuery.dataUpdatedAt;
+  useEffect(() => {
+    if (blocksAt) void queryClient.invalidateQueries({ queryKey: draftKey(mobilizationId) });
+  }, [blocksAt, mobilizationId, queryClient]);
   useDocumentTitle(mobilization.data ? t('editor.page.title', { name: mobilization.data.name }) : t('app.loading'));
   useRevealNewBlock(mobilization.data, blocks);
   useEditorFonts(mobilization.data, blocks);
@@ -97,6 +105,7 @@ export default function EditorPage() {
         </Title>
         {addBlock}
       </Group>
+      <DraftBanner mobilizationId={mobilizationId} blocks={blocks as EditorBlock[]} />
       <Paper withBorder radius="md" style={{ overflow: 'clip' }}>
         <MobilizationPage
           mobilization={mobilization.data}

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../auth/SessionProvider';
 import { publicUrlOf } from '../../mobilizations/mobilizationsApi';
 import type { MobilizationSettings } from '../../mobilizations/settings/settingsApi';
+import { publishDraft } from '../../publishing/publishingApi';
 import { Icon } from '../../shell/icons';
 import { LoadingScreen } from '../../shell/layouts/LoadingScreen';
 import { TitledPage } from '../../shell/layouts/TitledPage';
@@ -83,7 +84,8 @@ function SharePreviewImage({ m }: { m: MobilizationSettings }) {
 /**
  * `/mobilizations/{id}/launch/end` (spec 01 §2): "time to launch", with the share image and the launch button, which
  * puts the page's bare and www hosts on the TLS allow-list (`router_add_operation append`; saving the domain already
- * did, so launching again is harmless), then says what is true of the page and offers the share step.
+ * did, so launching again is harmless) and publishes the page as it is (its first revision: from then on the
+ * editor changes a draft), then says what is true of the page and offers the share step.
  */
 export default function LaunchEndPage() {
   const { t } = useTranslation();
@@ -95,7 +97,11 @@ export default function LaunchEndPage() {
   const zones = useZones(m?.community_id ?? 0, (z) => (domain ? certificatesFor(z, hostsOf(domain)) : []));
   const [refusal, onRefused] = useApiRefusal();
   const launch = useMutation({
-    mutationFn: () => routerOperation('append', hostsOf(domain)),
+    // Launching publishes the page as it is (revision 1): from then on the editor's changes wait in a draft.
+    mutationFn: async () => {
+      await routerOperation('append', hostsOf(domain));
+      if (m) await publishDraft(m.id);
+    },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['mobilization', m?.id] });
       return queryClient.invalidateQueries({ queryKey: zonesKey(m?.community_id ?? 0) });
