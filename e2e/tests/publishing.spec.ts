@@ -84,26 +84,48 @@ test('a launched page keeps visitors on the published version until the organise
     .getByRole('button', { name: new RegExp(t('publishing.scheduleClear')) })
     .first()
     .click();
-  const tomorrow = new Date(Date.now() + 86_400_000);
-  const at = `${localInputValue(tomorrow, 'America/Sao_Paulo').slice(0, 10)}T08:00`;
-  await dialog.getByLabel(t('publishing.unpublishAt')).fill(at);
+  await expect(publishAt).toHaveValue('');
+  const day = localInputValue(new Date(Date.now() + 86_400_000), 'America/Sao_Paulo').slice(0, 10);
+  await publishAt.fill(`${day}T08:00`);
+  await dialog.getByLabel(t('publishing.unpublishAt')).fill(`${day}T20:00`);
   await dialog.getByRole('button', { name: t('publishing.scheduleSave') }).click();
   await expect(dialog).toBeHidden();
-  const due = formatDateTime(`${at}:00-03:00`, 'America/Sao_Paulo');
-  const line = page.getByText(t('publishing.scheduledUnpublish', { date: due }));
-  await expect(line).toBeVisible();
+  const when = (time: string) => formatDateTime(`${day}T${time}:00-03:00`, 'America/Sao_Paulo');
+  const publishLine = page.getByText(t('publishing.scheduledPublish', { date: when('08:00') }));
+  const unpublishLine = page.getByText(t('publishing.scheduledUnpublish', { date: when('20:00') }));
+  await expect(publishLine).toBeVisible();
+  await expect(unpublishLine).toBeVisible();
   const stored = (await (await page.request.get(`/api/mobilizations/${mobilization.id}/draft`)).json()) as {
-    unpublish_at: string;
+    publish_at: string;
   };
-  expect(new Date(stored.unpublish_at).toISOString()).toBe(new Date(`${at}:00-03:00`).toISOString());
+  expect(stored.publish_at).toBe(new Date(`${day}T08:00:00-03:00`).toISOString());
 
   // At phone width the bar wraps, and stays usable and accessible.
   await page.setViewportSize(PHONE);
   await expectAccessible(page, 'editor at 390 px with a schedule');
   await page.screenshot({ path: test.info().outputPath('publishing-phone.png'), fullPage: true });
-  await page.getByRole('button', { name: t('publishing.scheduleCancel') }).click();
-  await expect(line).toHaveCount(0);
+  // Each time is cancelled on its own.
+  await page
+    .getByRole('button', { name: t('publishing.scheduleCancel') })
+    .last()
+    .click();
+  await expect(unpublishLine).toHaveCount(0);
+  await expect(publishLine).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: t('publishing.scheduleCancelled') })).toBeVisible();
+
+  // The list shows the schedule too, and its menu cancels it.
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/mobilizations');
+  const row = page.getByRole('listitem').filter({ hasText: 'Tarifa zero em Olinda' });
+  await expect(row.getByText(t('publishing.scheduledPublish', { date: when('08:00') }))).toBeVisible();
+  await expectAccessible(page, 'mobilization list with a schedule');
+  await row.getByRole('button', { name: t('mobilizationList.moreActions', { name: 'Tarifa zero em Olinda' }) }).click();
+  await page.getByRole('menuitem', { name: t('publishing.scheduleCancel') }).click();
+  await expect(row.getByText(t('publishing.scheduledPublish', { date: when('08:00') }))).toHaveCount(0);
+  const cleared = (await (await page.request.get(`/api/mobilizations/${mobilization.id}/draft`)).json()) as {
+    publish_at: string | null;
+  };
+  expect(cleared.publish_at).toBeNull();
   expect(errors).toEqual([]);
   await visitor.close();
 });

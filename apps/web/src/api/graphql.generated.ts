@@ -80,6 +80,8 @@ export type MobilizationsQuery = {
     status: string;
     users_count: number;
     total_fund_raising: number;
+    publish_at: string | null;
+    unpublish_at: string | null;
   }>;
   mobilizations_aggregate: {
     aggregate: {

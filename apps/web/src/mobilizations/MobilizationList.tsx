@@ -14,12 +14,12 @@ interface MobilizationListProps {
 }
 
 /**
- * Rows of spec 01 §2: image, name, goal, creation date (dd/mm/yyyy), users count, fund raising (R$), and the
- * more-menu.
+ * Rows of spec 01 §2: image, name, goal, creation date (dd/mm/yyyy), users count, fund raising (R$), the page's
+ * schedule when it has one (issue 34), and the more-menu.
  */
 export function MobilizationList({ mobilizations, onMoved }: MobilizationListProps) {
   const { t } = useTranslation();
-  const { date } = useCommunityDates();
+  const { date, dateTime } = useCommunityDates();
   return (
     <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
       {mobilizations.map((m) => (
@@ -55,6 +55,16 @@ export function MobilizationList({ mobilizations, onMoved }: MobilizationListPro
                   {t('mobilizations.fundRaising', { amount: formatMoney(Number(m.total_fund_raising)) })}
                 </Text>
               </Group>
+              {m.publish_at && (
+                <Text size="sm" fw={600} c="brand.8">
+                  {t('publishing.scheduledPublish', { date: dateTime(m.publish_at) })}
+                </Text>
+              )}
+              {m.unpublish_at && (
+                <Text size="sm" fw={600} c="brand.8">
+                  {t('publishing.scheduledUnpublish', { date: dateTime(m.unpublish_at) })}
+                </Text>
+              )}
             </Stack>
             <MobilizationRowMenu mobilization={m} onMoved={onMoved} />
           </Group>

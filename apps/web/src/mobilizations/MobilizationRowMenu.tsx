@@ -2,6 +2,7 @@ import { ActionIcon, Menu, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { draftKey, saveSchedule } from '../publishing/publishingApi';
 import { Icon } from '../shell/icons';
 import { showSuccess } from '../shell/toasts';
 import { type MobilizationListItem, publicUrlOf, setMobilizationStatus } from './mobilizationsApi';
@@ -12,7 +13,10 @@ interface RowMenuProps {
   onMoved(): void;
 }
 
-/** A row's more-menu (spec 01 §2): open the page in a new tab (when active), create a template, archive or activate. */
+/**
+ * A row's more-menu (spec 01 §2): open the page in a new tab (when active), create a template, cancel the page's
+ * schedule (when it has one), archive or activate.
+ */
 export function MobilizationRowMenu({ mobilization: m, onMoved }: RowMenuProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -30,6 +34,17 @@ export function MobilizationRowMenu({ mobilization: m, onMoved }: RowMenuProps) 
     },
   });
 
+  const unschedule = useMutation({
+    mutationFn: () => saveSchedule(m.id, { publish_at: null, unpublish_at: null }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['mobilizations'] }),
+        queryClient.invalidateQueries({ queryKey: draftKey(m.id) }),
+      ]);
+      showSuccess(t('publishing.scheduleCancelled'));
+    },
+  });
+
   return (
     <Menu position="bottom-end" withinPortal shadow="md" withInitialFocusPlaceholder={false}>
       <Menu.Target>
@@ -37,7 +52,7 @@ export function MobilizationRowMenu({ mobilization: m, onMoved }: RowMenuProps) 
           variant="subtle"
           color="gray.8"
           size="lg"
-          loading={toggle.isPending}
+          loading={toggle.isPending || unschedule.isPending}
           aria-label={t('mobilizationList.moreActions', { name: m.name })}
         >
           <Icon name="dots" size={22} strokeWidth={2.4} />
@@ -63,6 +78,11 @@ export function MobilizationRowMenu({ mobilization: m, onMoved }: RowMenuProps) 
         >
           {t('mobilizationList.createTemplate')}
         </Menu.Item>
+        {(m.publish_at || m.unpublish_at) && (
+          <Menu.Item onClick={() => unschedule.mutate()} leftSection={<Icon name="close" size={16} />}>
+            {t('publishing.scheduleCancel')}
+          </Menu.Item>
+        )}
         <Menu.Item
           onClick={() => toggle.mutate()}
           leftSection={<Icon name={archived ? 'restore' : 'archive'} size={16} />}

@@ -17,6 +17,9 @@ export interface MobilizationListItem {
   users_count: number;
   /** Cents; a bigint, which GraphQL may send as a string. */
   total_fund_raising: number | string;
+  /** 'Publicar em' and 'Despublicar em', when scheduled (issue 34). */
+  publish_at: string | null;
+  unpublish_at: string | null;
 }
 
 /** Rows per page of the list: a page's counts and amounts are computed for its own rows only. */
@@ -30,7 +33,7 @@ export const MOBILIZATIONS_QUERY = /* GraphQL */ `
       order_by: {updated_at: desc}
       limit: $limit
       offset: $offset
-    ) { id name goal slug custom_domain image: facebook_share_image created_at status users_count total_fund_raising }
+    ) { id name goal slug custom_domain image: facebook_share_image created_at status users_count total_fund_raising publish_at unpublish_at }
     mobilizations_aggregate(where: {community_id: {_eq: $communityId}, status: {_eq: $status}}) { aggregate { count } }
   }
 `;
