@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createFormPage, entryBody, formSettings, TEST_FIELDS } from '../../test/formPage';
 import {
   Client,
@@ -11,6 +11,7 @@ import {
   freshDatabase,
   getByHost,
   signIn,
+  startSecondProcess,
   startTestServer,
   type TestServer,
 } from '../../test/harness';
@@ -404,6 +405,34 @@ describe('a schedule across a restart (issue 34)', () => {
       await second.stop();
       if (!fresh.url) await fresh.database.close();
       await fresh.drop();
+    }
+  });
+});
+
+describe.skipIf(inject('engine') !== 'postgres')('a publication seen by every web process (issue 34)', () => {
+  it("shows on the other process's next request within a second, its lookups kept in memory", async () => {
+    const first = await startTestServer({ env: { PUBLIC_LOOKUP_CACHE: 'true' } });
+    const second = await startSecondProcess(first);
+    try {
+      const made = await createFormPage(first.ctx.db);
+      const organiser = await signIn(first, made.organiserEmail);
+      await organiser.post(`/api/mobilizations/${made.page.id}/publish`, {});
+      const html = async (server: TestServer) =>
+        (await getByHost(server, `${made.page.slug}.localhost`, '/')).body.toString('utf8');
+      // The second process has the page rendered and its host lookup in memory.
+      expect(await html(second)).toContain('Participe');
+      expect(await html(second)).toContain('Participe');
+      await organiser.put(`/api/mobilizations/${made.page.id}/widgets/${made.form.id}`, {
+        widget: { settings: formSettings(TEST_FIELDS, { call_to_action: 'Publicado agora' }) },
+      });
+      expect(await html(second)).not.toContain('Publicado agora');
+      await organiser.post(`/api/mobilizations/${made.page.id}/publish`, {});
+      const published = Date.now();
+      await eventually(async () => (await html(second)).includes('Publicado agora'), 5_000);
+      expect(Date.now() - published).toBeLessThan(1_000);
+    } finally {
+      await second.close();
+      await first.close();
     }
   });
 });

@@ -54,6 +54,20 @@ export async function findPublishedWidget(db: Db, widgetId: number, mobilization
   return { widget: published, ...page };
 }
 
+/**
+ * A widget's settings as visitors last saw them: its published version while its page is public, else its row as it is
+ * (a page archived since still honours what its visitors were offered). Undefined for a widget that is gone.
+ */
+export async function visibleWidget(db: Db, widgetId: number): Promise<Widget | undefined> {
+  try {
+    return (await findPublishedWidget(db, widgetId)).widget;
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'not_found') throw error;
+    const [row] = await db.select().from(widgets).where(eq(widgets.id, widgetId)).limit(1);
+    return row;
+  }
+}
+
 /** The widget as visitors see it, or undefined when they do not see it at all. */
 async function asPublished(
   db: Db,

@@ -2,10 +2,11 @@ import { DONATION } from '@mutirao/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { donations, subscriptions, widgets } from '../../db/schema';
+import { donations, subscriptions } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { idParams, typed } from '../../http/typed';
 import { limitVisitorActions } from '../../rate-limit/visitorGuards';
+import { visibleWidget } from '../visitor';
 import { addDays, todayIso } from './dates';
 import { checkDonationKey } from './links';
 import { queueManageLinkMail } from './mails';
@@ -51,10 +52,9 @@ export function offerRoutes(app: FastifyInstance, ctx: AppContext) {
       if (taken) return reply.status(201).send(presentOffer(taken));
       const amountError = checkCents(body.amount);
       if (amountError) throw new AppError('unprocessable', { amount: [amountError] });
-      // The offer's dropdown lists the widget's values; a widget since removed leaves only the sanity bound.
-      const [widget] = donation.widgetId
-        ? await ctx.db.select().from(widgets).where(eq(widgets.id, donation.widgetId))
-        : [];
+      // The offer's dropdown lists the widget's values as visitors see them (its published version); a widget since
+      // removed from the page leaves only the sanity bound.
+      const widget = donation.widgetId ? await visibleWidget(ctx.db, donation.widgetId) : undefined;
       const offered = widget ? offeredCents(widget.settings, false) : [];
       if (offered.length && !offered.includes(body.amount as number))
         throw new AppError('unprocessable', { amount: ['kinds.donation.amountNotOffered'] });
