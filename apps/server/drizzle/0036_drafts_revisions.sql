@@ -52,3 +52,31 @@ BEGIN
   RETURN NULL;
 END;
 $$;
+--> statement-breakpoint
+-- Backfill: a page that already counts as launched (core's isMobilizationPublic: a custom domain and the three share
+-- texts) is
+-- published as it is now, revision 1, so that from this version on its edits wait in a draft as a newly launched
+-- page's do. The content has PageSnapshot's shape (packages/core/src/revisions.ts).
+INSERT INTO "mobilization_revisions" ("mobilization_id", "number", "content", "created_at")
+SELECT m.id, 1, jsonb_build_object(
+  'blocks', (
+    SELECT coalesce(jsonb_agg(jsonb_build_object(
+      'id', b.id, 'position', b.position, 'name', b.name, 'hidden', b.hidden, 'menuHidden', b.menu_hidden,
+      'bgClass', b.bg_class, 'bgImage', b.bg_image) ORDER BY b.position, b.id), '[]'::jsonb)
+    FROM "blocks" b WHERE b.mobilization_id = m.id AND b.deleted_at IS NULL),
+  'widgets', (
+    SELECT coalesce(jsonb_agg(jsonb_build_object(
+      'id', w.id, 'blockId', w.block_id, 'kind', w.kind, 'smSize', w.sm_size, 'mdSize', w.md_size,
+      'lgSize', w.lg_size, 'settings', w.settings, 'goal', w.goal) ORDER BY w.id), '[]'::jsonb)
+    FROM "widgets" w JOIN "blocks" b ON b.id = w.block_id
+    WHERE b.mobilization_id = m.id AND b.deleted_at IS NULL AND w.deleted_at IS NULL)
+), now()
+FROM "mobilizations" m
+WHERE m.published_revision_id IS NULL AND m.deleted_at IS NULL
+  AND btrim(coalesce(m.custom_domain, '')) <> '' AND btrim(coalesce(m.facebook_share_title, '')) <> ''
+  AND btrim(coalesce(m.facebook_share_description, '')) <> '' AND btrim(coalesce(m.twitter_share_text, '')) <> ''
+  AND NOT EXISTS (SELECT 1 FROM "mobilization_revisions" r WHERE r.mobilization_id = m.id);
+--> statement-breakpoint
+UPDATE "mobilizations" m SET published_revision_id = r.id
+FROM "mobilization_revisions" r
+WHERE r.mobilization_id = m.id AND r.number = 1 AND m.published_revision_id IS NULL;

@@ -51,12 +51,23 @@ export interface PublishedContent {
 
 /**
  * Revisions are never changed once written, so a process keeps the ones it read, by id, with no notices to wait
- * for: a publication names a new revision, which is read once. Bounded: least recently used pages leave first.
+ * for: a publication names a new revision, which is read once. Kept per database handle (ids are a database's own;
+ * a transaction's live only as long as it does). Bounded: least recently used pages leave first.
  */
-const kept = new LRUCache<number, PublishedContent>({ max: 500 });
+const keptBy = new WeakMap<Db | Tx, LRUCache<number, PublishedContent>>();
+
+function keptFor(db: Db | Tx) {
+  let kept = keptBy.get(db);
+  if (!kept) {
+    kept = new LRUCache<number, PublishedContent>({ max: 500 });
+    keptBy.set(db, kept);
+  }
+  return kept;
+}
 
 /** A published revision's content; undefined when it is gone (its page deleted meanwhile). */
 export async function revisionContent(db: Db | Tx, revisionId: number): Promise<PublishedContent | undefined> {
+  const kept = keptFor(db);
   const hit = kept.get(revisionId);
   if (hit) return hit;
   const [row] = await db

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createFormPage, entryBody, formSettings, TEST_FIELDS } from '../../test/formPage';
 import {
@@ -19,7 +19,9 @@ import { buildApp } from '../app';
 import { closeContext, createContext } from '../bootstrap';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
+import { migrationsFolder } from '../db/migrate';
 import { formEntries, mobilizationRevisions, mobilizations, outbox, widgets } from '../db/schema';
+import { draftSnapshot } from '../pages/published';
 import { createCommunity, createUser } from '../seed/factories';
 import { dueSchedules, runSchedule } from './service';
 
@@ -229,6 +231,53 @@ describe('drafts (issue 34)', () => {
       expect((await visitor.request(method, path, body)).status, `${method} ${path} signed out`).toBe(401);
     }
     expect((await p.organiser.get(`${base}/revisions/9`)).status).toBe(404);
+  });
+});
+
+describe('migration 0036 on pages launched before it (issue 34)', () => {
+  /** The migration's backfill statements, as they ran on upgrade. */
+  const backfill = () =>
+    readFileSync(join(migrationsFolder(), '0036_drafts_revisions.sql'), 'utf8')
+      .split('--> statement-breakpoint')
+      .filter((statement) => /-- Backfill|published_revision_id = r\.id/.test(statement));
+
+  it('publishes each launched page as it is, and leaves the others to publish at their launch', async () => {
+    const { db } = server.ctx;
+    const launched = await page();
+    const building = await page();
+    await db
+      .update(mobilizations)
+      .set({
+        customDomain: `www.${launched.page.slug}.example.org`,
+        facebookShareTitle: 'Título',
+        facebookShareDescription: 'Descrição',
+        twitterShareText: 'Tuíte',
+      })
+      .where(eq(mobilizations.id, launched.page.id));
+    const before = await draftSnapshot(db, launched.page.id);
+    const statements = backfill();
+    expect(statements).toHaveLength(2);
+    for (const statement of statements) await db.execute(sql.raw(statement));
+
+    const [row] = await db.select().from(mobilizations).where(eq(mobilizations.id, launched.page.id));
+    const [revision] = await db
+      .select()
+      .from(mobilizationRevisions)
+      .where(eq(mobilizationRevisions.mobilizationId, launched.page.id));
+    expect(row?.publishedRevisionId).toBe(revision?.id);
+    expect(revision?.content).toEqual(before);
+    const draft = await launched.organiser.get(`/api/mobilizations/${launched.page.id}/draft`);
+    expect(draft.body).toMatchObject({ launched: true, has_changes: false });
+    expect(await launched.html()).toContain('Participe');
+    const [other] = await db.select().from(mobilizations).where(eq(mobilizations.id, building.page.id));
+    expect(other?.publishedRevisionId).toBeNull();
+    // Run again (a second start), it changes nothing.
+    for (const statement of statements) await db.execute(sql.raw(statement));
+    const revisions = await db
+      .select()
+      .from(mobilizationRevisions)
+      .where(eq(mobilizationRevisions.mobilizationId, launched.page.id));
+    expect(revisions).toHaveLength(1);
   });
 });
 
