@@ -638,6 +638,11 @@ export const en: Catalogue = {
   },
   widgetSettings: {
     backToEditor: 'Back to the page',
+    livePreview: 'Live preview',
+    previewHelp: 'The widget as visitors will see it, with what you typed, even before you save.',
+    previewWidth: 'Preview width',
+    previewDesktop: 'Desktop',
+    previewPhone: 'Phone',
     loadFailed: 'We could not load this widget’s settings.',
     retry: 'Try again',
     wrongKind: 'This widget is not of the {kind} kind.',

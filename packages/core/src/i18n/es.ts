@@ -643,6 +643,11 @@ export const es: Catalogue = {
   },
   widgetSettings: {
     backToEditor: 'Volver a la página',
+    livePreview: 'Vista previa en vivo',
+    previewHelp: 'El widget como lo verán los visitantes, con lo que escribiste, incluso antes de guardar.',
+    previewWidth: 'Ancho de la vista previa',
+    previewDesktop: 'Computadora',
+    previewPhone: 'Celular',
     loadFailed: 'No fue posible cargar la configuración de este widget.',
     retry: 'Intentar de nuevo',
     wrongKind: 'Este widget no es del tipo {kind}.',

@@ -651,6 +651,11 @@ export const ptBR = {
   },
   widgetSettings: {
     backToEditor: 'Voltar para a página',
+    livePreview: 'Pré-visualização ao vivo',
+    previewHelp: 'O widget como os visitantes vão ver, com o que você digitou, mesmo antes de salvar.',
+    previewWidth: 'Largura da pré-visualização',
+    previewDesktop: 'Computador',
+    previewPhone: 'Celular',
     loadFailed: 'Não foi possível carregar as configurações deste widget.',
     retry: 'Tentar de novo',
     wrongKind: 'Este widget não é do tipo {kind}.',

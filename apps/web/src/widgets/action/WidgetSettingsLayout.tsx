@@ -1,6 +1,7 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { widgetsCss } from '@mutirao/widgets';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
 import type { WidgetKind } from '../../blocks/types';
@@ -11,6 +12,7 @@ import { TitledPage } from '../../shell/layouts/TitledPage';
 import { NotFoundInShell } from '../../shell/NotFoundPage';
 import { widgetSettingsPath } from '../kinds';
 import { type SaveSettings, type SettingsWidget, useWidgetSettings } from '../widgetSettingsApi';
+import { PreviewProvider, WidgetPreview } from './WidgetPreview';
 
 /** One tab of a widget's settings menu (spec 02 §2): its label and its route suffix ('' for Ajustes). */
 export interface SettingsTab {
@@ -41,8 +43,9 @@ interface WidgetSettingsLayoutProps {
 
 /**
  * The settings screens of an action widget (`/mobilizations/{id}/widgets/{widget_id}/{segment}/...`): a titled page
- * with the tab menu and a way back to the page editor, the widget loaded once for every tab. Shared by the form,
- * pressure and donation widgets.
+ * with the tab menu and a way back to the page editor, the widget loaded once for every tab, and beside the tab the
+ * widget's live preview (`WidgetPreview`, fed by the tab as the organiser types). Shared by the form, pressure and
+ * donation widgets.
  */
 export function WidgetSettingsLayout({ kinds, segment, title, tabsLabel, tabs }: WidgetSettingsLayoutProps) {
   const { t } = useTranslation();
@@ -55,6 +58,8 @@ export function WidgetSettingsLayout({ kinds, segment, title, tabsLabel, tabs }:
     enabled: mobilizationId > 0,
   });
   const { query, save } = useWidgetSettings(mobilizationId, widgetId);
+  // The open tab's unsaved values, drawn over the saved settings in the preview.
+  const [typed, setTyped] = useState<Record<string, unknown> | null>(null);
   const base = `/mobilizations/${mobilizationId}/widgets/${widgetId}/${segment}`;
   const back = (
     <Button component={Link} to={`/mobilizations/${mobilizationId}/edit`} variant="default">
@@ -79,6 +84,7 @@ export function WidgetSettingsLayout({ kinds, segment, title, tabsLabel, tabs }:
   }
   if (!mobilization.data || !query.data) return <NotFoundInShell />;
   const widget = query.data;
+  const saved = (widget.settings ?? {}) as Record<string, unknown>;
   // A widget of another kind (an old link, a kind changed since) opens that kind's own screens.
   const own = kinds.includes(widget.kind) ? undefined : widgetSettingsPath(widget.kind, mobilizationId, widgetId);
   if (own) return <Navigate to={own} replace />;
@@ -100,16 +106,23 @@ export function WidgetSettingsLayout({ kinds, segment, title, tabsLabel, tabs }:
           {t('widgetSettings.wrongKind', { kind: t(`widgets.kinds.${kinds[0]}`) })}
         </Alert>
       ) : (
-        <Outlet
-          context={
-            {
-              widget,
-              settings: (widget.settings ?? {}) as Record<string, unknown>,
-              mobilization: mobilization.data,
-              save,
-            } satisfies WidgetSettingsContext
-          }
-        />
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="xl">
+          <PreviewProvider value={setTyped}>
+            <div style={{ minWidth: 0 }}>
+              <Outlet
+                context={
+                  {
+                    widget,
+                    settings: saved,
+                    mobilization: mobilization.data,
+                    save,
+                  } satisfies WidgetSettingsContext
+                }
+              />
+            </div>
+          </PreviewProvider>
+          <WidgetPreview widget={widget} settings={{ ...saved, ...typed }} mobilization={mobilization.data} />
+        </SimpleGrid>
       )}
     </TitledPage>
   );

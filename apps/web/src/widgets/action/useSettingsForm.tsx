@@ -6,6 +6,7 @@ import { FormAlert } from '../../forms/FormAlert';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { showSuccess } from '../../shell/toasts';
 import { useUnsavedChanges } from './useUnsavedChanges';
+import { usePreviewValues } from './WidgetPreview';
 
 /** A stored setting as a form value: its text, or '' for anything else. */
 export const settingText = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -40,6 +41,11 @@ export function useSettingsForm<T extends FieldValues, TOut>({
       form.reset(valuesOf(saved.settings ?? { ...settings, ...values }));
       showSuccess(successMessage);
     },
+  });
+  // The preview beside the tab shows the values as typed, read as a save would store them.
+  usePreviewValues(schemaForm.form.watch(), (values) => {
+    const read = schema.safeParse(values);
+    return (read.success ? read.data : values) as Record<string, unknown>;
   });
   const { isSubmitting, isDirty } = schemaForm.form.formState;
   const prompt = useUnsavedChanges(isDirty && !isSubmitting);

@@ -8,6 +8,7 @@ import { EditorIcon } from '../../editor/icons';
 import { useLocale } from '../../i18n/useLocale';
 import { showSuccess } from '../../shell/toasts';
 import { useUnsavedChanges } from '../action/useUnsavedChanges';
+import { usePreviewValues } from '../action/WidgetPreview';
 import { useWidgetSettingsContext } from '../action/WidgetSettingsLayout';
 import { FieldList } from './FieldList';
 import { type FieldProblem, fieldEditorReducer, fieldProblems, initialFieldEditor, isDirty } from './fieldEditor';
@@ -32,6 +33,8 @@ export default function FormFieldsPage() {
   const [focusAfterMove, setFocusAfterMove] = useState<{ uid: string; direction: -1 | 1 }>();
   const [focusProblem, setFocusProblem] = useState<string>();
   const dirty = isDirty(state);
+  // The preview beside the tab shows the fields as they are being edited.
+  usePreviewValues(state.fields, (fields) => ({ fields: serializeFormFields(fields as FormField[]) }));
   const prompt = useUnsavedChanges(dirty && !saving);
 
   const nameOf = (field: FormField) => field.label.trim() || t('formSettings.untitledField');
