@@ -121,7 +121,8 @@ export default function RevisionPage() {
         </Group>
       }
     >
-      <Alert color="blue" variant="light">
+      {/* A fact about the screen, not news: Mantine's default role (alert) would announce it on every visit. */}
+      <Alert color="blue" variant="light" role="note">
         {t('publishing.readOnly', { number, date: dateTime(revision.published_at) })}
       </Alert>
       {refusal && (
