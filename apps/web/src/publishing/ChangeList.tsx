@@ -52,7 +52,7 @@ export function ChangeList({ changes, empty, label }: { changes: PageChange[]; e
       </Text>
     );
   return (
-    <List aria-label={label} spacing={4} size="sm">
+    <List aria-label={label} spacing={4} size="sm" listStyleType="disc">
       {changes.map((change) => (
         <List.Item key={`${change.type}-${'widget_id' in change ? `w${change.widget_id}` : `b${change.block_id}`}`}>
           {text(change)}
