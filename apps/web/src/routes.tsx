@@ -48,9 +48,9 @@ const LaunchEndPage = lazy(() => import('./domains/launch/LaunchEndPage'));
 // The page editor and Slate load only on the editor's own screens.
 const EditorPage = lazy(() => import('./editor/EditorPage'));
 const CreateBlockPage = lazy(() => import('./blocks/CreateBlockPage'));
-// The publishing history: every revision of a page, and one revision read-only.
+// The publishing history: every revision of a page, and one revision read-only (drawn as the editor draws the page).
 const HistoryPage = lazy(() => import('./publishing/HistoryPage'));
-const RevisionPage = lazy(() => import('./publishing/RevisionPage'));
+const RevisionPage = lazy(() => import('./editor/RevisionPage'));
 const TechnicalIssuesPage = lazy(() => import('./shell/TechnicalIssuesPage'));
 // The donor's page: public, reached from a link in the donation's e-mails.
 const ManageDonationPage = lazy(() => import('./donations/ManageDonationPage'));

@@ -4,24 +4,24 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { refusalMessage } from '../api/client';
 import type { EditorBlock } from '../blocks/blocksApi';
 import { useCommunityDates } from '../communities/useCommunityDates';
-import { refusalMessage } from '../domains/useApiRefusal';
-import { ConfirmDialog } from '../editor/content/ConfirmDialog';
-import { EDITOR_CSS } from '../editor/editorCss';
-import { editorMobilizationKey, fetchEditorMobilization } from '../editor/pageMobilization';
-import { useEditorFonts } from '../editor/useEditorPageEffects';
 import { useLocale } from '../i18n/useLocale';
+import { ChangeList } from '../publishing/ChangeList';
+import { isNotFound, LoadFailed } from '../publishing/history';
+import { fetchRevision, restoreRevision, revisionKey } from '../publishing/publishingApi';
 import { LoadingScreen } from '../shell/layouts/LoadingScreen';
 import { TitledPage } from '../shell/layouts/TitledPage';
 import { NotFoundInShell } from '../shell/NotFoundPage';
 import { showSuccess } from '../shell/toasts';
-import { ChangeList } from './ChangeList';
-import { isNotFound, LoadFailed } from './history';
-import { fetchRevision, restoreRevision, revisionKey } from './publishingApi';
+import { ConfirmDialog } from './content/ConfirmDialog';
+import { EDITOR_CSS } from './editorCss';
+import { editorMobilizationKey, fetchEditorMobilization } from './pageMobilization';
+import { useEditorFonts } from './useEditorPageEffects';
 
 /**
- * `/mobilizations/{id}/history/{number}` (issue 34): one revision read-only, drawn as the editor draws the page but
+ * `/mobilizations/{id}/history/{number}` (issue 34; the list is `publishing/HistoryPage`): one revision read-only, drawn as the editor draws the page but
  * with nothing to edit (no slots, and `inert`, so its forms take no input or focus), what the current draft changes
  * from it, and 'Restaurar', which makes it the draft after a confirmation and goes on in the editor.
  */
