@@ -48,6 +48,9 @@ const LaunchEndPage = lazy(() => import('./domains/launch/LaunchEndPage'));
 // The page editor and Slate load only on the editor's own screens.
 const EditorPage = lazy(() => import('./editor/EditorPage'));
 const CreateBlockPage = lazy(() => import('./blocks/CreateBlockPage'));
+// The publishing history: every revision of a page, and one revision read-only (drawn as the editor draws the page).
+const HistoryPage = lazy(() => import('./publishing/HistoryPage'));
+const RevisionPage = lazy(() => import('./editor/RevisionPage'));
 const TechnicalIssuesPage = lazy(() => import('./shell/TechnicalIssuesPage'));
 // The donor's page: public, reached from a link in the donation's e-mails.
 const ManageDonationPage = lazy(() => import('./donations/ManageDonationPage'));
@@ -145,6 +148,8 @@ export function AppRoutes() {
           <Route path="/mobilizations/:id/launch/end" element={<LaunchEndPage />} />
           <Route path="/mobilizations/:id/edit" element={<EditorPage />} />
           <Route path="/mobilizations/:id/blocks/create" element={<CreateBlockPage />} />
+          <Route path="/mobilizations/:id/history" element={<HistoryPage />} />
+          <Route path="/mobilizations/:id/history/:number" element={<RevisionPage />} />
           {WIDGET_SETTINGS_SCREENS.map(({ segment, Screens }) => (
             <Route key={segment} path={`/mobilizations/:id/widgets/:widgetId/${segment}/*`} element={<Screens />} />
           ))}

@@ -20,6 +20,12 @@ export class ApiError extends Error {
   }
 }
 
+/** The text of a refusal the server explains (a 403, a 422), or undefined for a request failure (the generic toast's). */
+export function refusalMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.kind !== 'response') return undefined;
+  return [...error.messages, ...Object.values(error.fields).flat()].join(' ') || error.message;
+}
+
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;

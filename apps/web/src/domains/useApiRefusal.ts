@@ -1,11 +1,5 @@
 import { useState } from 'react';
-import { ApiError } from '../api/client';
-
-/** The text of a refusal the server explains (a 403, a 422), or undefined for a request failure (the generic toast's). */
-export function refusalMessage(error: unknown): string | undefined {
-  if (!(error instanceof ApiError) || error.kind !== 'response') return undefined;
-  return [...error.messages, ...Object.values(error.fields).flat()].join(' ') || error.message;
-}
+import { refusalMessage } from '../api/client';
 
 /**
  * A refusal the server explains (403 for a member who is not an admin, a provider's 422): its text, to show where the

@@ -13,22 +13,13 @@ import { LoadingScreen } from '../shell/layouts/LoadingScreen';
 import { NotFoundInShell } from '../shell/NotFoundPage';
 import { useDocumentTitle } from '../shell/useDocumentTitle';
 import { ConfirmDialog } from './content/ConfirmDialog';
+import { EDITOR_CSS } from './editorCss';
 import { EditorIcon } from './icons';
 import { editorMobilizationKey, fetchEditorMobilization } from './pageMobilization';
 import { useBlockActions } from './useBlockActions';
 import { useEditorFonts, useRevealNewBlock } from './useEditorPageEffects';
 import { useEditorSlots } from './useEditorSlots';
 import { useWidgetEditing } from './useWidgetEditing';
-
-/**
- * Editor-only touches over the page stylesheet. A hidden block is marked by its tag and a dashed frame rather than
- * by fading it: faded text and controls fall below WCAG contrast. (Hidden blocks never reach the public page, so
- * this cannot make the two renderings differ.)
- */
-const EDITOR_CSS = `
-.mz-page--edit .mz-block--hidden>.mz-block__inner{opacity:1}
-.mz-page--edit .mz-block--hidden{outline:3px dashed #595959;outline-offset:-3px}
-`;
 
 /**
  * `/mobilizations/{id}/edit`: the page as visitors will see it (rendered by the shared widgets package), with the

@@ -45,9 +45,14 @@ export function useChangeText() {
 /** What changed between two versions of a page, one line each; `empty` when nothing did. */
 export function ChangeList({ changes, empty, label }: { changes: PageChange[]; empty: string; label: string }) {
   const text = useChangeText();
-  if (!changes.length) return <Text c="dimmed">{empty}</Text>;
+  if (!changes.length)
+    return (
+      <Text c="dimmed" size="sm">
+        {empty}
+      </Text>
+    );
   return (
-    <List aria-label={label} spacing={4} size="sm">
+    <List aria-label={label} spacing={4} size="sm" listStyleType="disc">
       {changes.map((change) => (
         <List.Item key={`${change.type}-${'widget_id' in change ? `w${change.widget_id}` : `b${change.block_id}`}`}>
           {text(change)}

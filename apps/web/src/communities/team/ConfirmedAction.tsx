@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { refusalMessage } from '../../domains/useApiRefusal';
+import { refusalMessage } from '../../api/client';
 import { ConfirmDialog } from '../../editor/content/ConfirmDialog';
 import { showSuccess } from '../../shell/toasts';
 

@@ -9,7 +9,7 @@ import { SidebarLink } from './SidebarLink';
 
 /**
  * Inside a mobilization (spec 01 §2): 'Publicar' while the page is not public, else its 'public' status with a link to
- * the live page at its custom domain; then edit, add content, view, settings.
+ * the live page at its custom domain; then edit, add content, the publishing history, view, settings.
  */
 export function MobilizationNav({ id }: { id: number }) {
   const { t } = useTranslation();
@@ -53,6 +53,7 @@ export function MobilizationNav({ id }: { id: number }) {
         icon="plus"
         active={within('/blocks/create')}
       />
+      <SidebarLink to={`${base}/history`} label={t('publishing.history')} icon="history" active={within('/history')} />
       {mobilization && (
         <NavLink
           component="a"
