@@ -26,6 +26,8 @@ const EDITOR_ONLY = [
   '.mz-block--hidden{display:none!important}',
   '[data-mz-navbar]{visibility:hidden}',
   ':has(> .mz-page){border-color:transparent!important;border-radius:0!important}',
+  // The publishing bar above the page: its height in fractions of a pixel would move the blocks off the pixel grid.
+  '[data-publishing-bar]{display:none!important}',
 ].join('');
 const SAVED = 'A requisição foi feita com sucesso, e os seus dados estão salvos em segurança.';
 const blockMenu = (block: Locator) => block.locator('.mz-block__menu button');

@@ -93,7 +93,14 @@ export function DraftBanner({ mobilizationId, blocks }: { mobilizationId: number
   const scheduled = (['publish_at', 'unpublish_at'] as const).filter((key) => state[key]);
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={`${changesId}-title`}>
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      component="section"
+      aria-labelledby={`${changesId}-title`}
+      data-publishing-bar=""
+    >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="sm">
           <Stack gap={2} style={{ flex: '1 1 18rem' }}>
