@@ -317,6 +317,28 @@ describe('drafts on the GraphQL API (issue 34)', () => {
     );
     expect(scheduled.body.data.schedule_mobilization).toEqual({ unpublish_at: later, publish_at: null });
 
+    // The columns are read-only elsewhere: another page's revision or a schedule cannot be set as a plain update.
+    const elsewhere = await page();
+    await elsewhere.organiser.post(`/api/mobilizations/${elsewhere.page.id}/publish`, {});
+    const [other] = await server.ctx.db
+      .select()
+      .from(mobilizationRevisions)
+      .where(eq(mobilizationRevisions.mobilizationId, elsewhere.page.id));
+    await p.organiser.graphql(
+      `mutation($id: Int!, $rev: Int) { update_mobilizations_by_pk(pk_columns: {id: $id}, _set: {published_revision_id: $rev, publish_at: "2030-01-01T00:00:00Z"}) { id } }`,
+      { id: p.page.id, rev: other?.id },
+    );
+    await p.organiser.put(`/api/mobilizations/${p.page.id}`, {
+      mobilization: { published_revision_id: other?.id, publish_at: '2030-01-01T00:00:00Z' },
+    });
+    const [row] = await server.ctx.db.select().from(mobilizations).where(eq(mobilizations.id, p.page.id));
+    const [own] = await server.ctx.db
+      .select()
+      .from(mobilizationRevisions)
+      .where(eq(mobilizationRevisions.mobilizationId, p.page.id));
+    expect(row?.publishedRevisionId).toBe(own?.id);
+    expect(row?.publishAt).toBeNull();
+
     const theirs = await stranger.graphql(
       `mutation($id: Int!) { publish_mobilization(mobilization_id: $id) { launched } }`,
       { id: p.page.id },
