@@ -154,10 +154,15 @@ async function publishIn(tx: Tx, m: Mobilization, options: PublishOptions) {
   if (invalid.length) throw publishRefusal(invalid);
   const published = await publishedSnapshot(tx, m);
   const changes = pageChanges(published ?? EMPTY, snapshot);
-  const values: Partial<typeof mobilizations.$inferInsert> = { scheduleFailure: null, updatedAt: new Date() };
+  const values: Partial<typeof mobilizations.$inferInsert> = {
+    scheduleFailure: null,
+    draftRestoredFrom: null,
+    updatedAt: new Date(),
+  };
   if (options.scheduled) values.publishAt = null;
   if (published && !changes.length) {
-    if (options.scheduled || m.scheduleFailure)
+    // Nothing to publish: a restore that came back to what visitors see is forgotten, and a due schedule is done.
+    if (options.scheduled || m.scheduleFailure || m.draftRestoredFrom !== null)
       await tx.update(mobilizations).set(values).where(eq(mobilizations.id, m.id));
     return;
   }
@@ -181,7 +186,7 @@ async function publishIn(tx: Tx, m: Mobilization, options: PublishOptions) {
     .returning({ id: mobilizationRevisions.id });
   await tx
     .update(mobilizations)
-    .set({ ...values, publishedRevisionId: revision?.id, draftRestoredFrom: null })
+    .set({ ...values, publishedRevisionId: revision?.id })
     .where(eq(mobilizations.id, m.id));
 }
 

@@ -11,6 +11,7 @@ import {
   templateMobilizations,
   templateWidgets,
   themes,
+  users,
 } from '../db/schema';
 import { DEMO_BOT_SUBSCRIBERS, DEMO_ORGANISER, seedDemoIfEmpty } from './demo';
 import { DEMO_SIGN_UPS } from './demoForm';
@@ -178,6 +179,41 @@ describe('the demo seed', () => {
       .from(activists)
       .where(eq(activists.communityId, page?.communityId ?? 0));
     expect(Number(people?.n)).toBeGreaterThanOrEqual(DEMO_SIGN_UPS);
+  });
+
+  it('lets the demo organiser publish every demo page, and a page made from each global template', async () => {
+    const { db } = server.ctx;
+    await seedDemoIfEmpty(db, server.ctx.storage);
+    const organiser = await signIn(server, DEMO_ORGANISER.email, DEMO_ORGANISER.password);
+    const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ORGANISER.email));
+    const pages = await db
+      .select({ id: mobilizations.id, name: mobilizations.name, communityId: mobilizations.communityId })
+      .from(mobilizations)
+      .where(eq(mobilizations.userId, demo?.id ?? 0));
+    expect(pages.length).toBeGreaterThan(2);
+    for (const page of pages) {
+      const published = await organiser.post(`/api/mobilizations/${page.id}/publish`, {});
+      expect(published.status, `${page.name}: ${JSON.stringify(published.body)}`).toBe(200);
+    }
+    const community = { id: pages[0]?.communityId };
+    const globals = await db.select().from(templateMobilizations).where(eq(templateMobilizations.global, true));
+    for (const template of globals) {
+      const made = await organiser.post('/api/mobilizations', {
+        mobilization: {
+          name: `Da biblioteca ${template.id}`,
+          goal: 'Publicar a partir de um modelo',
+          community_id: community?.id,
+          subthemes: [(await db.select({ id: subthemes.id }).from(subthemes).limit(1))[0]?.id],
+        },
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      const copied = await organiser.post(`/api/mobilizations/${made.body.id}/template`, {
+        template_mobilization_id: template.id,
+      });
+      expect(copied.status, JSON.stringify(copied.body)).toBe(200);
+      const published = await organiser.post(`/api/mobilizations/${made.body.id}/publish`, {});
+      expect(published.status, `${template.name}: ${JSON.stringify(published.body)}`).toBe(200);
+    }
   });
 
   it('completes themes without duplicating them', async () => {
