@@ -28,18 +28,22 @@ export function snapshotOf(page: PageContent): PageSnapshot {
  * revision's time as the rows' and nothing deleted.
  */
 export function contentOf(mobilizationId: number, snapshot: PageSnapshot, at: Date): PageContent {
-  const times = { createdAt: at, updatedAt: at, deletedAt: null };
   return {
-    blocks: snapshot.blocks.map((b): Block => ({ ...b, mobilizationId, ...times })),
-    widgets: snapshot.widgets.map(
-      (w): Widget => ({
-        ...w,
-        kind: w.kind as Widget['kind'],
-        mailchimpSegmentId: null,
-        exportedAt: null,
-        ...times,
-      }),
-    ),
+    blocks: snapshot.blocks.map((b): Block => ({ ...b, mobilizationId, ...timesAt(at) })),
+    widgets: snapshot.widgets.map((w) => widgetRowOf(w, at)),
+  };
+}
+
+const timesAt = (at: Date) => ({ createdAt: at, updatedAt: at, deletedAt: null });
+
+/** One widget of a revision as a row, with nothing visitors created (no export time, no mailing segment). */
+export function widgetRowOf(widget: PageSnapshot['widgets'][number], at: Date): Widget {
+  return {
+    ...widget,
+    kind: widget.kind as Widget['kind'],
+    mailchimpSegmentId: null,
+    exportedAt: null,
+    ...timesAt(at),
   };
 }
 

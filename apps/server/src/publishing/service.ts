@@ -128,12 +128,18 @@ function unpublishable(snapshot: PageSnapshot): ScheduleFailure['widgets'] {
   return found;
 }
 
-/** The refusal of a publication: the whole, and each widget's settings by `widgets.{id}.settings.{key}`. */
-function publishRefusal(invalid: ScheduleFailure['widgets']) {
-  const fields: FieldErrors = { base: [msg('publishing.invalidWidgets')] };
-  for (const w of invalid)
-    for (const [key, messages] of Object.entries(w.fields)) fields[`widgets.${w.widget_id}.settings.${key}`] = messages;
-  return new AppError('unprocessable', fields);
+/**
+ * The refusal of a publication: the whole, and each widget's settings by `widgets.{id}.settings.{key}`; it keeps the
+ * widgets, which a scheduled publication records as its failure.
+ */
+class PublishRefused extends AppError {
+  constructor(readonly widgets: ScheduleFailure['widgets']) {
+    const fields: FieldErrors = { base: [msg('publishing.invalidWidgets')] };
+    for (const w of widgets)
+      for (const [key, messages] of Object.entries(w.fields))
+        fields[`widgets.${w.widget_id}.settings.${key}`] = messages;
+    super('unprocessable', fields);
+  }
 }
 
 interface PublishOptions {
@@ -151,7 +157,7 @@ interface PublishOptions {
 async function publishIn(tx: Tx, m: Mobilization, options: PublishOptions) {
   const snapshot = await draftSnapshot(tx, m.id);
   const invalid = unpublishable(snapshot);
-  if (invalid.length) throw publishRefusal(invalid);
+  if (invalid.length) throw new PublishRefused(invalid);
   const published = await publishedSnapshot(tx, m);
   const changes = pageChanges(published ?? EMPTY, snapshot);
   const values: Partial<typeof mobilizations.$inferInsert> = {
@@ -369,10 +375,9 @@ export async function runSchedule(db: Db, id: number, adminUrl: string, now = ne
         await tx.update(mobilizations).set({ status: 'active' }).where(eq(mobilizations.id, id));
         await tx.execute(sql`release savepoint scheduled_publish`);
       } catch (error) {
-        if (!(error instanceof AppError) || error.code !== 'unprocessable') throw error;
+        if (!(error instanceof PublishRefused)) throw error;
         await tx.execute(sql`rollback to savepoint scheduled_publish`);
-        const draft = await draftSnapshot(tx, id);
-        const failure: ScheduleFailure = { due_at: m.publishAt.toISOString(), widgets: unpublishable(draft) };
+        const failure: ScheduleFailure = { due_at: m.publishAt.toISOString(), widgets: error.widgets };
         await tx
           .update(mobilizations)
           .set({ publishAt: null, scheduleFailure: failure })

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
 import { blocks, mobilizations, type Widget, widgets } from '../db/schema';
 import { AppError } from '../http/errors';
-import { contentOf, revisionContent } from '../pages/published';
+import { revisionContent, widgetRowOf } from '../pages/published';
 
 /*
  * The widget a visitor acts on, looked up on its published page (the rate limit and honeypot before it are
@@ -82,13 +82,17 @@ async function asPublished(
   if (row.revisionId === null)
     return row.widget.deletedAt || row.blockDeletedAt || row.blockHidden ? undefined : row.widget;
   const published = await revisionContent(db, row.revisionId);
-  if (!published) return undefined;
-  const { blocks: shown, widgets: kept } = contentOf(row.mobilizationId, published.snapshot, published.publishedAt);
-  const widget = kept.find((w) => w.id === row.widget.id);
-  const block = widget && shown.find((b) => b.id === widget.blockId);
-  if (!widget || !block || block.hidden) return undefined;
-  // What visitors create stays on the live row (its report export time, its mailing segment).
-  return { ...widget, mailchimpSegmentId: row.widget.mailchimpSegmentId, exportedAt: row.widget.exportedAt };
+  const { snapshot } = published ?? {};
+  const widget = snapshot?.widgets.find((w) => w.id === row.widget.id);
+  const block = widget && snapshot?.blocks.find((b) => b.id === widget.blockId);
+  if (!published || !widget || !block || block.hidden) return undefined;
+  // The revision's content over the live row: what visitors create stays there (its export time, its segment).
+  return {
+    ...row.widget,
+    ...widgetRowOf(widget, published.publishedAt),
+    mailchimpSegmentId: row.widget.mailchimpSegmentId,
+    exportedAt: row.widget.exportedAt,
+  };
 }
 
 /**

@@ -112,11 +112,7 @@ export function DraftBanner({ mobilizationId, blocks }: { mobilizationId: number
               tabIndex={-1}
               style={{ outline: 'none' }}
             >
-              {!state.launched
-                ? t('publishing.draftClean')
-                : state.has_changes
-                  ? t('publishing.draftChanged')
-                  : t('publishing.draftClean')}
+              {state.launched && state.has_changes ? t('publishing.draftChanged') : t('publishing.draftClean')}
             </Title>
             <Text size="sm" c="dimmed">
               {!state.launched

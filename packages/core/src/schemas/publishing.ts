@@ -16,12 +16,12 @@ const instant = z
 
 /**
  * `PUT /api/mobilizations/{id}/schedule` (issue 34): when to publish the draft ('Publicar em') and when to take the
- * page down ('Despublicar em'), each an instant in the future or null for none. A key left out keeps its schedule.
+ * page down ('Despublicar em'), each an instant in the future or null for none. A key left out keeps its schedule, so
+ * the order of the two ('A despublicação precisa vir depois da publicação') is judged by the server against the
+ * stored one too.
  */
-export const mobilizationScheduleSchema = z
-  .object({ publish_at: instant.optional(), unpublish_at: instant.optional() })
-  .superRefine((value, ctx) => {
-    if (value.publish_at && value.unpublish_at && value.unpublish_at <= value.publish_at)
-      ctx.addIssue({ code: 'custom', path: ['unpublish_at'], message: msg('publishing.unpublishBeforePublish') });
-  });
+export const mobilizationScheduleSchema = z.object({
+  publish_at: instant.optional(),
+  unpublish_at: instant.optional(),
+});
 export type MobilizationScheduleData = z.output<typeof mobilizationScheduleSchema>;

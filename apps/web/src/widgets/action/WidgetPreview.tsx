@@ -51,11 +51,6 @@ export function WidgetPreview({
   const locale = useLocale();
   const [width, setWidth] = useState<'desktop' | 'phone'>('desktop');
   const titleId = useId();
-  const frame = useRef<HTMLDivElement>(null);
-  // `inert` is set on the element: React 18's types do not know the attribute.
-  useEffect(() => {
-    frame.current?.setAttribute('inert', '');
-  }, []);
   const block = {
     id: widget.block_id ?? 0,
     position: 1,
@@ -83,7 +78,7 @@ export function WidgetPreview({
       />
       <Paper withBorder radius="md" style={{ overflow: 'auto', background: 'var(--mantine-color-gray-1)' }}>
         <div
-          ref={frame}
+          inert
           data-preview-width={width}
           style={{
             width: width === 'phone' ? PHONE_PREVIEW_WIDTH : '100%',
