@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { sweepIdempotentRequests } from '../http/idempotency';
 import { defineJob } from '../jobs/queue';
 import { sweepShared } from './shared';
 
@@ -167,8 +168,8 @@ export async function reset(db: Db, key: string): Promise<void> {
 
 /**
  * Every visitor IP that acts on a public page gets a counter row; this hourly job removes those whose window ended
- * more than `keepSeconds` ago (the longest window in use), so the table holds only live windows; and the shared
- * leases and schedules (`shared.ts`) that hold nothing back any more.
+ * more than `keepSeconds` ago (the longest window in use), so the table holds only live windows; the shared
+ * leases and schedules (`shared.ts`) that hold nothing back any more; and the idempotent answers a day old.
  */
 export function rateLimitSweepJob(db: Db, keepSeconds: number) {
   return defineJob({
@@ -180,6 +181,7 @@ export function rateLimitSweepJob(db: Db, keepSeconds: number) {
     handle: async () => {
       await db.execute(sql`delete from rate_limits where window_start < now() - make_interval(secs => ${keepSeconds})`);
       await sweepShared(db);
+      await sweepIdempotentRequests(db);
     },
   });
 }

@@ -13,6 +13,7 @@ import { botScreenMessages } from './botScreens';
 import { dataRequestMessages } from './dataRequests';
 import { domainScreenMessages, launchMessages } from './domainScreens';
 import { massMessagesMessages } from './massMessages';
+import { offlineMessages } from './offline';
 import { publishingMessages } from './publishing';
 import type { Catalogue } from './types';
 
@@ -1014,6 +1015,7 @@ export const en: Catalogue = {
   dataRequests: dataRequestMessages.en,
   launch: launchMessages.en,
   publishing: publishingMessages.en,
+  offline: offlineMessages.en,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   /** What a widget holds when its kind is picked (`widgets/defaults.ts`). */
   widgetDefaults: widgetDefaultMessages.en,

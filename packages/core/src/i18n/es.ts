@@ -13,6 +13,7 @@ import { botScreenMessages } from './botScreens';
 import { dataRequestMessages } from './dataRequests';
 import { domainScreenMessages, launchMessages } from './domainScreens';
 import { massMessagesMessages } from './massMessages';
+import { offlineMessages } from './offline';
 import { publishingMessages } from './publishing';
 import type { Catalogue } from './types';
 
@@ -1023,6 +1024,7 @@ export const es: Catalogue = {
   dataRequests: dataRequestMessages.es,
   launch: launchMessages.es,
   publishing: publishingMessages.es,
+  offline: offlineMessages.es,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   /** What a widget holds when its kind is picked (`widgets/defaults.ts`). */
   widgetDefaults: widgetDefaultMessages.es,

@@ -13,6 +13,7 @@ import { botScreenMessages } from './botScreens';
 import { dataRequestMessages } from './dataRequests';
 import { domainScreenMessages, launchMessages } from './domainScreens';
 import { massMessagesMessages } from './massMessages';
+import { offlineMessages } from './offline';
 import { publishingMessages } from './publishing';
 /**
  * The pt-BR catalogue is the source of truth: the other languages must hold the same keys.
@@ -1030,6 +1031,7 @@ export const ptBR = {
   dataRequests: dataRequestMessages['pt-BR'],
   launch: launchMessages['pt-BR'],
   publishing: publishingMessages['pt-BR'],
+  offline: offlineMessages['pt-BR'],
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   /** What a widget holds when its kind is picked (`widgets/defaults.ts`). */
   widgetDefaults: widgetDefaultMessages['pt-BR'],

@@ -44,6 +44,33 @@ export function ErrorSummary({
   );
 }
 
+/**
+ * While a submission waits to be sent again (`retry.ts`): what happened, that nothing filled in is lost, and a button
+ * to try at once. A polite live region, present (empty) from the start so the change is announced.
+ */
+export function RetryNotice({
+  locale,
+  state,
+  onRetry,
+}: {
+  locale: Locale;
+  state: 'waiting' | 'offline' | undefined;
+  onRetry(): void;
+}) {
+  return (
+    <div className="mz-form__retry" role="status">
+      {state && (
+        <>
+          <p>{translate(locale, `offline.${state}`)}</p>
+          <button type="button" onClick={onRetry}>
+            {translate(locale, 'offline.retryNow')}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
 /** After acting: the finish content, focused, announced as a status, with the counter below. */
 export function ActionDone({
   style,

@@ -28,6 +28,11 @@ export const actionCss = `
 .mz-form__errors[hidden]{display:none}
 .mz-form__errors-title{margin:0 0 .25rem;font-weight:700}
 .mz-form__errors ul{margin:0;padding-left:1.25rem}
+.mz-form__retry:empty{display:none}
+.mz-form__retry{margin:1rem 1.5rem 0;padding:.75rem 1rem;border-left:4px solid #8a6100;background:#fff6db;color:#3d2b00}
+.mz-form__retry p{margin:0 0 .5rem}
+.mz-form__retry button{font:inherit;font-weight:700;color:#3d2b00;background:none;border:2px solid currentColor;border-radius:4px;padding:.25rem .75rem;cursor:pointer}
+.mz-form__retry button:focus-visible{outline:3px solid #3d2b00;outline-offset:2px}
 .mz-form__submit{display:block;width:calc(100% - 3rem);margin:1.25rem 1.5rem 1.5rem;min-height:3rem;padding:.75rem 1rem;border:0;border-radius:.375rem;background:var(--mz-form-color);color:#fff;font:inherit;font-weight:700;font-size:1.0625rem;text-transform:uppercase;letter-spacing:.03em;cursor:pointer}
 .mz-form__submit:hover{filter:brightness(1.1)}
 .mz-form__submit:focus-visible{outline:3px solid ${BODY_TEXT};outline-offset:3px}

@@ -2,6 +2,7 @@ import { type Locale, translate } from '@mutirao/core/i18n';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type FieldHolder, inputValue, type Revealable, reveal } from '../browser';
 import type { RenderMode } from '../types';
+import { newIdempotencyKey, useRetryingSend } from './retry';
 
 /** What the server said to an action: accepted (with the widget's new count), or refused with its messages. */
 export type ActionResult =
@@ -12,37 +13,59 @@ export type ActionResult =
       fields: Record<string, string>;
       /** Messages that belong to no field (the request failed, the page is gone, too many tries). */
       messages: string[];
+      /**
+       * The request got no answer worth keeping (no network, a timeout, a 5xx, the first try still under way): the
+       * same request may be sent again with the same key (`retry.ts`).
+       */
+      retry?: boolean;
     };
+
+/** How long a submission waits for its answer before it counts as lost and is sent again. */
+const ANSWER_TIMEOUT_MS = 30_000;
 
 /**
  * Posts a visitor's action as JSON, with the page's language in Accept-Language so the server's messages match the
- * page, and reads the answer: `count` (or `countKey`) on success; `{errors}` split into the fields in `known` and the
- * rest. `failed` is the text for a network error, a 5xx or an answer that is not JSON.
+ * page, and `key` in the `Idempotency-Key` header; reads the answer: `count` (or `countKey`) on success; `{errors}`
+ * split into the fields in `known` and the rest. `failed` is the text for a network error, a timeout, a 5xx or an
+ * answer that is not JSON, which are marked `retry`.
  */
 export async function postAction(
   url: string,
   body: unknown,
-  options: { locale: Locale; failed: string; known: ReadonlySet<string>; countKey?: string },
+  options: { locale: Locale; failed: string; known: ReadonlySet<string>; countKey?: string; key?: string },
 ): Promise<ActionResult> {
+  const lost: ActionResult = { ok: false, fields: {}, messages: [options.failed], retry: true };
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), ANSWER_TIMEOUT_MS);
   let response: Response;
+  let answer: Record<string, unknown> | undefined;
   try {
     response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'accept-language': options.locale },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'accept-language': options.locale,
+        ...(options.key && { 'idempotency-key': options.key }),
+      },
       body: JSON.stringify(body),
+      signal: timeout.signal,
     });
+    answer = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
   } catch {
-    return { ok: false, fields: {}, messages: [options.failed] };
+    return lost;
+  } finally {
+    clearTimeout(timer);
   }
-  const answer = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
   if (response.ok) {
     const count = answer?.[options.countKey ?? 'count'];
     return { ok: true, count: typeof count === 'number' ? count : undefined, answer };
   }
+  // The first try with this key is still under way (409 with Retry-After): its answer comes on the next try.
+  if (response.status >= 500 || (response.status === 409 && response.headers.has('retry-after'))) return lost;
   const errors = answer?.errors;
   if (Array.isArray(errors)) return { ok: false, fields: {}, messages: errors.map(String) };
-  if (!errors || typeof errors !== 'object' || response.status >= 500)
-    return { ok: false, fields: {}, messages: [options.failed] };
+  if (!errors || typeof errors !== 'object') return { ok: false, fields: {}, messages: [options.failed] };
   const result: Extract<ActionResult, { ok: false }> = { ok: false, fields: {}, messages: [] };
   for (const [key, value] of Object.entries(errors)) {
     const text = (Array.isArray(value) ? value : [value]).map(String).join(' ');
@@ -63,16 +86,18 @@ export function revealFirstError(form: FieldHolder | null | undefined, summary: 
 /**
  * The submit flow every action widget shares: refused locally (show every error, focus the first invalid field),
  * sending, accepted (the new count, the done screen focused and scrolled below the navbar) or refused by the server
- * (its messages, the first invalid field or the summary focused). `send` gets the honeypot's value and the failure
- * text and makes the request.
+ * (its messages, the first invalid field or the summary focused). `send` gets the honeypot's value, the failure
+ * text and the submission's idempotency key, and makes the request. A request that got no answer is sent again, the
+ * same, until it does (`retry.ts`: `retry` says a retry is pending); submitting meanwhile sends it at once.
  */
 export function useActionSubmit(options: {
   mode: RenderMode;
   locale: Locale;
   initialCount: number;
   blocked: boolean;
-  send(website: string, failed: string): Promise<ActionResult>;
+  send(website: string, failed: string, key: string): Promise<ActionResult>;
 }) {
+  const retrying = useRetryingSend();
   const [showAll, setShowAll] = useState(false);
   const [server, setServer] = useState<{ fields: Record<string, string>; messages: string[] }>();
   const [status, setStatus] = useState<'idle' | 'sending' | 'done'>('idle');
@@ -88,7 +113,11 @@ export function useActionSubmit(options: {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget as unknown as FieldHolder;
-    if (options.mode !== 'public' || status === 'sending') return;
+    if (options.mode !== 'public') return;
+    if (status === 'sending') {
+      retrying.retryNow();
+      return;
+    }
     if (options.blocked) {
       setShowAll(true);
       revealFirstError(form, summary);
@@ -96,7 +125,12 @@ export function useActionSubmit(options: {
     }
     setStatus('sending');
     setServer(undefined);
-    const result = await options.send(inputValue(website.current), translate(options.locale, 'formView.requestFailed'));
+    // One key and one body for this submission and all its retries.
+    const key = newIdempotencyKey();
+    const honeypot = inputValue(website.current);
+    const failed = translate(options.locale, 'formView.requestFailed');
+    const result = await retrying.run(() => options.send(honeypot, failed, key));
+    if (!result) return;
     if (result.ok) {
       if (result.count !== undefined) setCount(result.count);
       setStatus('done');
@@ -110,5 +144,18 @@ export function useActionSubmit(options: {
   const clearServerError = (field: string) =>
     setServer((s) => (s?.fields[field] ? { ...s, fields: { ...s.fields, [field]: '' } } : s));
 
-  return { showAll, server, status, count, setCount, website, summary, done, onSubmit, clearServerError };
+  return {
+    showAll,
+    server,
+    status,
+    count,
+    setCount,
+    website,
+    summary,
+    done,
+    onSubmit,
+    clearServerError,
+    retry: retrying.state,
+    retryNow: retrying.retryNow,
+  };
 }

@@ -10,7 +10,7 @@ import {
 } from '@mutirao/core/widgets/donationCheckout';
 import { DONATION, type DonationPaymentMethod, periodLabelKey } from '@mutirao/core/widgets/donationRules';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Honeypot } from '../action/ActionParts';
+import { Honeypot, RetryNotice } from '../action/ActionParts';
 import { type Focusable, inputValue } from '../browser';
 import type { DonationModel } from './donationModel';
 import { pagarmeCardHash } from './pagarme';
@@ -165,6 +165,7 @@ export function PaymentStep({ model, flow, locale }: { model: DonationModel; flo
       )}
       <Honeypot locale={locale} inputRef={website} />
       <StepErrors locale={locale} summaryRef={summary} fields={shown} messages={flow.server?.messages ?? []} />
+      <RetryNotice locale={locale} state={flow.retry} onRetry={flow.retryNow} />
       <div className="mz-donation__actions">
         <button type="button" className="mz-donation__back" onClick={() => flow.go('customer')} disabled={flow.sending}>
           {t('back')}

@@ -53,7 +53,11 @@ export interface DonationRequest {
   attempt: string;
 }
 
-/** `POST /api/mobilizations/{id}/donations` (DONATIONS-CONTRACT); a refused card is a 201 with its status. */
+/**
+ * `POST /api/mobilizations/{id}/donations` (DONATIONS-CONTRACT); a refused card is a 201 with its status. The attempt
+ * is also the request's `Idempotency-Key`: a retry after a lost answer gets the first answer, and the provider
+ * charges the attempt once.
+ */
 export function postDonation(
   input: { mobilizationId: number; donation: DonationRequest; website: string },
   options: { locale: Locale; failed: string },
@@ -61,7 +65,7 @@ export function postDonation(
   return postAction(
     `/api/mobilizations/${input.mobilizationId}/donations`,
     { donation: input.donation, website: input.website },
-    { ...options, known: new Set(CUSTOMER_INPUTS.map((input) => input.path)) },
+    { ...options, known: new Set(CUSTOMER_INPUTS.map((input) => input.path)), key: input.donation.attempt },
   );
 }
 

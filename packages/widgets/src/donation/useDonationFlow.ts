@@ -3,6 +3,7 @@ import { normalizeCustomer } from '@mutirao/core/widgets/donationCheckout';
 import { amountInCents, DONATION, type DonationPaymentMethod } from '@mutirao/core/widgets/donationRules';
 import { useEffect, useRef, useState } from 'react';
 import { useLiveCount } from '../action/liveCount';
+import { useRetryingSend } from '../action/retry';
 import { type Revealable, reveal } from '../browser';
 import type { RenderMode } from '../types';
 import { type DonationAnswer, type DonationInfo, fetchDonationInfo, postDonation, postRecurring } from './api';
@@ -73,6 +74,7 @@ export function useDonationFlow(model: DonationModel, locale: Locale, mode: Rend
   useLiveCount({ mode, widgetId: model.widgetId, countText: model.countText }, setCount);
   const [server, setServer] = useState<ServerErrors>();
   const [sending, setSending] = useState(false);
+  const retrying = useRetryingSend();
   const heading = useRef<HTMLElement & Revealable>(null);
   const moved = useRef(false);
   /** Set by the step on screen: focuses its error summary after a refused request. */
@@ -127,23 +129,23 @@ export function useDonationFlow(model: DonationModel, locale: Locale, mode: Rend
         cardHash = await tokenize?.(attempt);
         if (!cardHash) return;
       }
-      const result = await postDonation(
-        {
-          mobilizationId: model.mobilizationId,
-          website,
-          donation: {
-            widget_id: model.widgetId,
-            payment_method: method,
-            amount: chargedCents(method, amount),
-            ...(cardHash && { card_hash: cardHash }),
-            customer: normalizeCustomer(toCustomer(customer)),
-            subscription: recurring,
-            ...(recurring && { period: model.period }),
-            attempt,
-          },
+      const body = {
+        mobilizationId: model.mobilizationId,
+        website,
+        donation: {
+          widget_id: model.widgetId,
+          payment_method: method,
+          amount: chargedCents(method, amount),
+          ...(cardHash && { card_hash: cardHash }),
+          customer: normalizeCustomer(toCustomer(customer)),
+          subscription: recurring,
+          ...(recurring && { period: model.period }),
+          attempt,
         },
-        { locale, failed: failedText },
-      );
+      };
+      // The same attempt, card token and body on every retry: the server charges the attempt once.
+      const result = await retrying.run(() => postDonation(body, { locale, failed: failedText }));
+      if (!result) return;
       if (!result.ok) {
         setServer({ fields: result.fields, messages: result.messages });
         if (Object.values(result.fields).some(Boolean)) {
@@ -216,6 +218,8 @@ export function useDonationFlow(model: DonationModel, locale: Locale, mode: Rend
     server,
     setServer,
     sending,
+    retry: retrying.state,
+    retryNow: retrying.retryNow,
     heading,
     focusSummary,
     donate,

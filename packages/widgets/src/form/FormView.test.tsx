@@ -208,6 +208,42 @@ describe('form widget, hydrated', () => {
     expect(decodeURIComponent(whatsapp.href)).toContain('Assine também');
   });
 
+  it('keeps the form when the network fails, says so, and sends the same submission again with its key', async () => {
+    const { root } = await hydrate();
+    fetchMock.mockImplementationOnce(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    fetchMock.mockImplementationOnce(async () => Response.json({ errors: ['Erro interno'] }, { status: 503 }));
+    fetchMock.mockImplementationOnce(async () => Response.json({ form_entries_count: 1301 }, { status: 201 }));
+    await type(input(root, 0), 'Ana');
+    await type(input(root, 1), 'ana@example.org');
+    await submit(root);
+    const notice = () => root.querySelector('.mz-form__retry') as HTMLElement;
+    await vi.waitFor(() =>
+      expect(notice().textContent).toContain(
+        'Sem conexão no momento. Suas respostas estão guardadas e vamos enviar de novo sozinhos assim que der.',
+      ),
+    );
+    expect(notice().getAttribute('role')).toBe('status');
+    expect(input(root, 0).value).toBe('Ana');
+    expect(errors(root)).toEqual([]);
+    // 'Tentar agora' sends at once (twice: the 503 is retried too), and the answer ends the wait.
+    for (let i = 0; i < 2; i++) {
+      await vi.waitFor(() => expect(notice().querySelector('button')).toBeTruthy());
+      await act(async () => (notice().querySelector('button') as HTMLButtonElement).click());
+    }
+    await vi.waitFor(() => expect(root.textContent).toContain('1.301 pessoas já assinaram'));
+    const posts = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/form_entries')) as [
+      string,
+      RequestInit,
+    ][];
+    expect(posts).toHaveLength(3);
+    const keys = posts.map(([, init]) => (init.headers as Record<string, string>)['idempotency-key']);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(keys).size).toBe(1);
+    expect(new Set(posts.map(([, init]) => init.body)).size).toBe(1);
+  });
+
   it('shows the greetings text when the form has one, else the custom finish message', async () => {
     const greetings = {
       uid: 'g',

@@ -2,7 +2,7 @@ import { type Locale, translate } from '@mutirao/core/i18n';
 import { renderMessage } from '@mutirao/core/messages';
 import { type FormField, inputFields, validateFormValues } from '@mutirao/core/widgets/formRules';
 import { Fragment, type ReactNode, useState } from 'react';
-import { ActionDone, ConsentNote, ErrorSummary, Honeypot } from '../action/ActionParts';
+import { ActionDone, ConsentNote, ErrorSummary, Honeypot, RetryNotice } from '../action/ActionParts';
 import { Counter } from '../action/Counter';
 import { FinishMessage } from '../action/FinishMessage';
 import { useLiveCount } from '../action/liveCount';
@@ -42,7 +42,7 @@ export function FormView({ model, locale, mode, fieldSlot, fieldsFooter }: FormV
     locale,
     initialCount: model.count,
     blocked: !dirty || invalid.length > 0,
-    send: (website, failed) =>
+    send: (website, failed, key) =>
       submitFormEntry(
         {
           mobilizationId: model.mobilizationId,
@@ -50,6 +50,7 @@ export function FormView({ model, locale, mode, fieldSlot, fieldsFooter }: FormV
           fields: entryFields(model.fields, values),
           website,
           locale,
+          key,
         },
         failed,
       ),
@@ -139,6 +140,7 @@ export function FormView({ model, locale, mode, fieldSlot, fieldsFooter }: FormV
             ...general.map((message) => ({ key: message, message })),
           ]}
         />
+        <RetryNotice locale={locale} state={submit.retry} onRetry={submit.retryNow} />
         <button type="submit" className="mz-form__submit" disabled={status === 'sending'}>
           {status === 'sending'
             ? translate(locale, 'actionWidget.sending')

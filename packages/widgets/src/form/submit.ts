@@ -10,13 +10,26 @@ export function entryFields(fields: FormField[], values: Record<string, string>)
 
 /** `POST /api/mobilizations/{id}/form_entries` (FORM-CONTRACT §3); errors are keyed by field uid. */
 export function submitFormEntry(
-  input: { mobilizationId: number; widgetId: number; fields: FormEntryField[]; website: string; locale: Locale },
+  input: {
+    mobilizationId: number;
+    widgetId: number;
+    fields: FormEntryField[];
+    website: string;
+    locale: Locale;
+    key?: string;
+  },
   failed: string,
 ): Promise<ActionResult> {
   return postAction(
     `/api/mobilizations/${input.mobilizationId}/form_entries`,
     { form_entry: { widget_id: input.widgetId, fields: JSON.stringify(input.fields) }, website: input.website },
-    { locale: input.locale, failed, known: new Set(input.fields.map((f) => f.uid)), countKey: 'form_entries_count' },
+    {
+      locale: input.locale,
+      failed,
+      known: new Set(input.fields.map((f) => f.uid)),
+      countKey: 'form_entries_count',
+      key: input.key,
+    },
   );
 }
 

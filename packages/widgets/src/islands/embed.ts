@@ -11,6 +11,7 @@ export const ISLAND_MESSAGE_SECTIONS = [
   'counter',
   'shareScreen',
   'richtext',
+  'offline',
   'kinds',
 ] as const;
 

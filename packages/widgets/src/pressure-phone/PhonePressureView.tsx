@@ -3,8 +3,9 @@ import { renderMessage } from '@mutirao/core/messages';
 import { type PhoneCallErrors, type PhoneCallInput, validatePhoneCall } from '@mutirao/core/widgets/pressurePhone';
 import { PRESSURE_NAME_MAX } from '@mutirao/core/widgets/pressureRules';
 import { useEffect, useRef, useState } from 'react';
-import { ConsentNote } from '../action/ActionParts';
+import { ConsentNote, RetryNotice } from '../action/ActionParts';
 import { useLiveCount } from '../action/liveCount';
+import { newIdempotencyKey, useRetryingSend } from '../action/retry';
 import { revealFirstError } from '../action/useActionSubmit';
 import { type FieldHolder, inputValue, type Revealable, reveal } from '../browser';
 import { PressureDone, PressureErrors, PressureFrame, pressureFields } from '../pressure/PressureParts';
@@ -46,6 +47,7 @@ export function PhonePressureView({ model, locale, mode }: PhonePressureViewProp
   const [targets, setTargets] = useState(model.targets);
   const [count, setCount] = useState(model.count);
   const { calls, start } = usePhoneCalls(model.widgetId, locale);
+  const retrying = useRetryingSend();
   const website = useRef<HTMLInputElement>(null);
   const summary = useRef<HTMLDivElement & Revealable>(null);
   const doneRef = useRef<HTMLDivElement & Revealable>(null);
@@ -87,7 +89,11 @@ export function PhonePressureView({ model, locale, mode }: PhonePressureViewProp
     }
     setStarting(true);
     setServer(undefined);
-    const result = await start(target, activist, inputValue(website.current), t('callStartFailed'));
+    // One key for this call and its retries: a call whose answer was lost is not placed twice.
+    const key = newIdempotencyKey();
+    const honeypot = inputValue(website.current);
+    const result = await retrying.run(() => start(target, activist, honeypot, t('callStartFailed'), key));
+    if (!result) return;
     setStarting(false);
     if (result.ok && result.count !== undefined) setCount(result.count);
     if (!result.ok) {
@@ -133,6 +139,7 @@ export function PhonePressureView({ model, locale, mode }: PhonePressureViewProp
         fields={shown}
         messages={server?.messages ?? []}
       />
+      <RetryNotice locale={locale} state={retrying.state} onRetry={retrying.retryNow} />
       <div className="mz-pressure__targets">
         <p className="mz-pressure__targets-title">{t('targetsTitle')}</p>
         <p className="mz-phone__help">{t('callHelp')}</p>

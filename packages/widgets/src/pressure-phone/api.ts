@@ -14,7 +14,7 @@ const FIELDS = new Set(['first_name', 'last_name', 'email', 'phone_number', 'cit
 /** `POST /api/widgets/{id}/call`: stores the pressure and starts one call; errors are keyed by the form's fields. */
 export function startCall(
   input: { widgetId: number; call: PhoneCallInput & { pressure?: { id: number; key: string } }; website: string },
-  options: { locale: Locale; failed: string },
+  options: { locale: Locale; failed: string; key?: string },
 ): Promise<ActionResult> {
   return postAction(
     `/api/widgets/${input.widgetId}/call`,

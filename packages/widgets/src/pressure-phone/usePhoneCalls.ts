@@ -60,10 +60,11 @@ export function usePhoneCalls(widgetId: number, locale: Locale) {
     activist: PhoneCallInput['activist'],
     website: string,
     failed: string,
+    key: string,
   ): Promise<ActionResult> => {
     const result = await startCall(
       { widgetId, call: { activist, target, pressure: pressure.current }, website },
-      { locale, failed },
+      { locale, failed, key },
     );
     if (!result.ok) return result;
     const call = record(result.answer?.twilio_call) as unknown as CallAnswer;

@@ -2,7 +2,7 @@ import { type Locale, translate } from '@mutirao/core/i18n';
 import { renderMessage } from '@mutirao/core/messages';
 import { type PressureFillErrors, validatePressureFill } from '@mutirao/core/widgets/pressureRules';
 import { useEffect, useState } from 'react';
-import { ConsentNote } from '../action/ActionParts';
+import { ConsentNote, RetryNotice } from '../action/ActionParts';
 import { useLiveCount } from '../action/liveCount';
 import { useActionSubmit } from '../action/useActionSubmit';
 import type { RenderMode } from '../types';
@@ -61,23 +61,36 @@ export function PressureView({ model, locale, mode }: PressureViewProps) {
     targets: model.targets.map((x) => ({ ...x, channel: 'email' })),
     showCity: model.showCity,
   });
-  const { showAll, server, status, count, setCount, website, summary, done, onSubmit, clearServerError } =
-    useActionSubmit({
-      mode,
-      locale,
-      initialCount: model.count,
-      blocked: Object.keys(invalid).length > 0 || !model.targets.length,
-      send: (website, failed) =>
-        submitPressureFill(
-          {
-            widgetId: model.widgetId,
-            fill: { ...fill, activist: { ...fill.activist, city: model.showCity ? fill.activist.city : null } },
-            website,
-            locale,
-          },
-          failed,
-        ),
-    });
+  const {
+    showAll,
+    server,
+    status,
+    count,
+    setCount,
+    website,
+    summary,
+    done,
+    onSubmit,
+    clearServerError,
+    retry,
+    retryNow,
+  } = useActionSubmit({
+    mode,
+    locale,
+    initialCount: model.count,
+    blocked: Object.keys(invalid).length > 0 || !model.targets.length,
+    send: (website, failed, key) =>
+      submitPressureFill(
+        {
+          widgetId: model.widgetId,
+          fill: { ...fill, activist: { ...fill.activist, city: model.showCity ? fill.activist.city : null } },
+          website,
+          locale,
+          key,
+        },
+        failed,
+      ),
+  });
   useLiveCount({ mode, widgetId: model.widgetId, countText: model.countText }, setCount);
   const shown = new Map<Field, string>();
   for (const [field, message] of Object.entries(invalid) as [Field, string][])
@@ -127,6 +140,7 @@ export function PressureView({ model, locale, mode }: PressureViewProps) {
         fields={shown}
         messages={general}
       />
+      <RetryNotice locale={locale} state={retry} onRetry={retryNow} />
       <button
         type="submit"
         className="mz-form__submit"

@@ -6,12 +6,12 @@ const FIELDS = new Set(['firstname', 'lastname', 'email', 'city', 'subject', 'bo
 
 /** `POST /api/widgets/{id}/fill` `{fill: {activist, mail}}` (spec 01 §7); errors are keyed by the fill's fields. */
 export function submitPressureFill(
-  input: { widgetId: number; fill: PressureFill; website: string; locale: Locale },
+  input: { widgetId: number; fill: PressureFill; website: string; locale: Locale; key?: string },
   failed: string,
 ): Promise<ActionResult> {
   return postAction(
     `/api/widgets/${input.widgetId}/fill`,
     { fill: input.fill, website: input.website },
-    { locale: input.locale, failed, known: FIELDS },
+    { locale: input.locale, failed, known: FIELDS, key: input.key },
   );
 }

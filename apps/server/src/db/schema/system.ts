@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { communities } from './communities';
 import { widgets } from './mobilizations';
@@ -78,4 +78,25 @@ export const outbox = pgTable(
     // The delivery view: a widget's messages by recipient and state.
     index('outbox_widget_idx').on(t.widgetId, t.toAddress, t.status).where(sql`widget_id is not null`),
   ],
+);
+
+/**
+ * The answers to visitor actions sent with an `Idempotency-Key` header (issue 35, `http/idempotency.ts`): a retry
+ * of the same request gets the first answer and stores nothing again. `status` is null while the first request is
+ * under way. Rows are kept a day (`rate-limit-sweep` removes older ones).
+ */
+export const idempotentRequests = pgTable(
+  'idempotent_requests',
+  {
+    /** The route and its path parameters, e.g. `POST /api/widgets/12/fill`: one key names one action on one widget. */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    /** A hash of the request body: the same key with another body is refused, not answered with the first answer. */
+    fingerprint: text('fingerprint').notNull(),
+    status: integer('status'),
+    /** The first answer's body, as sent. */
+    body: text('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotent_requests_created_idx').on(t.createdAt)],
 );

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { consentShown } from '../../activists/consent';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
+import { idempotentAction } from '../../http/idempotency';
 import { idParams, typed } from '../../http/typed';
 import { unwrap } from '../../http/validate';
 import { visitorAction } from '../../rate-limit/visitorGuards';
@@ -47,6 +48,7 @@ export function donationRoutes(app: FastifyInstance, ctx: AppContext) {
       bodyLimit: DONATION_BODY_LIMIT,
       config: { tooLargeMessage: 'formWidget.entryTooLarge' },
       preValidation: visitorAction(ctx),
+      ...idempotentAction(ctx.db),
       schema: { params: idParams },
     },
     async (request, reply) => {

@@ -4,6 +4,7 @@ import { consentShown } from '../../activists/consent';
 import { adminBaseUrl } from '../../config';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
+import { idempotentAction } from '../../http/idempotency';
 import { body, idParams, typed } from '../../http/typed';
 import { visitorAction } from '../../rate-limit/visitorGuards';
 import { actionCount } from '../counters';
@@ -34,6 +35,7 @@ export function formEntryRoutes(app: FastifyInstance, ctx: AppContext) {
       bodyLimit: FORM_ENTRY_BODY_LIMIT,
       config: { tooLargeMessage: 'formWidget.entryTooLarge' },
       preValidation: visitorAction(ctx),
+      ...idempotentAction(ctx.db),
       schema: { params: idParams, body: body(formEntrySubmissionSchema, { wrappedIn: 'form_entry' }) },
     },
     async (request, reply) => {

@@ -8,9 +8,10 @@ import type { AppContext } from '../../context';
 import { twilioCalls, twilioConfigurations } from '../../db/schema';
 import { telephonyRoutes } from '../../endpoints/twilio';
 import { AppError } from '../../http/errors';
+import { idempotentAction } from '../../http/idempotency';
 import { idParams, typed } from '../../http/typed';
 import { unwrap } from '../../http/validate';
-import { limitVisitorActions, refuseHoneypot } from '../../rate-limit/visitorGuards';
+import { visitorAction } from '../../rate-limit/visitorGuards';
 import { findPublishedWidget } from '../visitor';
 import { startPhoneCall } from './phoneCall';
 
@@ -63,9 +64,8 @@ export function phonePressureRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  r.post('/api/widgets/:id/call', { schema: { params: idParams }, bodyLimit: 16 * 1024 }, async (request, reply) => {
-    await limitVisitorActions(ctx, request.ip);
-    refuseHoneypot(request.body);
+  const call = { preValidation: visitorAction(ctx), ...idempotentAction(ctx.db), schema: { params: idParams } };
+  r.post('/api/widgets/:id/call', { ...call, bodyLimit: 16 * 1024 }, async (request, reply) => {
     const found = await phoneWidget(ctx, request.params.id);
     const parsed = callSchema.safeParse(unwrap(request.body, 'call'));
     if (!parsed.success) throw new AppError('unprocessable', { base: ['errors.invalidBody'] });

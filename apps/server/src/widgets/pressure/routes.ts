@@ -4,6 +4,7 @@ import { consentShown } from '../../activists/consent';
 import { adminBaseUrl } from '../../config';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
+import { idempotentAction } from '../../http/idempotency';
 import { actorIn, idParams, pageWidgetParams, signedIn, typed } from '../../http/typed';
 import { parseBody, unwrap } from '../../http/validate';
 import { visitorAction } from '../../rate-limit/visitorGuards';
@@ -72,6 +73,7 @@ export function pressureRoutes(app: FastifyInstance, ctx: AppContext) {
       bodyLimit: PRESSURE_FILL_BODY_LIMIT,
       config: { tooLargeMessage: 'formWidget.entryTooLarge' },
       preValidation: visitorAction(ctx),
+      ...idempotentAction(ctx.db),
       schema: { params: idParams },
     },
     async (request, reply) => {
