@@ -15,6 +15,7 @@ import { communityRoutes } from './communities/routes';
 import { teamRoutes } from './communities/team/routes';
 import type { AppContext } from './context';
 import { domainRoutes } from './domains/routes';
+import { embedRoutes } from './embeds/widget';
 import { mailboxRoutes } from './endpoints/mailbox';
 import { uploadRoutes } from './endpoints/uploads';
 import { graphqlRoute } from './graphql/route';
@@ -91,7 +92,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   const islands = await loadIslandBundle(ctx.config.production);
   fastPath = await publicPageRoutes(app, ctx, (page) => renderPublicPage(page, islands?.src), recordAnswer);
   fontRoutes(app);
-  islandRoutes(app, islands);
+  // Action widgets on other sites (issue 35): the loader, the endpoint, and the kinds' bundles beside the page's.
+  islandRoutes(app, islands, embedRoutes(app, ctx));
   app.get('/api/health', async () => ({ ok: true, database: ctx.database.kind }));
   authRoutes(app, ctx);
   communityRoutes(app, ctx);
