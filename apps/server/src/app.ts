@@ -13,6 +13,7 @@ import { mailchimpRoutes } from './communities/mailchimpRoutes';
 import { recipientRoutes } from './communities/recipientRoutes';
 import { communityRoutes } from './communities/routes';
 import { teamRoutes } from './communities/team/routes';
+import { adminBaseUrl } from './config';
 import type { AppContext } from './context';
 import { domainRoutes } from './domains/routes';
 import { embedRoutes } from './embeds/widget';
@@ -134,6 +135,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
       ? undefined
       : await serveAdminApp(app, findWebDist(ctx.config.webDist), {
           publicHost: ctx.config.publicHost,
+          embedBase: adminBaseUrl(ctx.config),
         });
   app.setNotFoundHandler((request, reply) => {
     const html = request.method === 'GET' ? fallback?.(request.url, request.headers.accept) : undefined;
