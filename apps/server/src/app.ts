@@ -15,6 +15,7 @@ import { communityRoutes } from './communities/routes';
 import { teamRoutes } from './communities/team/routes';
 import type { AppContext } from './context';
 import { domainRoutes } from './domains/routes';
+import { registerEmbedCors } from './embeds/cors';
 import { mailboxRoutes } from './endpoints/mailbox';
 import { uploadRoutes } from './endpoints/uploads';
 import { graphqlRoute } from './graphql/route';
@@ -85,6 +86,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
     : undefined;
   registerTypedRoutes(app);
   registerSecurityHeaders(app, ctx.config);
+  registerEmbedCors(app, ctx);
   refuseNulCharacters(app);
 
   // Public pages first: on a public host they answer everything but /api/.

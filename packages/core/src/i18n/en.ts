@@ -12,6 +12,7 @@ import { activistScreenMessages } from './activistScreens';
 import { botScreenMessages } from './botScreens';
 import { dataRequestMessages } from './dataRequests';
 import { domainScreenMessages, launchMessages } from './domainScreens';
+import { embedOriginsMessages } from './embedOrigins';
 import { massMessagesMessages } from './massMessages';
 import { publishingMessages } from './publishing';
 import type { Catalogue } from './types';
@@ -1014,6 +1015,7 @@ export const en: Catalogue = {
   dataRequests: dataRequestMessages.en,
   launch: launchMessages.en,
   publishing: publishingMessages.en,
+  embedOrigins: embedOriginsMessages.en,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   /** What a widget holds when its kind is picked (`widgets/defaults.ts`). */
   widgetDefaults: widgetDefaultMessages.en,

@@ -12,6 +12,7 @@ import { activistScreenMessages } from './activistScreens';
 import { botScreenMessages } from './botScreens';
 import { dataRequestMessages } from './dataRequests';
 import { domainScreenMessages, launchMessages } from './domainScreens';
+import { embedOriginsMessages } from './embedOrigins';
 import { massMessagesMessages } from './massMessages';
 import { publishingMessages } from './publishing';
 /**
@@ -1030,6 +1031,7 @@ export const ptBR = {
   dataRequests: dataRequestMessages['pt-BR'],
   launch: launchMessages['pt-BR'],
   publishing: publishingMessages['pt-BR'],
+  embedOrigins: embedOriginsMessages['pt-BR'],
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   /** What a widget holds when its kind is picked (`widgets/defaults.ts`). */
   widgetDefaults: widgetDefaultMessages['pt-BR'],
