@@ -16,6 +16,7 @@ import { teamRoutes } from './communities/team/routes';
 import { adminBaseUrl } from './config';
 import type { AppContext } from './context';
 import { domainRoutes } from './domains/routes';
+import { registerEmbedCors } from './embeds/cors';
 import { embedRoutes } from './embeds/widget';
 import { mailboxRoutes } from './endpoints/mailbox';
 import { uploadRoutes } from './endpoints/uploads';
@@ -87,6 +88,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
     : undefined;
   registerTypedRoutes(app);
   registerSecurityHeaders(app, ctx.config);
+  registerEmbedCors(app, ctx);
   refuseNulCharacters(app);
 
   // Public pages first: on a public host they answer everything but /api/.

@@ -13,6 +13,7 @@ import { botScreenMessages } from './botScreens';
 import { dataRequestMessages } from './dataRequests';
 import { domainScreenMessages, launchMessages } from './domainScreens';
 import { embedMessages } from './embed';
+import { embedOriginsMessages } from './embedOrigins';
 import { massMessagesMessages } from './massMessages';
 import { publishingMessages } from './publishing';
 import type { Catalogue } from './types';
@@ -1017,6 +1018,7 @@ export const en: Catalogue = {
   publishing: publishingMessages.en,
   /** Action widgets on other sites (`embed.ts`). */
   embed: embedMessages.en,
+  embedOrigins: embedOriginsMessages.en,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   /** What a widget holds when its kind is picked (`widgets/defaults.ts`). */
   widgetDefaults: widgetDefaultMessages.en,

@@ -13,6 +13,7 @@ import { botScreenMessages } from './botScreens';
 import { dataRequestMessages } from './dataRequests';
 import { domainScreenMessages, launchMessages } from './domainScreens';
 import { embedMessages } from './embed';
+import { embedOriginsMessages } from './embedOrigins';
 import { massMessagesMessages } from './massMessages';
 import { publishingMessages } from './publishing';
 import type { Catalogue } from './types';
@@ -1026,6 +1027,7 @@ export const es: Catalogue = {
   publishing: publishingMessages.es,
   /** Action widgets on other sites (`embed.ts`). */
   embed: embedMessages.es,
+  embedOrigins: embedOriginsMessages.es,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   /** What a widget holds when its kind is picked (`widgets/defaults.ts`). */
   widgetDefaults: widgetDefaultMessages.es,

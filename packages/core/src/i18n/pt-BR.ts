@@ -13,6 +13,7 @@ import { botScreenMessages } from './botScreens';
 import { dataRequestMessages } from './dataRequests';
 import { domainScreenMessages, launchMessages } from './domainScreens';
 import { embedMessages } from './embed';
+import { embedOriginsMessages } from './embedOrigins';
 import { massMessagesMessages } from './massMessages';
 import { publishingMessages } from './publishing';
 /**
@@ -1033,6 +1034,7 @@ export const ptBR = {
   publishing: publishingMessages['pt-BR'],
   /** Action widgets on other sites (`embed.ts`). */
   embed: embedMessages['pt-BR'],
+  embedOrigins: embedOriginsMessages['pt-BR'],
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   /** What a widget holds when its kind is picked (`widgets/defaults.ts`). */
   widgetDefaults: widgetDefaultMessages['pt-BR'],
