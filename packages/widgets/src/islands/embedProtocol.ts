@@ -58,4 +58,6 @@ export interface EmbedMount {
 export const EMBED_GLOBAL = '__mutiraoEmbed';
 export interface EmbedRegistry {
   islands: Record<string, (mount: EmbedMount) => void>;
+  /** The loader's: renders the snippet elements not yet rendered (set by the first copy of the loader to run). */
+  scan?: () => void;
 }

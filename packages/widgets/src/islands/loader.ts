@@ -14,7 +14,7 @@ import {
 /** The server's address, from its configuration: the server writes it over the marker (`EMBED_BASE_MARKER`). */
 const BASE: string = EMBED_BASE_MARKER;
 
-const scope = window as unknown as Record<string, (EmbedRegistry & { scan?: () => void }) | undefined>;
+const scope = window as unknown as Record<string, EmbedRegistry | undefined>;
 const registry = scope[EMBED_GLOBAL] ?? { islands: {} };
 scope[EMBED_GLOBAL] = registry;
 
@@ -115,6 +115,9 @@ function scan() {
     void embed(host);
   }
 }
-Object.assign(registry, { scan });
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', scan, { once: true });
-else scan();
+// A page with several snippets runs this script once per snippet: the first run does the work for all of them.
+if (!registry.scan) {
+  registry.scan = scan;
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', scan, { once: true });
+  else scan();
+}
