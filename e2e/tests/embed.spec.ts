@@ -127,6 +127,10 @@ test('each action widget, embedded on another site with the Incorporar snippet, 
   // The Incorporar tab says no site is allowed yet; each kind's tab gives its snippet.
   await page.goto(`${settings.form}/embed`);
   await expect(page.getByText(e('noneAllowed'))).toBeVisible();
+  // Its link leads to the community's list of allowed sites.
+  await page.getByRole('link', { name: e('allowedLink') }).click();
+  await expect(page.getByRole('heading', { name: translate('pt-BR', 'embedOrigins.title') })).toBeVisible();
+  await page.goto(`${settings.form}/embed`);
   await page.getByRole('button', { name: e('copy') }).click();
   await expect(page.getByRole('status').filter({ hasText: e('copied') })).toBeVisible();
   const snippets = {

@@ -9,8 +9,8 @@ import { Icon } from '../../shell/icons';
 import { embedBase, embedSnippet } from './embedSnippet';
 import { useWidgetSettingsContext } from './WidgetSettingsLayout';
 
-/** Where the community lists the sites allowed to embed its widgets. */
-export const EMBED_ORIGINS_PATH = '/community/embeds';
+/** Where the community lists the sites allowed to embed its widgets: a section of its Informações tab. */
+export const EMBED_ORIGINS_PATH = '/community/info';
 
 /** How long the button says 'Código copiado' before offering to copy again. */
 const COPIED_MS = 3000;
@@ -37,7 +37,7 @@ export function EmbedPage() {
   const { community } = useSession();
   const id = community?.id ?? 0;
   const details = useQuery({ queryKey: communityQueryKey(id), queryFn: () => fetchCommunity(id), enabled: id > 0 });
-  const origins = (details.data as { embed_origins?: string[] } | undefined)?.embed_origins;
+  const origins = details.data?.embed_origins;
   const snippet = embedSnippet(embedBase(), widget.id);
   const field = useRef<HTMLTextAreaElement>(null);
   const [result, setResult] = useState<'copied' | 'failed'>();
