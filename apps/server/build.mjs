@@ -1,10 +1,10 @@
 // Bundles the server, its workspace packages and its npm dependencies into dist/server.cjs, which dist/main.js runs
 // with V8's code cache (src/load.ts); its database commands go into dist/cli.js, with npm dependencies left external.
 // Then it makes the template of new embedded databases (dist/pglite-template.tar.gz, see src/db/template.ts) when the
-// migrations changed. Also builds the public pages' island bundle into dist/islands/ (see
-// packages/widgets/build-islands.mjs).
+// migrations changed. Also builds the public pages' island bundle, the embed bundles and the embed loader into
+// dist/islands/ (see packages/widgets/build-islands.mjs).
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { buildIslands } from '@mutirao/widgets/build-islands';
+import { buildEmbedIslands, buildEmbedLoader, buildIslands } from '@mutirao/widgets/build-islands';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -67,8 +67,16 @@ mkdirSync(dir, { recursive: true });
 for (const old of readdirSync(dir)) rmSync(new URL(old, dir));
 const file = `islands-${islands.hash}.js`;
 writeFileSync(new URL(file, dir), islands.code);
+// The embed bundles, one per embeddable kind, and the loader served at /embed.js (issue 35; src/embeds/bundles.ts).
+const embeds = {};
+for (const [name, bundle] of Object.entries(await buildEmbedIslands())) {
+  embeds[name] = `embed-${name}-${bundle.hash}.js`;
+  writeFileSync(new URL(embeds[name], dir), bundle.code);
+}
+const loader = 'embed-loader.js';
+writeFileSync(new URL(loader, dir), (await buildEmbedLoader()).code);
 writeFileSync(
   new URL('manifest.json', dir),
-  `${JSON.stringify({ file, bytes: islands.bytes, gzipBytes: islands.gzipBytes })}\n`,
+  `${JSON.stringify({ file, bytes: islands.bytes, gzipBytes: islands.gzipBytes, embeds, loader })}\n`,
 );
 console.log(`Public island bundle: ${file}, ${(islands.gzipBytes / 1024).toFixed(1)} kB gzipped`);

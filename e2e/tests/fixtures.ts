@@ -66,6 +66,8 @@ export interface SeededCommunity {
   paidDonations?: number[];
   /** Adds a published page with an e-mail pressure on three targets. */
   pressurePage?: boolean;
+  /** Adds a recipient and a published page with a donation widget (`donor.ts`'s `seedDonationPage`). */
+  donationPage?: boolean | { goal?: number; offer?: boolean; countText?: string };
   /** A bot configuration and Messenger subscribers for this many of its activists (after the form entries). */
   botSubscribers?: number;
   /** With botSubscribers: a campaign of this name already sent to them (the last one failed). */

@@ -27,6 +27,20 @@ export const ptBR = messages, es = messages, en = messages;`,
 };
 
 /**
+ * In an embed bundle the catalogues are empty objects, one per language: the kind's widget brings its messages with
+ * it (the embed endpoint's answer) and `islands/embedIsland.tsx` fills the right language's object before rendering.
+ */
+const emptyCatalogues = {
+  name: 'empty-catalogues',
+  setup(b) {
+    b.onLoad({ filter: catalogueFile }, () => ({
+      loader: 'js',
+      contents: 'export const ptBR = {}, es = {}, en = {};',
+    }));
+  },
+};
+
+/**
  * The islands import core through its zod-free subpaths (`@mutirao/core/i18n`, `/richtext`, `/widgets/formRules`,
  * ...), never its index, whose schemas would bring zod: four fifths of the file for code no visitor runs. An import
  * that reaches zod fails the build instead of growing the bundle.
@@ -68,6 +82,68 @@ const islandTable = {
     });
   },
 };
+
+/** One island kind's component, as `mz:island`, for that kind's embed bundle. */
+const oneIsland = (name) => ({
+  name: 'one-island',
+  setup(b) {
+    b.onResolve({ filter: /^mz:island$/ }, () => ({ path: join(here, 'src', name, 'island.ts') }));
+  },
+});
+
+/** The island kinds that can be embedded on another site (`islands/embedProtocol.ts`'s EMBEDDABLE_KINDS). */
+export const EMBED_ISLANDS = ['form', 'pressure', 'pressure-phone', 'donation'];
+
+const common = {
+  bundle: true,
+  write: false,
+  absWorkingDir: here,
+  format: 'iife',
+  platform: 'browser',
+  target: 'es2020',
+  minify: true,
+  legalComments: 'none',
+  jsx: 'automatic',
+  alias: { react: 'preact/compat', 'react-dom': 'preact/compat' },
+  define: { 'process.env.NODE_ENV': '"production"' },
+  logLevel: 'warning',
+};
+
+const packed = (code, metafile) => ({
+  metafile,
+  code: Buffer.from(code),
+  hash: createHash('sha256').update(code).digest('base64url').slice(0, 12),
+  bytes: code.length,
+  gzipBytes: gzipSync(code, { level: 9 }).length,
+});
+
+/**
+ * The embed bundles, one per embeddable island kind, so a site that embeds a form loads the form alone: each is
+ * `islands/embedIsland.tsx` over that kind's component, with the messages coming from the embed endpoint. By name.
+ */
+export async function buildEmbedIslands({ metafile = false } = {}) {
+  const bundles = {};
+  for (const name of EMBED_ISLANDS) {
+    const result = await build({
+      ...common,
+      entryPoints: [join(here, 'src/islands/embedIsland.tsx')],
+      define: { ...common.define, ISLAND_NAME: JSON.stringify(name) },
+      plugins: [emptyCatalogues, noZod, oneIsland(name)],
+      metafile,
+    });
+    bundles[name] = packed(result.outputFiles[0].contents, result.metafile);
+  }
+  return bundles;
+}
+
+/**
+ * The embed loader (`islands/loader.ts`), served at /embed.js: it carries `EMBED_BASE_MARKER`, which the server
+ * replaces with its configured address.
+ */
+export async function buildEmbedLoader() {
+  const result = await build({ ...common, entryPoints: [join(here, 'src/islands/loader.ts')], plugins: [noZod] });
+  return packed(result.outputFiles[0].contents);
+}
 
 /**
  * Builds the bundle in memory. React is aliased to preact/compat: the same components, a tenth of the bytes.

@@ -13,8 +13,11 @@ import { mailchimpRoutes } from './communities/mailchimpRoutes';
 import { recipientRoutes } from './communities/recipientRoutes';
 import { communityRoutes } from './communities/routes';
 import { teamRoutes } from './communities/team/routes';
+import { adminBaseUrl } from './config';
 import type { AppContext } from './context';
 import { domainRoutes } from './domains/routes';
+import { registerEmbedCors } from './embeds/cors';
+import { embedRoutes } from './embeds/widget';
 import { mailboxRoutes } from './endpoints/mailbox';
 import { uploadRoutes } from './endpoints/uploads';
 import { graphqlRoute } from './graphql/route';
@@ -85,13 +88,15 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
     : undefined;
   registerTypedRoutes(app);
   registerSecurityHeaders(app, ctx.config);
+  registerEmbedCors(app, ctx);
   refuseNulCharacters(app);
 
   // Public pages first: on a public host they answer everything but /api/.
   const islands = await loadIslandBundle(ctx.config.production);
   fastPath = await publicPageRoutes(app, ctx, (page) => renderPublicPage(page, islands?.src), recordAnswer);
   fontRoutes(app);
-  islandRoutes(app, islands);
+  // Action widgets on other sites (issue 35): the loader, the endpoint, and the kinds' bundles beside the page's.
+  islandRoutes(app, islands, embedRoutes(app, ctx));
   app.get('/api/health', async () => ({ ok: true, database: ctx.database.kind }));
   authRoutes(app, ctx);
   communityRoutes(app, ctx);
@@ -132,6 +137,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
       ? undefined
       : await serveAdminApp(app, findWebDist(ctx.config.webDist), {
           publicHost: ctx.config.publicHost,
+          embedBase: adminBaseUrl(ctx.config),
         });
   app.setNotFoundHandler((request, reply) => {
     const html = request.method === 'GET' ? fallback?.(request.url, request.headers.accept) : undefined;

@@ -2,6 +2,7 @@ export * from './actions/definitions';
 export * from './actions/messages';
 export * from './actions/timeline';
 export * from './dates';
+export * from './embedOrigins';
 export * from './format';
 export * from './i18n';
 export * from './limits';

@@ -46,6 +46,13 @@ export const policies = {
   canHandlePersonalData(actor: Actor, membership: Membership | undefined): boolean {
     return policies.canManageAdmins(actor, membership);
   },
+  /**
+   * The sites allowed to embed the community's widgets and act in its name (issue 35): admins only, since a site on
+   * the list sends actions as the community's own pages do.
+   */
+  canManageEmbedOrigins(actor: Actor, membership: Membership | undefined): boolean {
+    return policies.canManageAdmins(actor, membership);
+  },
   /** The Recebedor's bank account, where donations are paid (issue 14): admins only. */
   canManageBankData(actor: Actor, membership: Membership | undefined): boolean {
     return policies.canManageAdmins(actor, membership);

@@ -92,6 +92,19 @@ function Navbar({ blocks, locale, mode, slots }: NavbarProps) {
 }
 
 /**
+ * The page's theme, on its outermost element: its colour scheme's class and its fonts' variables. An embedded widget
+ * (`renderWidgetEmbed`) wears the same, so it looks as it does on the page.
+ */
+export function pageTheme(mobilization: PageMobilization, mode: RenderMode) {
+  const body = mobilization.body_font?.trim() || DEFAULT_BODY_FONT;
+  const header = mobilization.header_font?.trim() || body;
+  return {
+    className: `mz-page mz-scheme-${schemeName(mobilization.color_scheme)} mz-page--${mode}`,
+    style: { '--mz-body-font': fontStack(body), '--mz-header-font': fontStack(header) } as CSSProperties,
+  };
+}
+
+/**
  * A whole mobilization page, for the public server render and for the editor alike: the navbar, then the blocks
  * in order. Fonts and colour scheme come from the mobilization; the stylesheet is `widgetsCss`.
  */
@@ -105,13 +118,11 @@ export function MobilizationPage({
   images = NO_IMAGES,
 }: MobilizationPageProps) {
   const ordered = orderBlocks(blocks);
-  const body = mobilization.body_font?.trim() || DEFAULT_BODY_FONT;
-  const header = mobilization.header_font?.trim() || body;
   const Main = mode === 'public' ? 'main' : 'div';
-  const style = { '--mz-body-font': fontStack(body), '--mz-header-font': fontStack(header) } as CSSProperties;
+  const { className, style } = pageTheme(mobilization, mode);
   return (
     <PageImages.Provider value={images}>
-      <div className={`mz-page mz-scheme-${schemeName(mobilization.color_scheme)} mz-page--${mode}`} style={style}>
+      <div className={className} style={style}>
         <Navbar blocks={ordered} locale={locale} mode={mode} slots={slots} />
         {/* The admin app has its own <main>; the page is the main landmark only where it is the whole document. */}
         <Main className="mz-blocks" id="mz-main">

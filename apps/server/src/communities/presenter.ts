@@ -21,6 +21,7 @@ export function presentCommunity(c: CommunityRow, role?: number) {
     modules: c.modules ?? {},
     signature: c.signature ?? null,
     time_zone: c.timeZone,
+    embed_origins: c.embedOrigins,
     created_at: c.createdAt.toISOString(),
     updated_at: c.updatedAt.toISOString(),
     ...(role !== undefined ? { role } : {}),

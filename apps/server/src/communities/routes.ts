@@ -1,4 +1,4 @@
-import { communityCreateSchema, communityUpdateSchema } from '@mutirao/core';
+import { communityCreateSchema, communityUpdateSchema, embedOriginsUpdateSchema } from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { actorIn, body, idParams, signedIn, typed } from '../http/typed';
@@ -41,6 +41,21 @@ export function communityRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const { community, role } = await updateCommunity(ctx.db, actorIn(request), request.params.id, request.body);
       return presentCommunity(community, role);
+    },
+  );
+
+  /**
+   * The sites allowed to embed the community's action widgets (the settings' "Sites que podem incorporar widgets"
+   * section): the whole list, normalised and without duplicates. A bad address is a 422 on `embed_origins` that
+   * quotes it. Only the community's admins may change it (403 for a mobilizer, 404 for anyone else).
+   */
+  r.put(
+    '/api/communities/:id/embed_origins',
+    { preValidation, schema: { params: idParams, body: body(embedOriginsUpdateSchema) } },
+    async (request) => {
+      const { embed_origins } = request.body;
+      const { community } = await updateCommunity(ctx.db, actorIn(request), request.params.id, { embed_origins });
+      return { embed_origins: community.embedOrigins };
     },
   );
 }

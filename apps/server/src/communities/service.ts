@@ -61,7 +61,7 @@ export async function updateCommunity(
   db: Db,
   actor: Actor,
   communityId: number,
-  input: z.output<typeof communityUpdateSchema>,
+  input: Partial<z.output<typeof communityUpdateSchema>>,
 ) {
   return db.transaction(async (tx) => {
     const { community: before, membership } = await findCommunityFor(tx, actor, communityId);
@@ -78,6 +78,11 @@ export async function updateCommunity(
     if (input.facebook_app_id !== undefined) values.facebookAppId = input.facebook_app_id;
     if (input.email_template_from !== undefined) values.emailTemplateFrom = input.email_template_from;
     if (input.time_zone !== undefined) values.timeZone = input.time_zone;
+    if (input.embed_origins !== undefined) {
+      if (!policies.canManageEmbedOrigins(actor, membership))
+        throw new AppError('forbidden', undefined, 'embedOrigins.readOnly');
+      values.embedOrigins = input.embed_origins;
+    }
     const [community] = await tx.update(communities).set(values).where(eq(communities.id, communityId)).returning();
     if (!community) throw notFound();
     // The image is the link preview of the pages without a share image of their own: their cached renderings go.

@@ -111,7 +111,7 @@ export type JsonbComparisonExp = {
   _is_null?: boolean | null;
 };
 
-export type CommunitiesSelectColumn = "id" | "name" | "city" | "description" | "image" | "slug" | "mailchimp_api_key" | "mailchimp_list_id" | "mailchimp_group_id" | "fb_link" | "twitter_link" | "facebook_app_id" | "email_template_from" | "modules" | "signature" | "time_zone" | "created_at" | "updated_at";
+export type CommunitiesSelectColumn = "id" | "name" | "city" | "description" | "image" | "slug" | "mailchimp_api_key" | "mailchimp_list_id" | "mailchimp_group_id" | "fb_link" | "twitter_link" | "facebook_app_id" | "email_template_from" | "modules" | "signature" | "time_zone" | "embed_origins" | "created_at" | "updated_at";
 
 export type CommunitiesBoolExp = {
   _and?: Array<CommunitiesBoolExp> | null;
@@ -132,6 +132,7 @@ export type CommunitiesBoolExp = {
   modules?: JsonbComparisonExp | null;
   signature?: JsonbComparisonExp | null;
   time_zone?: StringComparisonExp | null;
+  embed_origins?: TextComparisonExp | null;
   created_at?: TimestamptzComparisonExp | null;
   updated_at?: TimestamptzComparisonExp | null;
   activists?: ActivistsBoolExp | null;
@@ -169,6 +170,7 @@ export type CommunitiesOrderBy = {
   modules?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   signature?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   time_zone?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  embed_origins?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   created_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   updated_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   recipient?: RecipientsOrderBy | null;
@@ -196,6 +198,7 @@ export type CommunitiesInsertInput = {
   modules?: unknown | null;
   signature?: unknown | null;
   time_zone?: string | null;
+  embed_origins?: string[] | null;
   created_at?: string | null;
   updated_at?: string | null;
   activists?: ActivistsArrRelInsertInput | null;
@@ -243,17 +246,18 @@ export type CommunitiesSetInput = {
   modules?: unknown | null;
   signature?: unknown | null;
   time_zone?: string | null;
+  embed_origins?: string[] | null;
   created_at?: string | null;
   updated_at?: string | null;
 };
 
 export type CommunitiesConstraint = "communities_pkey";
 
-export type CommunitiesUpdateColumn = "id" | "name" | "city" | "description" | "image" | "slug" | "mailchimp_api_key" | "mailchimp_list_id" | "mailchimp_group_id" | "fb_link" | "twitter_link" | "facebook_app_id" | "email_template_from" | "modules" | "signature" | "time_zone" | "created_at" | "updated_at";
+export type CommunitiesUpdateColumn = "id" | "name" | "city" | "description" | "image" | "slug" | "mailchimp_api_key" | "mailchimp_list_id" | "mailchimp_group_id" | "fb_link" | "twitter_link" | "facebook_app_id" | "email_template_from" | "modules" | "signature" | "time_zone" | "embed_origins" | "created_at" | "updated_at";
 
 export type CommunitiesOnConflict = {
   constraint: "communities_pkey";
-  update_columns: Array<"id" | "name" | "city" | "description" | "image" | "slug" | "mailchimp_api_key" | "mailchimp_list_id" | "mailchimp_group_id" | "fb_link" | "twitter_link" | "facebook_app_id" | "email_template_from" | "modules" | "signature" | "time_zone" | "created_at" | "updated_at">;
+  update_columns: Array<"id" | "name" | "city" | "description" | "image" | "slug" | "mailchimp_api_key" | "mailchimp_list_id" | "mailchimp_group_id" | "fb_link" | "twitter_link" | "facebook_app_id" | "email_template_from" | "modules" | "signature" | "time_zone" | "embed_origins" | "created_at" | "updated_at">;
   where?: CommunitiesBoolExp | null;
 };
 
@@ -805,7 +809,7 @@ export type ActivistsUpdates = {
   _inc?: ActivistsIncInput | null;
 };
 
-export type FormEntriesSelectColumn = "id" | "widget_id" | "mobilization_id" | "activist_id" | "fields" | "mailchimp_synced_at" | "created_at";
+export type FormEntriesSelectColumn = "id" | "widget_id" | "mobilization_id" | "activist_id" | "fields" | "origin" | "mailchimp_synced_at" | "created_at";
 
 export type FormEntriesBoolExp = {
   _and?: Array<FormEntriesBoolExp> | null;
@@ -816,6 +820,7 @@ export type FormEntriesBoolExp = {
   mobilization_id?: IntComparisonExp | null;
   activist_id?: IntComparisonExp | null;
   fields?: JsonbComparisonExp | null;
+  origin?: StringComparisonExp | null;
   mailchimp_synced_at?: TimestamptzComparisonExp | null;
   created_at?: TimestamptzComparisonExp | null;
   widget?: WidgetsBoolExp | null;
@@ -829,6 +834,7 @@ export type FormEntriesOrderBy = {
   mobilization_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   activist_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   fields?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  origin?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   mailchimp_synced_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   created_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   widget?: WidgetsOrderBy | null;
@@ -846,6 +852,7 @@ export type FormEntriesInsertInput = {
   mobilization_id?: number | null;
   activist_id?: number | null;
   fields?: unknown | null;
+  origin?: string | null;
   mailchimp_synced_at?: string | null;
   created_at?: string | null;
   widget?: WidgetsObjRelInsertInput | null;
@@ -869,17 +876,18 @@ export type FormEntriesSetInput = {
   mobilization_id?: number | null;
   activist_id?: number | null;
   fields?: unknown | null;
+  origin?: string | null;
   mailchimp_synced_at?: string | null;
   created_at?: string | null;
 };
 
 export type FormEntriesConstraint = "form_entries_pkey";
 
-export type FormEntriesUpdateColumn = "id" | "widget_id" | "mobilization_id" | "activist_id" | "fields" | "mailchimp_synced_at" | "created_at";
+export type FormEntriesUpdateColumn = "id" | "widget_id" | "mobilization_id" | "activist_id" | "fields" | "origin" | "mailchimp_synced_at" | "created_at";
 
 export type FormEntriesOnConflict = {
   constraint: "form_entries_pkey";
-  update_columns: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "fields" | "mailchimp_synced_at" | "created_at">;
+  update_columns: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "fields" | "origin" | "mailchimp_synced_at" | "created_at">;
   where?: FormEntriesBoolExp | null;
 };
 
@@ -911,7 +919,7 @@ export type FormEntriesUpdates = {
   _delete_key?: FormEntriesDeleteKeyInput | null;
 };
 
-export type ActivistPressuresSelectColumn = "id" | "widget_id" | "mobilization_id" | "activist_id" | "targets" | "mail" | "form_data" | "channel" | "mailchimp_synced_at" | "created_at";
+export type ActivistPressuresSelectColumn = "id" | "widget_id" | "mobilization_id" | "activist_id" | "targets" | "mail" | "form_data" | "channel" | "origin" | "mailchimp_synced_at" | "created_at";
 
 export type ActivistPressuresBoolExp = {
   _and?: Array<ActivistPressuresBoolExp> | null;
@@ -925,6 +933,7 @@ export type ActivistPressuresBoolExp = {
   mail?: JsonbComparisonExp | null;
   form_data?: JsonbComparisonExp | null;
   channel?: StringComparisonExp | null;
+  origin?: StringComparisonExp | null;
   mailchimp_synced_at?: TimestamptzComparisonExp | null;
   created_at?: TimestamptzComparisonExp | null;
   widget?: WidgetsBoolExp | null;
@@ -941,6 +950,7 @@ export type ActivistPressuresOrderBy = {
   mail?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   form_data?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   channel?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  origin?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   mailchimp_synced_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   created_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   widget?: WidgetsOrderBy | null;
@@ -961,6 +971,7 @@ export type ActivistPressuresInsertInput = {
   mail?: unknown | null;
   form_data?: unknown | null;
   channel?: string | null;
+  origin?: string | null;
   mailchimp_synced_at?: string | null;
   created_at?: string | null;
   widget?: WidgetsObjRelInsertInput | null;
@@ -987,17 +998,18 @@ export type ActivistPressuresSetInput = {
   mail?: unknown | null;
   form_data?: unknown | null;
   channel?: string | null;
+  origin?: string | null;
   mailchimp_synced_at?: string | null;
   created_at?: string | null;
 };
 
 export type ActivistPressuresConstraint = "activist_pressures_pkey";
 
-export type ActivistPressuresUpdateColumn = "id" | "widget_id" | "mobilization_id" | "activist_id" | "targets" | "mail" | "form_data" | "channel" | "mailchimp_synced_at" | "created_at";
+export type ActivistPressuresUpdateColumn = "id" | "widget_id" | "mobilization_id" | "activist_id" | "targets" | "mail" | "form_data" | "channel" | "origin" | "mailchimp_synced_at" | "created_at";
 
 export type ActivistPressuresOnConflict = {
   constraint: "activist_pressures_pkey";
-  update_columns: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "targets" | "mail" | "form_data" | "channel" | "mailchimp_synced_at" | "created_at">;
+  update_columns: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "targets" | "mail" | "form_data" | "channel" | "origin" | "mailchimp_synced_at" | "created_at">;
   where?: ActivistPressuresBoolExp | null;
 };
 
@@ -1213,7 +1225,7 @@ export type SubscriptionsUpdates = {
   _delete_key?: SubscriptionsDeleteKeyInput | null;
 };
 
-export type DonationsSelectColumn = "id" | "widget_id" | "mobilization_id" | "activist_id" | "community_id" | "amount" | "payment_method" | "status" | "transaction_id" | "gateway_data" | "customer" | "subscription_id" | "period" | "mailchimp_synced_at" | "attempt_key" | "created_at" | "updated_at";
+export type DonationsSelectColumn = "id" | "widget_id" | "mobilization_id" | "activist_id" | "community_id" | "amount" | "payment_method" | "status" | "transaction_id" | "gateway_data" | "customer" | "subscription_id" | "period" | "mailchimp_synced_at" | "attempt_key" | "origin" | "created_at" | "updated_at";
 
 export type DonationsBoolExp = {
   _and?: Array<DonationsBoolExp> | null;
@@ -1234,6 +1246,7 @@ export type DonationsBoolExp = {
   period?: IntComparisonExp | null;
   mailchimp_synced_at?: TimestamptzComparisonExp | null;
   attempt_key?: StringComparisonExp | null;
+  origin?: StringComparisonExp | null;
   created_at?: TimestamptzComparisonExp | null;
   updated_at?: TimestamptzComparisonExp | null;
   widget?: WidgetsBoolExp | null;
@@ -1259,6 +1272,7 @@ export type DonationsOrderBy = {
   period?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   mailchimp_synced_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   attempt_key?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  origin?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   created_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   updated_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   widget?: WidgetsOrderBy | null;
@@ -1288,6 +1302,7 @@ export type DonationsInsertInput = {
   period?: number | null;
   mailchimp_synced_at?: string | null;
   attempt_key?: string | null;
+  origin?: string | null;
   created_at?: string | null;
   updated_at?: string | null;
   widget?: WidgetsObjRelInsertInput | null;
@@ -1323,17 +1338,18 @@ export type DonationsSetInput = {
   period?: number | null;
   mailchimp_synced_at?: string | null;
   attempt_key?: string | null;
+  origin?: string | null;
   created_at?: string | null;
   updated_at?: string | null;
 };
 
 export type DonationsConstraint = "donations_pkey";
 
-export type DonationsUpdateColumn = "id" | "widget_id" | "mobilization_id" | "activist_id" | "community_id" | "amount" | "payment_method" | "status" | "transaction_id" | "gateway_data" | "customer" | "subscription_id" | "period" | "mailchimp_synced_at" | "attempt_key" | "created_at" | "updated_at";
+export type DonationsUpdateColumn = "id" | "widget_id" | "mobilization_id" | "activist_id" | "community_id" | "amount" | "payment_method" | "status" | "transaction_id" | "gateway_data" | "customer" | "subscription_id" | "period" | "mailchimp_synced_at" | "attempt_key" | "origin" | "created_at" | "updated_at";
 
 export type DonationsOnConflict = {
   constraint: "donations_pkey";
-  update_columns: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "community_id" | "amount" | "payment_method" | "status" | "transaction_id" | "gateway_data" | "customer" | "subscription_id" | "period" | "mailchimp_synced_at" | "attempt_key" | "created_at" | "updated_at">;
+  update_columns: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "community_id" | "amount" | "payment_method" | "status" | "transaction_id" | "gateway_data" | "customer" | "subscription_id" | "period" | "mailchimp_synced_at" | "attempt_key" | "origin" | "created_at" | "updated_at">;
   where?: DonationsBoolExp | null;
 };
 
@@ -2253,7 +2269,7 @@ export type TwilioConfigurationsUpdates = {
   _inc?: TwilioConfigurationsIncInput | null;
 };
 
-export type TwilioCallsSelectColumn = "id" | "activist_id" | "widget_id" | "community_id" | "from" | "to" | "twilio_call_sid" | "status" | "mailchimp_synced_at" | "created_at" | "updated_at";
+export type TwilioCallsSelectColumn = "id" | "activist_id" | "widget_id" | "community_id" | "from" | "to" | "twilio_call_sid" | "status" | "origin" | "mailchimp_synced_at" | "created_at" | "updated_at";
 
 export type TwilioCallsBoolExp = {
   _and?: Array<TwilioCallsBoolExp> | null;
@@ -2267,6 +2283,7 @@ export type TwilioCallsBoolExp = {
   to?: StringComparisonExp | null;
   twilio_call_sid?: StringComparisonExp | null;
   status?: StringComparisonExp | null;
+  origin?: StringComparisonExp | null;
   mailchimp_synced_at?: TimestamptzComparisonExp | null;
   created_at?: TimestamptzComparisonExp | null;
   updated_at?: TimestamptzComparisonExp | null;
@@ -2285,6 +2302,7 @@ export type TwilioCallsOrderBy = {
   to?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   twilio_call_sid?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   status?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  origin?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   mailchimp_synced_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   created_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   updated_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
@@ -2306,6 +2324,7 @@ export type TwilioCallsInsertInput = {
   to?: string | null;
   twilio_call_sid?: string | null;
   status?: string | null;
+  origin?: string | null;
   mailchimp_synced_at?: string | null;
   created_at?: string | null;
   updated_at?: string | null;
@@ -2334,6 +2353,7 @@ export type TwilioCallsSetInput = {
   to?: string | null;
   twilio_call_sid?: string | null;
   status?: string | null;
+  origin?: string | null;
   mailchimp_synced_at?: string | null;
   created_at?: string | null;
   updated_at?: string | null;
@@ -2341,11 +2361,11 @@ export type TwilioCallsSetInput = {
 
 export type TwilioCallsConstraint = "twilio_calls_pkey";
 
-export type TwilioCallsUpdateColumn = "id" | "activist_id" | "widget_id" | "community_id" | "from" | "to" | "twilio_call_sid" | "status" | "mailchimp_synced_at" | "created_at" | "updated_at";
+export type TwilioCallsUpdateColumn = "id" | "activist_id" | "widget_id" | "community_id" | "from" | "to" | "twilio_call_sid" | "status" | "origin" | "mailchimp_synced_at" | "created_at" | "updated_at";
 
 export type TwilioCallsOnConflict = {
   constraint: "twilio_calls_pkey";
-  update_columns: Array<"id" | "activist_id" | "widget_id" | "community_id" | "from" | "to" | "twilio_call_sid" | "status" | "mailchimp_synced_at" | "created_at" | "updated_at">;
+  update_columns: Array<"id" | "activist_id" | "widget_id" | "community_id" | "from" | "to" | "twilio_call_sid" | "status" | "origin" | "mailchimp_synced_at" | "created_at" | "updated_at">;
   where?: TwilioCallsBoolExp | null;
 };
 
@@ -3635,9 +3655,9 @@ export type GetWidgetDonationStatsArgs = {
 
 /** The arguments of each root field, as graphql-js hands them to its resolver. */
 export type QueryArgs = {
-  communities: { distinct_on?: Array<"id" | "name" | "city" | "description" | "image" | "slug" | "mailchimp_api_key" | "mailchimp_list_id" | "mailchimp_group_id" | "fb_link" | "twitter_link" | "facebook_app_id" | "email_template_from" | "modules" | "signature" | "time_zone" | "created_at" | "updated_at"> | null; where?: CommunitiesBoolExp | null; order_by?: Array<CommunitiesOrderBy> | null; limit?: number | null; offset?: number | null };
+  communities: { distinct_on?: Array<"id" | "name" | "city" | "description" | "image" | "slug" | "mailchimp_api_key" | "mailchimp_list_id" | "mailchimp_group_id" | "fb_link" | "twitter_link" | "facebook_app_id" | "email_template_from" | "modules" | "signature" | "time_zone" | "embed_origins" | "created_at" | "updated_at"> | null; where?: CommunitiesBoolExp | null; order_by?: Array<CommunitiesOrderBy> | null; limit?: number | null; offset?: number | null };
   communities_by_pk: { id: number };
-  communities_aggregate: { distinct_on?: Array<"id" | "name" | "city" | "description" | "image" | "slug" | "mailchimp_api_key" | "mailchimp_list_id" | "mailchimp_group_id" | "fb_link" | "twitter_link" | "facebook_app_id" | "email_template_from" | "modules" | "signature" | "time_zone" | "created_at" | "updated_at"> | null; where?: CommunitiesBoolExp | null; order_by?: Array<CommunitiesOrderBy> | null; limit?: number | null; offset?: number | null };
+  communities_aggregate: { distinct_on?: Array<"id" | "name" | "city" | "description" | "image" | "slug" | "mailchimp_api_key" | "mailchimp_list_id" | "mailchimp_group_id" | "fb_link" | "twitter_link" | "facebook_app_id" | "email_template_from" | "modules" | "signature" | "time_zone" | "embed_origins" | "created_at" | "updated_at"> | null; where?: CommunitiesBoolExp | null; order_by?: Array<CommunitiesOrderBy> | null; limit?: number | null; offset?: number | null };
   community_users: { distinct_on?: Array<"id" | "community_id" | "user_id" | "role" | "created_at"> | null; where?: CommunityUsersBoolExp | null; order_by?: Array<CommunityUsersOrderBy> | null; limit?: number | null; offset?: number | null };
   community_users_by_pk: { id: number };
   community_users_aggregate: { distinct_on?: Array<"id" | "community_id" | "user_id" | "role" | "created_at"> | null; where?: CommunityUsersBoolExp | null; order_by?: Array<CommunityUsersOrderBy> | null; limit?: number | null; offset?: number | null };
@@ -3653,18 +3673,18 @@ export type QueryArgs = {
   activists: { distinct_on?: Array<"id" | "community_id" | "name" | "first_name" | "last_name" | "email" | "phone" | "city" | "gender" | "tags" | "actions_count" | "last_action_at" | "created_at" | "updated_at"> | null; where?: ActivistsBoolExp | null; order_by?: Array<ActivistsOrderBy> | null; limit?: number | null; offset?: number | null };
   activists_by_pk: { id: number };
   activists_aggregate: { distinct_on?: Array<"id" | "community_id" | "name" | "first_name" | "last_name" | "email" | "phone" | "city" | "gender" | "tags" | "actions_count" | "last_action_at" | "created_at" | "updated_at"> | null; where?: ActivistsBoolExp | null; order_by?: Array<ActivistsOrderBy> | null; limit?: number | null; offset?: number | null };
-  form_entries: { distinct_on?: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "fields" | "mailchimp_synced_at" | "created_at"> | null; where?: FormEntriesBoolExp | null; order_by?: Array<FormEntriesOrderBy> | null; limit?: number | null; offset?: number | null };
+  form_entries: { distinct_on?: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "fields" | "origin" | "mailchimp_synced_at" | "created_at"> | null; where?: FormEntriesBoolExp | null; order_by?: Array<FormEntriesOrderBy> | null; limit?: number | null; offset?: number | null };
   form_entries_by_pk: { id: number };
-  form_entries_aggregate: { distinct_on?: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "fields" | "mailchimp_synced_at" | "created_at"> | null; where?: FormEntriesBoolExp | null; order_by?: Array<FormEntriesOrderBy> | null; limit?: number | null; offset?: number | null };
-  activist_pressures: { distinct_on?: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "targets" | "mail" | "form_data" | "channel" | "mailchimp_synced_at" | "created_at"> | null; where?: ActivistPressuresBoolExp | null; order_by?: Array<ActivistPressuresOrderBy> | null; limit?: number | null; offset?: number | null };
+  form_entries_aggregate: { distinct_on?: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "fields" | "origin" | "mailchimp_synced_at" | "created_at"> | null; where?: FormEntriesBoolExp | null; order_by?: Array<FormEntriesOrderBy> | null; limit?: number | null; offset?: number | null };
+  activist_pressures: { distinct_on?: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "targets" | "mail" | "form_data" | "channel" | "origin" | "mailchimp_synced_at" | "created_at"> | null; where?: ActivistPressuresBoolExp | null; order_by?: Array<ActivistPressuresOrderBy> | null; limit?: number | null; offset?: number | null };
   activist_pressures_by_pk: { id: number };
-  activist_pressures_aggregate: { distinct_on?: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "targets" | "mail" | "form_data" | "channel" | "mailchimp_synced_at" | "created_at"> | null; where?: ActivistPressuresBoolExp | null; order_by?: Array<ActivistPressuresOrderBy> | null; limit?: number | null; offset?: number | null };
+  activist_pressures_aggregate: { distinct_on?: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "targets" | "mail" | "form_data" | "channel" | "origin" | "mailchimp_synced_at" | "created_at"> | null; where?: ActivistPressuresBoolExp | null; order_by?: Array<ActivistPressuresOrderBy> | null; limit?: number | null; offset?: number | null };
   subscriptions: { distinct_on?: Array<"id" | "community_id" | "widget_id" | "mobilization_id" | "activist_id" | "amount" | "period" | "status" | "card_data" | "gateway_customer_id" | "gateway_subscription_id" | "customer" | "gateway_data" | "process_at" | "manage_token_expires_at" | "retry_at" | "charge_attempts" | "origin_donation_id" | "canceled_at" | "created_at" | "updated_at"> | null; where?: SubscriptionsBoolExp | null; order_by?: Array<SubscriptionsOrderBy> | null; limit?: number | null; offset?: number | null };
   subscriptions_by_pk: { id: number };
   subscriptions_aggregate: { distinct_on?: Array<"id" | "community_id" | "widget_id" | "mobilization_id" | "activist_id" | "amount" | "period" | "status" | "card_data" | "gateway_customer_id" | "gateway_subscription_id" | "customer" | "gateway_data" | "process_at" | "manage_token_expires_at" | "retry_at" | "charge_attempts" | "origin_donation_id" | "canceled_at" | "created_at" | "updated_at"> | null; where?: SubscriptionsBoolExp | null; order_by?: Array<SubscriptionsOrderBy> | null; limit?: number | null; offset?: number | null };
-  donations: { distinct_on?: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "community_id" | "amount" | "payment_method" | "status" | "transaction_id" | "gateway_data" | "customer" | "subscription_id" | "period" | "mailchimp_synced_at" | "attempt_key" | "created_at" | "updated_at"> | null; where?: DonationsBoolExp | null; order_by?: Array<DonationsOrderBy> | null; limit?: number | null; offset?: number | null };
+  donations: { distinct_on?: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "community_id" | "amount" | "payment_method" | "status" | "transaction_id" | "gateway_data" | "customer" | "subscription_id" | "period" | "mailchimp_synced_at" | "attempt_key" | "origin" | "created_at" | "updated_at"> | null; where?: DonationsBoolExp | null; order_by?: Array<DonationsOrderBy> | null; limit?: number | null; offset?: number | null };
   donations_by_pk: { id: number };
-  donations_aggregate: { distinct_on?: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "community_id" | "amount" | "payment_method" | "status" | "transaction_id" | "gateway_data" | "customer" | "subscription_id" | "period" | "mailchimp_synced_at" | "attempt_key" | "created_at" | "updated_at"> | null; where?: DonationsBoolExp | null; order_by?: Array<DonationsOrderBy> | null; limit?: number | null; offset?: number | null };
+  donations_aggregate: { distinct_on?: Array<"id" | "widget_id" | "mobilization_id" | "activist_id" | "community_id" | "amount" | "payment_method" | "status" | "transaction_id" | "gateway_data" | "customer" | "subscription_id" | "period" | "mailchimp_synced_at" | "attempt_key" | "origin" | "created_at" | "updated_at"> | null; where?: DonationsBoolExp | null; order_by?: Array<DonationsOrderBy> | null; limit?: number | null; offset?: number | null };
   facebook_bot_configurations: { distinct_on?: Array<"id" | "community_id" | "messenger_app_secret" | "messenger_validation_token" | "messenger_page_access_token" | "data" | "created_at" | "updated_at"> | null; where?: FacebookBotConfigurationsBoolExp | null; order_by?: Array<FacebookBotConfigurationsOrderBy> | null; limit?: number | null; offset?: number | null };
   facebook_bot_configurations_by_pk: { id: number };
   facebook_bot_configurations_aggregate: { distinct_on?: Array<"id" | "community_id" | "messenger_app_secret" | "messenger_validation_token" | "messenger_page_access_token" | "data" | "created_at" | "updated_at"> | null; where?: FacebookBotConfigurationsBoolExp | null; order_by?: Array<FacebookBotConfigurationsOrderBy> | null; limit?: number | null; offset?: number | null };
@@ -3689,9 +3709,9 @@ export type QueryArgs = {
   twilio_configurations: { distinct_on?: Array<"id" | "community_id" | "twilio_account_sid" | "twilio_auth_token" | "twilio_number" | "created_at" | "updated_at"> | null; where?: TwilioConfigurationsBoolExp | null; order_by?: Array<TwilioConfigurationsOrderBy> | null; limit?: number | null; offset?: number | null };
   twilio_configurations_by_pk: { id: number };
   twilio_configurations_aggregate: { distinct_on?: Array<"id" | "community_id" | "twilio_account_sid" | "twilio_auth_token" | "twilio_number" | "created_at" | "updated_at"> | null; where?: TwilioConfigurationsBoolExp | null; order_by?: Array<TwilioConfigurationsOrderBy> | null; limit?: number | null; offset?: number | null };
-  twilio_calls: { distinct_on?: Array<"id" | "activist_id" | "widget_id" | "community_id" | "from" | "to" | "twilio_call_sid" | "status" | "mailchimp_synced_at" | "created_at" | "updated_at"> | null; where?: TwilioCallsBoolExp | null; order_by?: Array<TwilioCallsOrderBy> | null; limit?: number | null; offset?: number | null };
+  twilio_calls: { distinct_on?: Array<"id" | "activist_id" | "widget_id" | "community_id" | "from" | "to" | "twilio_call_sid" | "status" | "origin" | "mailchimp_synced_at" | "created_at" | "updated_at"> | null; where?: TwilioCallsBoolExp | null; order_by?: Array<TwilioCallsOrderBy> | null; limit?: number | null; offset?: number | null };
   twilio_calls_by_pk: { id: number };
-  twilio_calls_aggregate: { distinct_on?: Array<"id" | "activist_id" | "widget_id" | "community_id" | "from" | "to" | "twilio_call_sid" | "status" | "mailchimp_synced_at" | "created_at" | "updated_at"> | null; where?: TwilioCallsBoolExp | null; order_by?: Array<TwilioCallsOrderBy> | null; limit?: number | null; offset?: number | null };
+  twilio_calls_aggregate: { distinct_on?: Array<"id" | "activist_id" | "widget_id" | "community_id" | "from" | "to" | "twilio_call_sid" | "status" | "origin" | "mailchimp_synced_at" | "created_at" | "updated_at"> | null; where?: TwilioCallsBoolExp | null; order_by?: Array<TwilioCallsOrderBy> | null; limit?: number | null; offset?: number | null };
   twilio_call_transitions: { distinct_on?: Array<"id" | "twilio_call_id" | "twilio_call_sid" | "twilio_parent_call_sid" | "sequence_number" | "status" | "call_duration" | "data" | "created_at"> | null; where?: TwilioCallTransitionsBoolExp | null; order_by?: Array<TwilioCallTransitionsOrderBy> | null; limit?: number | null; offset?: number | null };
   twilio_call_transitions_by_pk: { id: number };
   twilio_call_transitions_aggregate: { distinct_on?: Array<"id" | "twilio_call_id" | "twilio_call_sid" | "twilio_parent_call_sid" | "sequence_number" | "status" | "call_duration" | "data" | "created_at"> | null; where?: TwilioCallTransitionsBoolExp | null; order_by?: Array<TwilioCallTransitionsOrderBy> | null; limit?: number | null; offset?: number | null };

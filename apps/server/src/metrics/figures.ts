@@ -146,3 +146,46 @@ export async function donationFiguresOf(db: Db | Tx, widgetId: number): Promise<
     recurring_active: m?.active_subscriptions ?? 0,
   };
 }
+
+/** One line of the actions by origin: the embedding site (null: the page itself) and its actions that count. */
+export interface OriginFigures {
+  origin: string | null;
+  actions: number;
+}
+
+/**
+ * The actions that count of one page or community by where they were taken (issue 35): the page itself (`origin`
+ * null) first, then each embedding site, most actions first; one page of those lines at a time, with how many there
+ * are. The rows are found as the figures find them (each kind's `belongsTo`, an index lookup), so this costs what
+ * the figures cost.
+ */
+export async function actionsByOrigin(
+  db: Db | Tx,
+  scope: 'mobilization' | 'community',
+  id: number,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<{ origins: OriginFigures[]; total: number }> {
+  const s = SCOPES[scope];
+  const branches = ACTION_KINDS.map((kind) => {
+    const d = actionData(kind);
+    const rows = d.rows?.(sql`x`);
+    return sql`select x.origin from ${sql.raw(d.table)} x ${d.joins ?? sql``}
+      where ${s.rows(kind)}${rows ? sql` and ${rows}` : sql``} and ${countedCondition(kind)}`;
+  });
+  const result = (await db.execute(sql`
+    select g.origin, g.actions, count(*) over ()::int as total
+    from (
+      select x.origin, count(*)::int as actions
+      from ${s.table} scope cross join lateral (${sql.join(branches, sql` union all `)}) x
+      where scope.id = ${id}
+      group by x.origin
+    ) g
+    order by g.origin is not null, g.actions desc, g.origin
+    limit ${limit} offset ${offset}`)) as unknown as {
+    rows: { origin: string | null; actions: number; total: number }[];
+  };
+  return {
+    origins: result.rows.map((r) => ({ origin: r.origin, actions: Number(r.actions) })),
+    total: Number(result.rows[0]?.total ?? 0),
+  };
+}

@@ -7,7 +7,7 @@ import { actorIn, idParams, lenientInt, pageWidgetParams, signedIn, typed } from
 import { queryMobilizationPage } from '../mobilizations/queries';
 import { findMobilizationFor } from '../mobilizations/service';
 import { findPageWidget } from '../widgets/service';
-import { donationFiguresOf, metricsOf } from './figures';
+import { actionsByOrigin, donationFiguresOf, metricsOf } from './figures';
 
 export const BREAKDOWN_PER_PAGE_DEFAULT = 10;
 export const BREAKDOWN_PER_PAGE_MAX = 50;
@@ -30,6 +30,32 @@ export function metricsRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get('/api/mobilizations/:id/metrics', { preValidation, schema: { params: idParams } }, async (request) => {
     const mobilization = await findMobilizationFor(ctx.db, actorIn(request), request.params.id);
     return { metrics: (await metricsOf(ctx.db, 'mobilization', [mobilization.id])).get(mobilization.id) };
+  });
+
+  /**
+   * The page's actions that count by where they were taken: the page itself (`origin` null), then each site that
+   * embeds its widgets (issue 35), one page of lines at a time.
+   */
+  const originsSchema = { params: idParams, querystring: breakdownQuery };
+  r.get('/api/mobilizations/:id/metrics/origins', { preValidation, schema: originsSchema }, async (request) => {
+    const { page, perPage } = request.query;
+    const mobilization = await findMobilizationFor(ctx.db, actorIn(request), request.params.id);
+    const { origins, total } = await actionsByOrigin(ctx.db, 'mobilization', mobilization.id, {
+      limit: perPage,
+      offset: (page - 1) * perPage,
+    });
+    return { origins, total, page, per_page: perPage };
+  });
+
+  /** The same over all the community's pages (the community settings' Métricas tab). */
+  r.get('/api/communities/:id/metrics/origins', { preValidation, schema: originsSchema }, async (request) => {
+    const { page, perPage } = request.query;
+    const { community } = await findCommunityFor(ctx.db, actorIn(request), request.params.id);
+    const { origins, total } = await actionsByOrigin(ctx.db, 'community', community.id, {
+      limit: perPage,
+      offset: (page - 1) * perPage,
+    });
+    return { origins, total, page, per_page: perPage };
   });
 
   /**

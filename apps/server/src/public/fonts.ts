@@ -57,12 +57,13 @@ export function fallbackFaceCss(family: string): string {
 }
 
 /**
- * `@font-face` rules for the given families (unknown names are left to the browser's fallbacks). `optional`: a font
+ * `@font-face` rules for the given families (unknown names are left to the browser's fallbacks). `base` puts the
+ * server's address before the files' (an embedded widget's fonts, loaded by another site's page). `optional`: a font
  * that has not arrived by the first paint is not swapped in later, so text never jumps under the visitor's eyes
  * (layout shift); it is cached for the next page. The fonts are not preloaded: in Chromium a preloaded `optional`
  * font held the first paint back by one or two seconds in about half of the Lighthouse runs (docs/bench.md).
  */
-export function fontFaceCss(families: readonly string[]): string {
+export function fontFaceCss(families: readonly string[], base = ''): string {
   const rules: string[] = [];
   for (const name of families) {
     const font = byFamily.get(name.trim().toLowerCase());
@@ -76,7 +77,7 @@ export function fontFaceCss(families: readonly string[]): string {
           if (!existsSync(join(dir, file))) continue;
           rules.push(
             `@font-face{font-family:'${font.family}';font-style:${style};font-weight:${weight};font-display:optional;` +
-              `src:url(/_fonts/${font.package}/${file}) format('woff2');unicode-range:${range}}`,
+              `src:url(${base}/_fonts/${font.package}/${file}) format('woff2');unicode-range:${range}}`,
           );
         }
       }

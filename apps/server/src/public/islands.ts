@@ -52,12 +52,20 @@ export async function loadIslandBundle(production: boolean): Promise<IslandBundl
   return pack(hash, code);
 }
 
-/** Serves the bundle at its hashed address, gzipped when the browser accepts it, cached for a year. */
-export function islandRoutes(app: FastifyInstance, bundle: IslandBundle | undefined) {
+/**
+ * Serves the bundle at its hashed address, gzipped when the browser accepts it, cached for a year; `more` finds the
+ * other bundles served there (the embed bundles, `embeds/bundles.ts`).
+ */
+export function islandRoutes(
+  app: FastifyInstance,
+  bundle: IslandBundle | undefined,
+  more?: (src: string) => Promise<IslandBundle | undefined>,
+) {
   const params = z.object({ file: z.string() });
   typed(app).get(`${ISLANDS_PREFIX}:file`, { schema: { params } }, async (request, reply) => {
-    const { file } = request.params;
-    if (!bundle || `${ISLANDS_PREFIX}${file}` !== bundle.src) return reply.status(404).send();
+    const src = `${ISLANDS_PREFIX}${request.params.file}`;
+    const found = bundle && src === bundle.src ? bundle : await more?.(src);
+    if (!found) return reply.status(404).send();
     reply.headers({
       'content-type': 'text/javascript; charset=utf-8',
       'cache-control': 'public, max-age=31536000, immutable',
@@ -65,8 +73,8 @@ export function islandRoutes(app: FastifyInstance, bundle: IslandBundle | undefi
       vary: 'accept-encoding',
     });
     if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-      return reply.header('content-encoding', 'gzip').send(bundle.gzip);
+      return reply.header('content-encoding', 'gzip').send(found.gzip);
     }
-    return reply.send(bundle.code);
+    return reply.send(found.code);
   });
 }

@@ -25,8 +25,11 @@ export type PageRenderer = (page: PublicPageData) => RenderedBody;
 /** Where the consent notice under every action widget links (`ConsentNote`): a visitor's own data requests. */
 export const PRIVACY_PATH = '/seus-dados';
 
-/** Visitor actions, uploaded images, font files and the island bundle are served on public hosts by their own routes. */
-const PASS_THROUGH = ['/api/', '/uploads/', '/_fonts/', '/_mz/'];
+/**
+ * Visitor actions, uploaded images, font files, the island bundles and the embed loader are served on public hosts by
+ * their own routes.
+ */
+const PASS_THROUGH = ['/api/', '/uploads/', '/_fonts/', '/_mz/', '/embed.js'];
 
 const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',

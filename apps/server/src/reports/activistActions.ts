@@ -44,13 +44,14 @@ interface ActionRow {
   email: string | null;
   phone: string | null;
   city: string | null;
+  origin: string | null;
 }
 
 /** One kind's next rows after the position, as the batch's union takes them (the kind's table aliased `x`). */
 function kindRows(kind: ActionKind, communityId: number, after: Position | undefined) {
   const d = actionData(kind);
   const columns = sql`${rankOf(kind)}::int as rank, x.id, x.created_at, ${d.mobilization} as mobilization_id,
-    ${d.widget} as widget_id, x.activist_id, ${d.customer ?? sql`null::jsonb`} as customer`;
+    ${d.widget} as widget_id, x.activist_id, ${d.customer ?? sql`null::jsonb`} as customer, x.origin`;
   const next = sql`(x.created_at, x.id) > ${boundOf(kind, after)} and ${countedCondition(kind)}
     order by x.created_at, x.id limit ${EXPORT_BATCH}`;
   const table = sql.raw(d.table);
@@ -83,7 +84,7 @@ function actionBatch(db: Db, communityId: number, after: Position | undefined, {
         coalesce(a.name, nullif(x.customer->>'name', '')) as name,
         coalesce(a.email, nullif(x.customer->>'email', '')) as email,
         coalesce(a.phone, nullif(x.customer->>'phone', '')) as phone,
-        coalesce(a.city, nullif(x.customer->>'city', '')) as city
+        coalesce(a.city, nullif(x.customer->>'city', '')) as city, x.origin
       from (
         select * from (
           ${sql.join(
@@ -128,7 +129,10 @@ export function activistActionsCsv(db: Db, communityId: number, reader: ReportRe
     col('colMobilization'),
     col('colWidgetId'),
     col('colWidgetKind'),
+    translate(locale, 'embedOrigins.originColumn'),
   ];
+  // Where the action was taken: the embedding site's origin, or the page itself.
+  const ourPage = translate(locale, 'embedOrigins.ourPage');
   const kindLabel = (rank: number) => translate(locale, ACTION_DEFINITIONS[KINDS[rank] as ActionKind].label);
   return keysetCsvBy(
     header,
@@ -144,6 +148,7 @@ export function activistActionsCsv(db: Db, communityId: number, reader: ReportRe
       r.page,
       r.widget_id,
       widgetKindLabel(locale, r.widget_kind),
+      r.origin ?? ourPage,
     ],
     (r) => ({ at: r.at, rank: r.rank, id: r.id }),
   );

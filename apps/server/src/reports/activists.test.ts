@@ -51,6 +51,7 @@ const ACTION_HEADER = [
   'Mobilização',
   'ID do widget',
   'Tipo de widget',
+  'Origem',
 ];
 const ACTIVIST_HEADER = [
   'ID',
@@ -124,6 +125,7 @@ describe('GET /api/communities/:id/activist_actions.csv', () => {
         ...pageCells,
         String(form.id),
         'Formulário',
+        'Página da mobilização',
       ],
       [
         '2026-02-01 07:00:00',
@@ -135,6 +137,7 @@ describe('GET /api/communities/:id/activist_actions.csv', () => {
         ...pageCells,
         String(donation.id),
         'Doação',
+        'Página da mobilização',
       ],
       [
         '2026-02-01 07:00:02',
@@ -146,6 +149,7 @@ describe('GET /api/communities/:id/activist_actions.csv', () => {
         ...pageCells,
         String(pressure.id),
         'Pressão por e-mail',
+        'Página da mobilização',
       ],
     ]);
     // Commas, quotes and line breaks are quoted, so they do not break columns or rows.

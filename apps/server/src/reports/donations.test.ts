@@ -60,6 +60,7 @@ const DONATION_HEADER = [
   'Doação recorrente',
   'Periodicidade',
   'Transação',
+  'Origem',
 ];
 const SUBSCRIPTION_HEADER = [
   'ID',
@@ -142,6 +143,7 @@ describe('GET /api/communities/:id/donation_reports.csv', () => {
         '',
         '',
         'tx-1',
+        'Página da mobilização',
       ],
       // Without a stored customer, the donor comes from the activist row.
       [
@@ -160,6 +162,7 @@ describe('GET /api/communities/:id/donation_reports.csv', () => {
         '',
         '',
         '',
+        'Página da mobilização',
       ],
       [
         String(charge.id),
@@ -177,6 +180,7 @@ describe('GET /api/communities/:id/donation_reports.csv', () => {
         String(subscription.id),
         'mês',
         '',
+        'Página da mobilização',
       ],
     ]);
     // The amount with a decimal comma is quoted, so the comma is not a column break.

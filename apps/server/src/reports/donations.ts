@@ -59,6 +59,7 @@ interface DonationRow {
   subscription_id: number | null;
   period: number | null;
   transaction_id: string | null;
+  origin: string | null;
 }
 
 function donationBatch(db: Db, communityId: number, afterId: number, timeZone: TimeZone) {
@@ -70,7 +71,7 @@ function donationBatch(db: Db, communityId: number, afterId: number, timeZone: T
         coalesce(nullif(concat_ws(' ', x.customer->'phone'->>'ddd', x.customer->'phone'->>'number'), ''), a.phone)
           as phone,
         coalesce(nullif(x.customer->'address'->>'city', ''), a.city) as city,
-        x.payment_method, x.amount, x.status, x.subscription_id, x.period, x.transaction_id
+        x.payment_method, x.amount, x.status, x.subscription_id, x.period, x.transaction_id, x.origin
       from ${donations} x ${lookups}
       where (x.community_id, x.id) > (${communityId}, ${afterId}) and x.community_id <= ${communityId}
       order by x.community_id, x.id
@@ -97,7 +98,10 @@ export function donationsCsv(db: Db, communityId: number, { locale, timeZone }: 
     t('colSubscription'),
     t('colPeriod'),
     t('colTransaction'),
+    translate(locale, 'embedOrigins.originColumn'),
   ];
+  // Where the donation was made: the embedding site's origin, or the page itself (scheduled charges too).
+  const ourPage = translate(locale, 'embedOrigins.ourPage');
   return keysetCsv(
     header,
     (afterId) => donationBatch(db, communityId, afterId, timeZone),
@@ -117,6 +121,7 @@ export function donationsCsv(db: Db, communityId: number, { locale, timeZone }: 
       r.subscription_id,
       periodOf(locale, r.period),
       r.transaction_id,
+      r.origin ?? ourPage,
     ],
   );
 }

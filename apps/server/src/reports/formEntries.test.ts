@@ -26,6 +26,7 @@ const HEADER = [
   'E-mail (ativista)',
   'Telefone (ativista)',
   'Data de envio (America/Sao_Paulo)',
+  'Origem',
 ];
 
 const csvUrl = (pageId: number, widgetId: number | string) =>
@@ -283,6 +284,7 @@ describe('GET /api/mobilizations/:id/form_entries.csv', () => {
       'Correo (activista)',
       'Teléfono (activista)',
       'Fecha de envío (America/Sao_Paulo)',
+      'Origen',
     ]);
     expect(serializeFormFields(TEST_FIELDS.slice(0, 2))).toContain('f-email');
   });

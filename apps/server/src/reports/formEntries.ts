@@ -60,6 +60,7 @@ interface ExportRow {
   name: string | null;
   email: string | null;
   phone: string | null;
+  origin: string | null;
 }
 
 /**
@@ -73,7 +74,7 @@ function batchAfter(db: Db, widgetId: number, afterId: number, timeZone: TimeZon
     db,
     sql`
       select e.id, e.fields::text as fields, ${zonedText(sql`e.created_at`, timeZone)} as created_at,
-             a.name, a.email, a.phone
+             a.name, a.email, a.phone, e.origin
       from ${formEntries} e
       left join lateral (select name, email, phone from ${activists} where id = e.activist_id) a on true
       where (e.widget_id, e.id) > (${widgetId}, ${afterId}) and e.widget_id <= ${widgetId}
@@ -83,8 +84,8 @@ function batchAfter(db: Db, widgetId: number, afterId: number, timeZone: TimeZon
 }
 
 /** The cells of one entry: its values in column order (by uid), then the activist and the time. */
-function entryLine(row: ExportRow, columnIndex: Map<string, number>, width: number): string {
-  const cells: unknown[] = new Array(width + 4);
+function entryLine(row: ExportRow, columnIndex: Map<string, number>, width: number, ourPage: string): string {
+  const cells: unknown[] = new Array(width + 5);
   const fields = typeof row.fields === 'string' ? (JSON.parse(row.fields) as unknown) : row.fields;
   if (Array.isArray(fields))
     for (const f of fields as EntryField[]) {
@@ -95,6 +96,7 @@ function entryLine(row: ExportRow, columnIndex: Map<string, number>, width: numb
   cells[width + 1] = row.email;
   cells[width + 2] = row.phone;
   cells[width + 3] = seconds(row.created_at);
+  cells[width + 4] = row.origin ?? ourPage;
   return csvLine(cells);
 }
 
@@ -130,7 +132,7 @@ function pickSql(key: string) {
  * JavaScript would. No subquery and no `offset 0` step: each cell is computed where the rows are read, in the
  * parallel workers, so the sort carries text cells rather than the entries' JSON.
  */
-function copyQuery(widget: Widget, columns: Column[], timeZone: TimeZone): string {
+function copyQuery(widget: Widget, columns: Column[], timeZone: TimeZone, ourPage: string): string {
   const current = inputFields(parseFormFields(widget.settings.fields)).map((f) => f.uid);
   const laidOut =
     current.length > 0 && current.every((uid, i) => columns[i]?.key === uid && uid && !uid.startsWith('label:'));
@@ -144,7 +146,7 @@ function copyQuery(widget: Widget, columns: Column[], timeZone: TimeZone): strin
       : picked(column.key);
   return `
     select ${columns.map((c, i) => `${cell(c, i)}, `).join('')}a.name, a.email, a.phone,
-      ${zonedSecondsSql('e.created_at', timeZone)} as created_at
+      ${zonedSecondsSql('e.created_at', timeZone)} as created_at, coalesce(e.origin, ${sqlString(ourPage)}) as origin
     from form_entries e
     left join activists a on a.id = e.activist_id
     where e.widget_id = ${Number(widget.id)}
@@ -154,7 +156,8 @@ function copyQuery(widget: Widget, columns: Column[], timeZone: TimeZone): strin
 /**
  * The form-entries report of one widget as CSV text, produced batch by batch straight from the database, so memory
  * stays flat however many entries there are: a BOM and the header row (one column per field label, then the
- * activist's name, e-mail and phone, then the time of the entry), then one row per entry. `exported_at` is recorded
+ * activist's name, e-mail and phone, the time of the entry and where it was sent from: the embedding site's origin,
+ * or the catalogue's 'Página da mobilização'), then one row per entry. `exported_at` is recorded
  * just before the last chunk, so a client that has the whole file also sees the new date; it does not touch the
  * public page's cache (the widgets trigger ignores that column).
  */
@@ -172,10 +175,13 @@ export async function* formEntriesCsv(
     t('formEntries.csvActivistEmail'),
     t('formEntries.csvActivistPhone'),
     translate(locale, 'formEntries.csvCreatedAt', { zone: timeZone }),
+    t('embedOrigins.originColumn'),
   ];
+  // Where the entry was sent from: the embedding site's origin, or the page itself.
+  const ourPage = t('embedOrigins.ourPage');
   const recordExport = () => db.update(widgets).set({ exportedAt: new Date() }).where(eq(widgets.id, widget.id));
   if (copyOut) {
-    yield* copyCsv(copyOut, header, copyQuery(widget, columns, timeZone), recordExport);
+    yield* copyCsv(copyOut, header, copyQuery(widget, columns, timeZone, ourPage), recordExport);
     return;
   }
   yield CSV_BOM + csvLine(header);
@@ -186,7 +192,7 @@ export async function* formEntriesCsv(
     const last = rows.length < EXPORT_BATCH;
     if (last) await recordExport();
     let chunk = '';
-    for (const row of rows) chunk += entryLine(row, columnIndex, columns.length);
+    for (const row of rows) chunk += entryLine(row, columnIndex, columns.length, ourPage);
     if (chunk) yield chunk;
     if (last) return;
     afterId = Number(rows[rows.length - 1]?.id ?? afterId);

@@ -25,7 +25,7 @@ const API_PREFIXES = ['/api/', '/v1/', '/uploads/'];
 export async function serveAdminApp(
   app: FastifyInstance,
   webDist: string | undefined,
-  settings: { publicHost?: string } = {},
+  settings: { publicHost?: string; embedBase?: string } = {},
 ) {
   if (!webDist) return undefined;
   // The hashed bundles under one wildcard route (a route per file cost a start 0.1 s for the app's 300 files); the
@@ -47,7 +47,14 @@ export async function serveAdminApp(
   const publicHostMeta = settings.publicHost
     ? `<meta name="mutirao:public-host" content="${settings.publicHost.replace(/[^a-z0-9.-]/gi, '')}" />`
     : '';
-  const indexHtml = readFileSync(join(webDist, 'index.html'), 'utf8').replace('</head>', `${publicHostMeta}</head>`);
+  // And where the embed loader is served (APP_URL), for the snippet of the widgets' 'Incorporar' tab.
+  const embedBaseMeta = settings.embedBase
+    ? `<meta name="mutirao:embed-base" content="${settings.embedBase.replace(/["<>&\s]/g, '')}" />`
+    : '';
+  const indexHtml = readFileSync(join(webDist, 'index.html'), 'utf8').replace(
+    '</head>',
+    `${publicHostMeta}${embedBaseMeta}</head>`,
+  );
   return (url: string, accept: string | undefined) => {
     if (API_PREFIXES.some((p) => url.startsWith(p))) return undefined;
     if (!accept?.includes('text/html')) return undefined;

@@ -12,6 +12,8 @@ import { activistScreenMessages } from './activistScreens';
 import { botScreenMessages } from './botScreens';
 import { dataRequestMessages } from './dataRequests';
 import { domainScreenMessages, launchMessages } from './domainScreens';
+import { embedMessages } from './embed';
+import { embedOriginsMessages } from './embedOrigins';
 import { massMessagesMessages } from './massMessages';
 import { offlineMessages } from './offline';
 import { publishingMessages } from './publishing';
@@ -1025,6 +1027,9 @@ export const es: Catalogue = {
   launch: launchMessages.es,
   publishing: publishingMessages.es,
   offline: offlineMessages.es,
+  /** Action widgets on other sites (`embed.ts`). */
+  embed: embedMessages.es,
+  embedOrigins: embedOriginsMessages.es,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   /** What a widget holds when its kind is picked (`widgets/defaults.ts`). */
   widgetDefaults: widgetDefaultMessages.es,

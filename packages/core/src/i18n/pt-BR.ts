@@ -12,6 +12,8 @@ import { activistScreenMessages } from './activistScreens';
 import { botScreenMessages } from './botScreens';
 import { dataRequestMessages } from './dataRequests';
 import { domainScreenMessages, launchMessages } from './domainScreens';
+import { embedMessages } from './embed';
+import { embedOriginsMessages } from './embedOrigins';
 import { massMessagesMessages } from './massMessages';
 import { offlineMessages } from './offline';
 import { publishingMessages } from './publishing';
@@ -1032,6 +1034,9 @@ export const ptBR = {
   launch: launchMessages['pt-BR'],
   publishing: publishingMessages['pt-BR'],
   offline: offlineMessages['pt-BR'],
+  /** Action widgets on other sites (`embed.ts`). */
+  embed: embedMessages['pt-BR'],
+  embedOrigins: embedOriginsMessages['pt-BR'],
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   /** What a widget holds when its kind is picked (`widgets/defaults.ts`). */
   widgetDefaults: widgetDefaultMessages['pt-BR'],

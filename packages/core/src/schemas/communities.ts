@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TIME_ZONES } from '../dates';
+import { embedOriginsSchema } from '../embedOrigins';
 import { LIMITS } from '../limits';
 import { msg } from '../messages';
 
@@ -86,6 +87,8 @@ const communityInfoFields = {
 export const communityUpdateSchema = communityCreateSchema.partial().extend({
   ...communityInfoFields,
   facebook_app_id: optionalText(100),
+  /** The sites allowed to embed the community's widgets (`embedOrigins.ts`); left out keeps the stored list. */
+  embed_origins: embedOriginsSchema.optional(),
 });
 export type CommunityUpdateInput = z.input<typeof communityUpdateSchema>;
 

@@ -1,5 +1,5 @@
 import { type Locale, translate } from '@mutirao/core/i18n';
-import type { ReactNode, Ref } from 'react';
+import { createContext, type ReactNode, type Ref, useContext } from 'react';
 import type { Focusable } from '../browser';
 
 /**
@@ -94,16 +94,23 @@ export function ActionDone({
 }
 
 /**
+ * Where the consent notice links: the page's own host on our pages (`/seus-dados`, which sends the visitor on to the
+ * request form); inside an embed on another site, the request form's absolute address, given by the embed endpoint.
+ */
+export const ConsentLink = createContext('/seus-dados');
+
+/**
  * The consent notice under an action's button (LGPD): what the visitor agrees to by acting, and where to see or erase
  * their data. The server stores this same text with each action (`activists/consent.ts`). The link stays on the
  * page's own host, which sends the visitor on to the request form.
  */
 export function ConsentNote({ locale }: { locale: Locale }) {
+  const href = useContext(ConsentLink);
   return (
     <p className="mz-form__consent">
       {/* One text node: React's server markup would put a comment between two, which hydration does not keep. */}
       {`${translate(locale, 'formView.consent')} `}
-      <a href="/seus-dados">{translate(locale, 'formView.consentLink')}</a>
+      <a href={href}>{translate(locale, 'formView.consentLink')}</a>
     </p>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { RenderMode } from '../types';
+import { apiUrl } from './apiBase';
 
 /** A count the server answers as `{[key]: n}` at `url`, or undefined when it cannot be read. */
 export async function fetchCount(url: string, key: string): Promise<number | undefined> {
@@ -14,7 +15,7 @@ export async function fetchCount(url: string, key: string): Promise<number | und
 }
 
 /** `GET /api/widgets/{id}/count`: an action widget's live count (actions that count: core's `actions/`). */
-export const fetchWidgetCount = (widgetId: number) => fetchCount(`/api/widgets/${widgetId}/count`, 'count');
+export const fetchWidgetCount = (widgetId: number) => fetchCount(apiUrl(`/api/widgets/${widgetId}/count`), 'count');
 
 /**
  * The page may have been rendered, and cached, before the latest actions: on a public page, a widget that shows its

@@ -1,6 +1,7 @@
 import type { Locale } from '@mutirao/core/i18n';
 import type { DonationCustomer } from '@mutirao/core/widgets/donationCheckout';
 import type { DonationPaymentMethod } from '@mutirao/core/widgets/donationRules';
+import { apiUrl } from '../action/apiBase';
 import { type ActionResult, postAction } from '../action/useActionSubmit';
 import { CUSTOMER_INPUTS } from './customer';
 
@@ -18,7 +19,7 @@ export interface DonationInfo {
 
 export async function fetchDonationInfo(widgetId: number): Promise<DonationInfo | undefined> {
   try {
-    const res = await fetch(`/api/widgets/${widgetId}/donation`, { headers: { accept: 'application/json' } });
+    const res = await fetch(apiUrl(`/api/widgets/${widgetId}/donation`), { headers: { accept: 'application/json' } });
     if (!res.ok) return undefined;
     const body = (await res.json()) as Partial<DonationInfo>;
     if (typeof body.available !== 'boolean' || !body.checkout || !body.stats) return undefined;
@@ -63,7 +64,7 @@ export function postDonation(
   options: { locale: Locale; failed: string },
 ): Promise<ActionResult> {
   return postAction(
-    `/api/mobilizations/${input.mobilizationId}/donations`,
+    apiUrl(`/api/mobilizations/${input.mobilizationId}/donations`),
     { donation: input.donation, website: input.website },
     { ...options, known: new Set(CUSTOMER_INPUTS.map((input) => input.path)), key: input.donation.attempt },
   );
@@ -75,7 +76,7 @@ export function postRecurring(
   options: { locale: Locale; failed: string },
 ): Promise<ActionResult> {
   return postAction(
-    `/api/donations/${input.donationId}/recurring`,
+    apiUrl(`/api/donations/${input.donationId}/recurring`),
     { key: input.key, amount: input.amount },
     { ...options, known: new Set() },
   );

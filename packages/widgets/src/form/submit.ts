@@ -1,5 +1,6 @@
 import type { Locale } from '@mutirao/core/i18n';
 import { type FormEntryField, type FormField, inputFields } from '@mutirao/core/widgets/formRules';
+import { apiUrl } from '../action/apiBase';
 import { fetchCount } from '../action/liveCount';
 import { type ActionResult, postAction } from '../action/useActionSubmit';
 
@@ -21,7 +22,7 @@ export function submitFormEntry(
   failed: string,
 ): Promise<ActionResult> {
   return postAction(
-    `/api/mobilizations/${input.mobilizationId}/form_entries`,
+    apiUrl(`/api/mobilizations/${input.mobilizationId}/form_entries`),
     { form_entry: { widget_id: input.widgetId, fields: JSON.stringify(input.fields) }, website: input.website },
     {
       locale: input.locale,
@@ -35,4 +36,4 @@ export function submitFormEntry(
 
 /** `GET /api/widgets/{id}/form_entries_count` (FORM-CONTRACT §4): the live count, or undefined when unavailable. */
 export const fetchFormCount = (widgetId: number) =>
-  fetchCount(`/api/widgets/${widgetId}/form_entries_count`, 'form_entries_count');
+  fetchCount(apiUrl(`/api/widgets/${widgetId}/form_entries_count`), 'form_entries_count');

@@ -1,5 +1,6 @@
 import type { Locale } from '@mutirao/core/i18n';
 import type { PhoneCallInput, PhoneCallStatus } from '@mutirao/core/widgets/pressurePhone';
+import { apiUrl } from '../action/apiBase';
 import { type ActionResult, postAction } from '../action/useActionSubmit';
 
 export interface CallAnswer {
@@ -17,7 +18,7 @@ export function startCall(
   options: { locale: Locale; failed: string; key?: string },
 ): Promise<ActionResult> {
   return postAction(
-    `/api/widgets/${input.widgetId}/call`,
+    apiUrl(`/api/widgets/${input.widgetId}/call`),
     { call: input.call, website: input.website },
     { ...options, known: FIELDS },
   );
@@ -26,7 +27,7 @@ export function startCall(
 /** `GET /api/widgets/{id}/telephony`: whether the community can place calls, and whether they are simulated. */
 export async function telephonyOf(widgetId: number): Promise<{ configured: boolean; sandbox: boolean } | undefined> {
   try {
-    const res = await fetch(`/api/widgets/${widgetId}/telephony`, { headers: { accept: 'application/json' } });
+    const res = await fetch(apiUrl(`/api/widgets/${widgetId}/telephony`), { headers: { accept: 'application/json' } });
     if (!res.ok) return undefined;
     const body = (await res.json()) as { twilio_configurations?: { count?: number }; sandbox?: boolean };
     return { configured: (body.twilio_configurations?.count ?? 0) > 0, sandbox: body.sandbox === true };
@@ -42,7 +43,9 @@ export async function telephonyOf(widgetId: number): Promise<{ configured: boole
 export async function nextCallState(call: CallAnswer): Promise<CallAnswer | undefined> {
   try {
     const res = await fetch(
-      `/api/twilio/calls/${call.id}?key=${encodeURIComponent(call.key)}&after=${encodeURIComponent(call.status)}`,
+      apiUrl(
+        `/api/twilio/calls/${call.id}?key=${encodeURIComponent(call.key)}&after=${encodeURIComponent(call.status)}`,
+      ),
       { headers: { accept: 'application/json' } },
     );
     if (!res.ok) return undefined;

@@ -1,5 +1,6 @@
 import type { Locale } from '@mutirao/core/i18n';
 import type { PressureFill } from '@mutirao/core/widgets/pressureRules';
+import { apiUrl } from '../action/apiBase';
 import { type ActionResult, postAction } from '../action/useActionSubmit';
 
 const FIELDS = new Set(['firstname', 'lastname', 'email', 'city', 'subject', 'body']);
@@ -10,7 +11,7 @@ export function submitPressureFill(
   failed: string,
 ): Promise<ActionResult> {
   return postAction(
-    `/api/widgets/${input.widgetId}/fill`,
+    apiUrl(`/api/widgets/${input.widgetId}/fill`),
     { fill: input.fill, website: input.website },
     { locale: input.locale, failed, known: FIELDS, key: input.key },
   );

@@ -132,6 +132,8 @@ export const formEntries = pgTable(
      * tells an entry laid out as the widget's current form by one comparison (`reports/formEntries.ts`).
      */
     layout: text('layout').generatedAlwaysAs(sql`form_entry_layout(fields)`),
+    /** The site the action came from when its widget was embedded elsewhere (`embeds/origins.ts`); null on our pages. */
+    origin: text('origin'),
     mailchimpSyncedAt: timestamp('mailchimp_synced_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -169,6 +171,8 @@ export const activistPressures = pgTable(
     formData: jsonb('form_data').$type<Record<string, unknown>>().notNull().default({}),
     /** 'email' for an e-mail pressure, 'phone' for a phone-pressure visit (set from the widget's kind). */
     channel: text('channel').$type<'email' | 'phone'>().notNull().default('email'),
+    /** The site the action came from when its widget was embedded elsewhere (`embeds/origins.ts`); null on our pages. */
+    origin: text('origin'),
     mailchimpSyncedAt: timestamp('mailchimp_synced_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -273,6 +277,8 @@ export const donations = pgTable(
      * charges again.
      */
     attemptKey: text('attempt_key'),
+    /** The site the action came from when its widget was embedded elsewhere (`embeds/origins.ts`); null on our pages. */
+    origin: text('origin'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -22,6 +22,12 @@ export const communities = pgTable(
     signature: jsonb('signature').$type<{ name?: string; url?: string }>(),
     /** The IANA zone every date of the community is shown in (core's `TIME_ZONES`); read through `communityTimeZone`. */
     timeZone: text('time_zone').notNull().default('America/Sao_Paulo'),
+    /**
+     * The origins (`https://host[:port]`, as `new URL(x).origin` gives them) allowed to embed the community's action
+     * widgets on their sites (issue 35): CORS on the action routes and the embed loader answer only these. Read
+     * through `embeds/origins.ts`.
+     */
+    embedOrigins: text('embed_origins').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

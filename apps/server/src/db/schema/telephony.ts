@@ -42,6 +42,8 @@ export const twilioCalls = pgTable(
      */
     status: text('status').$type<TwilioCallStatus>().notNull().default('initiated'),
     /** When the mailing list got the person for this call (a completed one), as the other actions keep it. */
+    /** The site the action came from when its widget was embedded elsewhere (`embeds/origins.ts`); null on our pages. */
+    origin: text('origin'),
     mailchimpSyncedAt: timestamp('mailchimp_synced_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -21,6 +21,8 @@ export interface DonationTarget {
   description: string;
   /** The consent notice the page showed, stored with the donation. */
   consent: ConsentShown;
+  /** The embedding site's origin when the widget is embedded on another site (`embeds/cors.ts`). */
+  origin?: string;
 }
 
 /** A row left `processing` this long ago is taken for a crash between the commit and the provider's answer. */
@@ -69,6 +71,7 @@ export async function createDonation(ctx: AppContext, target: DonationTarget, re
         customer: customer as unknown as Record<string, unknown>,
         period: request.period ?? null,
         attemptKey,
+        origin: target.origin ?? null,
       })
       .onConflictDoNothing({ target: donations.attemptKey })
       .returning();

@@ -74,6 +74,7 @@ export function donationRoutes(app: FastifyInstance, ctx: AppContext) {
             recipientId,
             description: found.pageName,
             consent: consentOf(found),
+            origin: request.embedOrigin,
           },
           input,
         );

@@ -97,6 +97,7 @@ describe('group commit of form entries (issue 18)', () => {
       consent_text: 'Aviso',
       consent_url: 'https://exemplo.org',
       consent_locale: 'pt-BR',
+      origin: null,
     });
     await db.execute(sql`create or replace function test_refuse_mail() returns trigger language plpgsql as $$
       begin if new.to_address = 'falha@example.org' then raise exception 'outbox refused'; end if; return new; end; $$`);

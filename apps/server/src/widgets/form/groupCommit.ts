@@ -38,6 +38,8 @@ export interface EntryRow {
   consent_text: string;
   consent_url: string;
   consent_locale: string;
+  /** The embedding site's origin (`embeds/cors.ts`), null on our own pages. */
+  origin: string | null;
 }
 
 /** What the batch answers for an entry. */
@@ -78,7 +80,7 @@ function batchStatement(rows: EntryRow[]) {
         n int, community_id int, widget_id int, mobilization_id int, version int, fields jsonb,
         email text, name text, first_name text, last_name text, phone text, city text,
         mail_key text, mail_kind text, mail_to text, mail_from text, mail_subject text, mail_body int,
-        consent_text text, consent_url text, consent_locale text)
+        consent_text text, consent_url text, consent_locale text, origin text)
     ),
     body as (
       select (b.i - 1)::int as i, b.value->>'text' as text, b.value->>'html' as html
@@ -93,8 +95,8 @@ function batchStatement(rows: EntryRow[]) {
       left join activist on activist.community_id = ids.community_id and activist.email_key = lower(ids.email)
     ),
     entry as (
-      insert into form_entries (id, widget_id, mobilization_id, activist_id, fields)
-      select entry_id, widget_id, mutirao_page_at_version(mobilization_id, version), activist_id, fields
+      insert into form_entries (id, widget_id, mobilization_id, activist_id, fields, origin)
+      select entry_id, widget_id, mutirao_page_at_version(mobilization_id, version), activist_id, fields, origin
       from rows order by n
       returning id, created_at
     ),

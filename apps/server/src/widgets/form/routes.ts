@@ -54,6 +54,7 @@ export function formEntryRoutes(app: FastifyInstance, ctx: AppContext) {
           locale: (found.language === 'es' ? 'es' : 'pt-BR') satisfies Locale,
           baseUrl: adminBaseUrl(ctx.config),
           consent,
+          origin: request.embedOrigin,
         });
       });
       const { entry, count } = written;

@@ -21,6 +21,8 @@ export interface FormEntrySubmission {
   baseUrl: string;
   /** The consent notice the page showed, stored with the entry. */
   consent: ConsentShown;
+  /** The embedding site's origin when the widget is embedded on another site (`embeds/cors.ts`). */
+  origin?: string;
 }
 
 /**
@@ -69,6 +71,7 @@ export async function submitFormEntry(ctx: AppContext, submission: FormEntrySubm
     consent_text: consent.text,
     consent_url: consent.pageUrl,
     consent_locale: consent.locale,
+    origin: submission.origin ?? null,
   });
   await ctx.mailer.dispatch(written.outboxId).catch((error: unknown) => {
     console.error('[form entries] thank-you e-mail left to the sweep:', error);

@@ -90,6 +90,7 @@ export function phonePressureRoutes(app: FastifyInstance, ctx: AppContext) {
       target,
       pressure: input.pressure,
       consent: consentShown(ctx.config, found),
+      origin: request.embedOrigin,
     });
     return reply.status(201).send(answer);
   });

@@ -21,6 +21,8 @@ export interface PhoneCallRequest {
   pressure?: { id: number; key: string };
   /** The consent notice the page showed, stored with each call. */
   consent: ConsentShown;
+  /** The embedding site's origin when the widget is embedded on another site (`embeds/cors.ts`). */
+  origin?: string;
 }
 
 /**
@@ -74,6 +76,7 @@ export async function startPhoneCall(ctx: AppContext, r: PhoneCallRequest) {
           targets: [line],
           mail: { subject: '', body: '' },
           channel: 'phone',
+          origin: r.origin ?? null,
           formData: {
             first_name: activist.first_name.trim(),
             last_name: activist.last_name.trim(),
@@ -87,7 +90,14 @@ export async function startPhoneCall(ctx: AppContext, r: PhoneCallRequest) {
     }
     const [call] = await tx
       .insert(twilioCalls)
-      .values({ activistId, widgetId: r.widget.id, communityId: r.communityId, from: r.phone, to: r.target.address })
+      .values({
+        activistId,
+        widgetId: r.widget.id,
+        communityId: r.communityId,
+        from: r.phone,
+        to: r.target.address,
+        origin: r.origin ?? null,
+      })
       .returning({ id: twilioCalls.id });
     if (!call || !pressureId) throw new Error('phone pressure insert returned nothing');
     await recordConsent(tx, {

@@ -82,6 +82,7 @@ export function pressureRoutes(app: FastifyInstance, ctx: AppContext) {
           ...checkFill(found, request.body),
           baseUrl: adminBaseUrl(ctx.config),
           consent: consentOf(found),
+          origin: request.embedOrigin,
         }),
       );
       const { pressure, count } = written;

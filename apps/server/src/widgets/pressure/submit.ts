@@ -21,6 +21,8 @@ export interface PressureSubmission {
   baseUrl: string;
   /** The consent notice the page showed, stored with the pressure. */
   consent: ConsentShown;
+  /** The embedding site's origin when the widget is embedded on another site (`embeds/cors.ts`). */
+  origin?: string;
 }
 
 /** The address part of MAIL_FROM ('Mutirão <nao-responda@…>' → 'nao-responda@…'). */
@@ -92,6 +94,8 @@ export interface PressureRow {
   consent_text: string;
   consent_url: string;
   consent_locale: string;
+  /** The embedding site's origin, null on our own pages. */
+  origin: string | null;
 }
 
 /**
@@ -110,7 +114,7 @@ function pressureBatch(rows: PressureRow[]): SQL {
       select * from jsonb_to_recordset(${JSON.stringify(rows.map((row, n) => ({ ...row, n })))}::jsonb) as r(
         n int, community_id int, widget_id int, mobilization_id int, version int, email text, name text, first_name text,
         last_name text, phone text, city text, targets jsonb, mail jsonb, form_data jsonb, messages jsonb,
-        consent_text text, consent_url text, consent_locale text)
+        consent_text text, consent_url text, consent_locale text, origin text)
     ),
     ids as (
       select input.*, nextval('activist_pressures_id_seq'::regclass)::int as pressure_id from input order by n
@@ -121,9 +125,9 @@ function pressureBatch(rows: PressureRow[]): SQL {
       join activist on activist.community_id = ids.community_id and activist.email_key = lower(ids.email)
     ),
     pressure as (
-      insert into ${activistPressures} (id, widget_id, mobilization_id, activist_id, targets, mail, form_data)
+      insert into ${activistPressures} (id, widget_id, mobilization_id, activist_id, targets, mail, form_data, origin)
       select pressure_id, widget_id, mutirao_page_at_version(mobilization_id, version), activist_id, targets, mail,
-        form_data
+        form_data, origin
       from rows order by n
       returning id, created_at
     ),
@@ -180,6 +184,7 @@ function pressureRow(s: PressureSubmission, platformFrom: string): PressureRow {
     consent_text: s.consent.text,
     consent_url: s.consent.pageUrl,
     consent_locale: s.consent.locale,
+    origin: s.origin ?? null,
   };
 }
 

@@ -7,6 +7,7 @@ import { LoadingScreen } from '../../shell/layouts/LoadingScreen';
 import { CommunityInfoForm } from './CommunityInfoForm';
 import { CommunitySettingsPage } from './CommunitySettingsPage';
 import { communityQueryKey, fetchCommunity } from './communityApi';
+import { EmbedOriginsSection } from './EmbedOriginsSection';
 
 /**
  * `/community/info`, the "Informações" tab (spec 01 §2; the spec sends it to the newer admin app, built here).
@@ -19,10 +20,9 @@ export default function CommunityInfoPage() {
   const id = community?.id ?? 0;
   const details = useQuery({ queryKey: communityQueryKey(id), queryFn: () => fetchCommunity(id), enabled: id > 0 });
   const role = details.data?.role ?? community?.role ?? undefined;
-  const canManage = policies.canManageCommunity(
-    { id: user?.id ?? 0, isAdmin: user?.is_admin ?? false },
-    role ? { communityId: id, role } : undefined,
-  );
+  const actor = { id: user?.id ?? 0, isAdmin: user?.is_admin ?? false };
+  const membership = role ? { communityId: id, role } : undefined;
+  const canManage = policies.canManageCommunity(actor, membership);
 
   return (
     <CommunitySettingsPage description={t('communitySettings.infoIntro')}>
@@ -35,6 +35,11 @@ export default function CommunityInfoPage() {
         )}
         {details.data && <CommunityInfoForm community={details.data} readOnly={!canManage} />}
       </Paper>
+      {details.data && (
+        <Paper withBorder p={{ base: 'md', sm: 'xl' }} maw={720} mt="lg">
+          <EmbedOriginsSection community={details.data} readOnly={!policies.canManageEmbedOrigins(actor, membership)} />
+        </Paper>
+      )}
     </CommunitySettingsPage>
   );
 }

@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/SessionProvider';
+import { ActionsByOrigin } from '../../metrics/ActionsByOrigin';
 import { MetricFigures, MetricsEmpty, MetricsLoadFailed } from '../../metrics/MetricFigures';
 import { nothingYet } from '../../metrics/metricsApi';
 import { LoadingScreen } from '../../shell/layouts/LoadingScreen';
@@ -27,6 +28,7 @@ function Figures({ communityId }: { communityId: number }) {
         activistsHelp={t('communityMetrics.activistsHelp')}
       />
       <MobilizationBreakdown communityId={communityId} />
+      <ActionsByOrigin scope="communities" id={communityId} />
     </Stack>
   );
 }

@@ -12,6 +12,8 @@ export interface CommunityDetails {
   twitter_link: string | null;
   email_template_from: string | null;
   time_zone: string;
+  /** The sites allowed to embed the community's widgets (`https://host[:port]`). */
+  embed_origins: string[];
   role?: number;
 }
 
@@ -21,6 +23,13 @@ export const fetchCommunity = (id: number) => api<CommunityDetails>(`/api/commun
 
 export const updateCommunity = (id: number, community: CommunityInfoValues) =>
   api<CommunityDetails>(`/api/communities/${id}`, { method: 'PUT', body: { community } });
+
+/** `PUT /api/communities/{id}/embed_origins`: the whole list; answers it normalised. */
+export const updateEmbedOrigins = (id: number, origins: string[]) =>
+  api<{ embed_origins: string[] }>(`/api/communities/${id}/embed_origins`, {
+    method: 'PUT',
+    body: { embed_origins: origins },
+  });
 
 export const communityMetricsKey = (id: number) => ['communities', id, 'metrics'] as const;
 

@@ -1,6 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ActionsByOrigin } from '../../metrics/ActionsByOrigin';
 import { MetricFigures, MetricsEmpty, MetricsLoadFailed } from '../../metrics/MetricFigures';
 import { nothingYet } from '../../metrics/metricsApi';
 import { LoadingScreen } from '../../shell/layouts/LoadingScreen';
@@ -31,6 +32,7 @@ export default function MetricsSettingsPage() {
         label={t('mobilizationMetrics.figuresLabel')}
         activistsHelp={t('mobilizationMetrics.activistsHelp')}
       />
+      <ActionsByOrigin scope="mobilizations" id={mobilization.id} />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router';
 import { NotFoundInShell } from '../../shell/NotFoundPage';
+import { EmbedPage } from '../action/EmbedPage';
 import DonationDataPage from './DonationDataPage';
 import { DonationAdjustPage, DonationAutofirePage, DonationFinishPage, DonationSettingsLayout } from './DonationTabs';
 
@@ -12,6 +13,7 @@ export default function DonationSettingsRoutes() {
         <Route path="settings" element={<DonationDataPage />} />
         <Route path="autofire" element={<DonationAutofirePage />} />
         <Route path="finish" element={<DonationFinishPage />} />
+        <Route path="embed" element={<EmbedPage />} />
         <Route path="*" element={<NotFoundInShell />} />
       </Route>
     </Routes>

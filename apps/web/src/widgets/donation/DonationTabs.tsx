@@ -26,6 +26,7 @@ export function DonationSettingsLayout() {
         { label: t('kinds.donation.dataTab'), suffix: 'settings' },
         { label: t('kinds.donation.autofireTab'), suffix: 'autofire' },
         { label: t('kinds.donation.finishTab'), suffix: 'finish' },
+        { label: t('embed.tab'), suffix: 'embed' },
       ]}
     />
   );

@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router';
 import { NotFoundInShell } from '../../shell/NotFoundPage';
+import { EmbedPage } from '../action/EmbedPage';
 import FormExportPage from './FormExportPage';
 import FormFieldsPage from './FormFieldsPage';
 import { FormAdjustPage, FormAutofirePage, FormFinishPage, FormSettingsLayout } from './FormTabs';
@@ -14,6 +15,7 @@ export default function FormSettingsRoutes() {
         <Route path="autofire" element={<FormAutofirePage />} />
         <Route path="export" element={<FormExportPage />} />
         <Route path="finish" element={<FormFinishPage />} />
+        <Route path="embed" element={<EmbedPage />} />
         <Route path="*" element={<NotFoundInShell />} />
       </Route>
     </Routes>

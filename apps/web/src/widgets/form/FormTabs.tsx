@@ -20,6 +20,7 @@ export function FormSettingsLayout() {
         { label: t('formSettings.autofireTab'), suffix: 'autofire' },
         { label: t('formSettings.exportTab'), suffix: 'export' },
         { label: t('formSettings.finishTab'), suffix: 'finish' },
+        { label: t('embed.tab'), suffix: 'embed' },
       ]}
     />
   );

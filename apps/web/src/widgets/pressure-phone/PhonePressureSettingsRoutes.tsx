@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router';
 import { NotFoundInShell } from '../../shell/NotFoundPage';
+import { EmbedPage } from '../action/EmbedPage';
 import PressureDeliveryPage from '../pressure/PressureDeliveryPage';
 import { PressureFinishPage } from '../pressure/PressureTabs';
 import { PhonePressureAdjustPage, PhonePressureSettingsLayout } from './PhonePressureTabs';
@@ -14,6 +15,7 @@ export default function PhonePressureSettingsRoutes() {
         <Route path="targets" element={<PhoneTargetsPage />} />
         <Route path="finish" element={<PressureFinishPage />} />
         <Route path="deliveries" element={<PressureDeliveryPage />} />
+        <Route path="embed" element={<EmbedPage />} />
         <Route path="*" element={<NotFoundInShell />} />
       </Route>
     </Routes>

@@ -24,6 +24,7 @@ export function PhonePressureSettingsLayout() {
         { label: t('kinds.pressure.targetsTab'), suffix: 'targets' },
         { label: t('kinds.pressure.finishTab'), suffix: 'finish' },
         { label: t('kinds.pressure.deliveryTab'), suffix: 'deliveries' },
+        { label: t('embed.tab'), suffix: 'embed' },
       ]}
     />
   );

@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router';
 import { NotFoundInShell } from '../../shell/NotFoundPage';
+import { EmbedPage } from '../action/EmbedPage';
 import PressureDeliveryPage from './PressureDeliveryPage';
 import PressureEmailPage from './PressureEmailPage';
 import { PressureAdjustPage, PressureAutofirePage, PressureFinishPage, PressureSettingsLayout } from './PressureTabs';
@@ -14,6 +15,7 @@ export default function PressureSettingsRoutes() {
         <Route path="autofire" element={<PressureAutofirePage />} />
         <Route path="finish" element={<PressureFinishPage />} />
         <Route path="deliveries" element={<PressureDeliveryPage />} />
+        <Route path="embed" element={<EmbedPage />} />
         <Route path="*" element={<NotFoundInShell />} />
       </Route>
     </Routes>

@@ -26,6 +26,7 @@ export function PressureSettingsLayout() {
         { label: t('kinds.pressure.autofireTab'), suffix: 'autofire' },
         { label: t('kinds.pressure.finishTab'), suffix: 'finish' },
         { label: t('kinds.pressure.deliveryTab'), suffix: 'deliveries' },
+        { label: t('embed.tab'), suffix: 'embed' },
       ]}
     />
   );
