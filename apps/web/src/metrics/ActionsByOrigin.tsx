@@ -1,9 +1,8 @@
-import { Alert, Button, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
-import { ListPagination } from '../mobilizations/ListPagination';
 import { LoadingScreen } from '../shell/layouts/LoadingScreen';
 
 /** Lines of the actions by origin per page of the table. */
@@ -76,7 +75,12 @@ export function ActionsByOrigin({ scope, id }: { scope: 'mobilizations' | 'commu
             </Table.Tbody>
           </Table>
           {lines.data.total > ORIGINS_PER_PAGE && (
-            <ListPagination page={page} perPage={ORIGINS_PER_PAGE} total={lines.data.total} onChange={setPage} />
+            <Pagination
+              total={Math.ceil(lines.data.total / ORIGINS_PER_PAGE)}
+              value={page}
+              onChange={setPage}
+              aria-label={t('embedOrigins.metricsTitle')}
+            />
           )}
         </>
       )}
