@@ -246,9 +246,9 @@ describe('the form-entries export by COPY', () => {
     const text = (await bytesOf(formEntriesCsv(server.ctx.db, widget as Widget, readerIn('pt-BR')))).toString();
     expect(text).toBe(
       '\uFEFFNome,E-mail,Telefone,Bairro,Idade,Velho (campo removido),Sem uid (campo removido),' +
-        'Nome (ativista),E-mail (ativista),Telefone (ativista),Data de envio (America/Sao_Paulo)\r\n' +
-        `'=1+1,"a ""b"", c",,,,,,,,,2026-03-01 05:00:00\r\n` +
-        `2.5,,,,,"x\ny",ç✊,,,,2026-03-01 05:00:01\r\n`,
+        'Nome (ativista),E-mail (ativista),Telefone (ativista),Data de envio (America/Sao_Paulo),Origem\r\n' +
+        `'=1+1,"a ""b"", c",,,,,,,,,2026-03-01 05:00:00,Página da mobilização\r\n` +
+        `2.5,,,,,"x\ny",ç✊,,,,2026-03-01 05:00:01,Página da mobilização\r\n`,
     );
   });
 
