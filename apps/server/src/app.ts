@@ -5,6 +5,8 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { authRoutes } from './accounts/routes';
 import { dataRequestRoutes } from './activists/dataRequestRoutes';
 import { activistRoutes } from './activists/routes';
+import { antispamRoutes } from './antispam/routes';
+import { refusalCounter } from './antispam/state';
 import { blockRoutes } from './blocks/routes';
 import { botReadRoutes } from './chatbot/readRoutes';
 import { chatbotRoutes } from './chatbot/routes';
@@ -76,7 +78,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   registerErrorHandler(app);
   const recorders = [
     options.logger ? registerAccessLog(app, ctx.config.logLevel) : undefined,
-    ctx.config.metricsToken ? registerMetrics(app, ctx.config.metricsToken) : undefined,
+    ctx.config.metricsToken ? registerMetrics(app, ctx.config.metricsToken, [refusalCounter]) : undefined,
   ].filter((record): record is RecordAnswer => record !== undefined);
   const recordAnswer: RecordAnswer | undefined = recorders.length
     ? (method, status, ms) => {
@@ -92,6 +94,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   fastPath = await publicPageRoutes(app, ctx, (page) => renderPublicPage(page, islands?.src), recordAnswer);
   fontRoutes(app);
   islandRoutes(app, islands);
+  antispamRoutes(app, ctx);
   app.get('/api/health', async () => ({ ok: true, database: ctx.database.kind }));
   authRoutes(app, ctx);
   communityRoutes(app, ctx);

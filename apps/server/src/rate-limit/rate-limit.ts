@@ -168,9 +168,10 @@ export async function reset(db: Db, key: string): Promise<void> {
 /**
  * Every visitor IP that acts on a public page gets a counter row; this hourly job removes those whose window ended
  * more than `keepSeconds` ago (the longest window in use), so the table holds only live windows; and the shared
- * leases and schedules (`shared.ts`) that hold nothing back any more.
+ * leases and schedules (`shared.ts`) that hold nothing back any more; and what `alsoSweep` removes (the anti-spam
+ * challenge's spent solutions, `antispam/challenge.ts`).
  */
-export function rateLimitSweepJob(db: Db, keepSeconds: number) {
+export function rateLimitSweepJob(db: Db, keepSeconds: number, alsoSweep: ((db: Db) => Promise<void>)[] = []) {
   return defineJob({
     name: 'rate-limit-sweep',
     payload: z.object({}).passthrough(),
@@ -180,6 +181,7 @@ export function rateLimitSweepJob(db: Db, keepSeconds: number) {
     handle: async () => {
       await db.execute(sql`delete from rate_limits where window_start < now() - make_interval(secs => ${keepSeconds})`);
       await sweepShared(db);
+      for (const sweep of alsoSweep) await sweep(db);
     },
   });
 }

@@ -2,6 +2,7 @@ import { type Locale, translate } from '@mutirao/core/i18n';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type FieldHolder, inputValue, type Revealable, reveal } from '../browser';
 import type { RenderMode } from '../types';
+import { challengeHeaders, isChallengeRefusal, requireChallenge } from './challenge';
 
 /** What the server said to an action: accepted (with the widget's new count), or refused with its messages. */
 export type ActionResult =
@@ -22,15 +23,43 @@ export type ActionResult =
 export async function postAction(
   url: string,
   body: unknown,
-  options: { locale: Locale; failed: string; known: ReadonlySet<string>; countKey?: string },
+  options: {
+    locale: Locale;
+    failed: string;
+    known: ReadonlySet<string>;
+    countKey?: string;
+    /** The acting widget: its anti-spam solution goes in `x-altcha` when its page requires one (`challenge.ts`). */
+    widgetId?: number;
+  },
 ): Promise<ActionResult> {
   let response: Response;
-  try {
-    response = await fetch(url, {
+  const send = async () =>
+    fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'accept-language': options.locale },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'accept-language': options.locale,
+        ...(await challengeHeaders(options.widgetId)),
+      },
       body: JSON.stringify(body),
     });
+  try {
+    response = await send();
+    // The page requires the challenge now (it switched on by itself, or the solution expired): solve, send once more.
+    if (response.status === 403 && options.widgetId !== undefined) {
+      if (
+        isChallengeRefusal(
+          await response
+            .clone()
+            .json()
+            .catch(() => undefined),
+        )
+      ) {
+        requireChallenge(options.widgetId);
+        response = await send();
+      }
+    }
   } catch {
     return { ok: false, fields: {}, messages: [options.failed] };
   }

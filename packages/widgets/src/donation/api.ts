@@ -61,7 +61,11 @@ export function postDonation(
   return postAction(
     `/api/mobilizations/${input.mobilizationId}/donations`,
     { donation: input.donation, website: input.website },
-    { ...options, known: new Set(CUSTOMER_INPUTS.map((input) => input.path)) },
+    {
+      ...options,
+      known: new Set(CUSTOMER_INPUTS.map((input) => input.path)),
+      widgetId: input.donation.widget_id,
+    },
   );
 }
 

@@ -16,7 +16,13 @@ export function submitFormEntry(
   return postAction(
     `/api/mobilizations/${input.mobilizationId}/form_entries`,
     { form_entry: { widget_id: input.widgetId, fields: JSON.stringify(input.fields) }, website: input.website },
-    { locale: input.locale, failed, known: new Set(input.fields.map((f) => f.uid)), countKey: 'form_entries_count' },
+    {
+      locale: input.locale,
+      failed,
+      known: new Set(input.fields.map((f) => f.uid)),
+      countKey: 'form_entries_count',
+      widgetId: input.widgetId,
+    },
   );
 }
 

@@ -19,7 +19,7 @@ export function startCall(
   return postAction(
     `/api/widgets/${input.widgetId}/call`,
     { call: input.call, website: input.website },
-    { ...options, known: FIELDS },
+    { ...options, known: FIELDS, widgetId: input.widgetId },
   );
 }
 

@@ -12,6 +12,6 @@ export function submitPressureFill(
   return postAction(
     `/api/widgets/${input.widgetId}/fill`,
     { fill: input.fill, website: input.website },
-    { locale: input.locale, failed, known: FIELDS },
+    { locale: input.locale, failed, known: FIELDS, widgetId: input.widgetId },
   );
 }

@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { consentShown } from '../../activists/consent';
+import { requireSolution, widgetPageInPath } from '../../antispam/guard';
 import { twilioConfigRoutes } from '../../communities/twilioRoutes';
 import type { AppContext } from '../../context';
 import { twilioCalls, twilioConfigurations } from '../../db/schema';
@@ -63,9 +64,11 @@ export function phonePressureRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
+  const spamCheck = requireSolution(ctx, widgetPageInPath(ctx.db));
   r.post('/api/widgets/:id/call', { schema: { params: idParams }, bodyLimit: 16 * 1024 }, async (request, reply) => {
     await limitVisitorActions(ctx, request.ip);
     refuseHoneypot(request.body);
+    await spamCheck(request);
     const found = await phoneWidget(ctx, request.params.id);
     const parsed = callSchema.safeParse(unwrap(request.body, 'call'));
     if (!parsed.success) throw new AppError('unprocessable', { base: ['errors.invalidBody'] });
