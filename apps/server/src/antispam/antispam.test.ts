@@ -239,6 +239,7 @@ describe('refusals in metrics', () => {
       refused: 2,
       refused_recent: 2,
       recent_days: 30,
+      burst: { actions: BURST, window_minutes: 5, auto_minutes: 60 },
     });
     const prometheus = await visitor.get('/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
     expect(prometheus.status).toBe(200);

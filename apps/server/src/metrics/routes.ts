@@ -48,6 +48,12 @@ export function metricsRoutes(app: FastifyInstance, ctx: AppContext) {
         refused: refused.total,
         refused_recent: refused.recent,
         recent_days: ANTISPAM_RECENT_DAYS,
+        /** What switches it on by itself (the server's ANTISPAM_BURST_* settings), for the settings' help text. */
+        burst: {
+          actions: ctx.config.antispam.burstActions,
+          window_minutes: Math.round(ctx.config.antispam.burstWindowSeconds / 60),
+          auto_minutes: Math.round(ctx.config.antispam.autoSeconds / 60),
+        },
       },
     };
   });
