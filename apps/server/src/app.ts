@@ -5,6 +5,8 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { authRoutes } from './accounts/routes';
 import { dataRequestRoutes } from './activists/dataRequestRoutes';
 import { activistRoutes } from './activists/routes';
+import { antispamRoutes } from './antispam/routes';
+import { refusalCounter } from './antispam/state';
 import { blockRoutes } from './blocks/routes';
 import { botReadRoutes } from './chatbot/readRoutes';
 import { chatbotRoutes } from './chatbot/routes';
@@ -79,7 +81,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   registerErrorHandler(app);
   const recorders = [
     options.logger ? registerAccessLog(app, ctx.config.logLevel) : undefined,
-    ctx.config.metricsToken ? registerMetrics(app, ctx.config.metricsToken) : undefined,
+    ctx.config.metricsToken ? registerMetrics(app, ctx.config.metricsToken, [refusalCounter]) : undefined,
   ].filter((record): record is RecordAnswer => record !== undefined);
   const recordAnswer: RecordAnswer | undefined = recorders.length
     ? (method, status, ms) => {
@@ -97,6 +99,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   fontRoutes(app);
   // Action widgets on other sites (issue 35): the loader, the endpoint, and the kinds' bundles beside the page's.
   islandRoutes(app, islands, embedRoutes(app, ctx));
+  antispamRoutes(app, ctx);
   app.get('/api/health', async () => ({ ok: true, database: ctx.database.kind }));
   authRoutes(app, ctx);
   communityRoutes(app, ctx);

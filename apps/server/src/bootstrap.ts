@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { activistImportJob } from './activists/imports';
 import { activistTagJob } from './activists/people';
+import { sweepSpent } from './antispam/challenge';
 import { sessionSweepJob } from './auth/sessions';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -65,7 +66,13 @@ export async function createContext(config: Config, options: ContextOptions = {}
     leaseSeconds: config.mail.leaseSeconds,
   });
   const { loginLimits, actionLimits } = config;
-  queue.register(rateLimitSweepJob(database.db, Math.max(loginLimits.windowSeconds, actionLimits.windowSeconds)));
+  queue.register(
+    rateLimitSweepJob(
+      database.db,
+      Math.max(loginLimits.windowSeconds, actionLimits.windowSeconds, config.antispam.burstWindowSeconds),
+      [sweepSpent],
+    ),
+  );
   queue.register(sessionSweepJob(database.db, config.sessions));
   queue.register(activistTagJob(database.db));
   queue.register(activistImportJob(database.db));

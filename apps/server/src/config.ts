@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -52,6 +52,16 @@ const envSchema = z.object({
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   ACTION_MAX_PER_IP: z.coerce.number().int().positive().default(30),
   ACTION_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  /** Signs the anti-spam challenges (ALTCHA); by default derived from the session secret. */
+  ALTCHA_HMAC_KEY: z.string().min(32).optional(),
+  /** PBKDF2 iterations per attempt, and the highest attempt number a challenge asks for (the work is their product). */
+  ALTCHA_COST: z.coerce.number().int().positive().max(1_000_000).default(1000),
+  ALTCHA_MAX_COUNTER: z.coerce.number().int().positive().max(10_000_000).default(2000),
+  ALTCHA_EXPIRE_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
+  /** The automatic switch-on: more than this many actions from one network on one page in the window (0: never). */
+  ANTISPAM_BURST_ACTIONS: z.coerce.number().int().min(0).default(20),
+  ANTISPAM_BURST_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
+  ANTISPAM_AUTO_SECONDS: z.coerce.number().int().positive().default(3600),
   FORM_ENTRY_WRITERS: z.coerce.number().int().positive().max(20).default(2),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().positive().default(30),
   MAIL_LEASE_SECONDS: z.coerce.number().int().positive().default(120),
@@ -236,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       if (!allowed.includes(service)) problems.push(`${SANDBOX_REFUSALS[service]}, or ALLOW_SANDBOX=${service}`);
   }
   if (problems.length) throw new ConfigError(problems);
+  const sessionSecret = e.SESSION_SECRET ?? devSecret(dataDir);
   return {
     production,
     /** In production, the services ALLOW_SANDBOX lets run on their sandbox (admin banner, start-up warning). */
@@ -257,7 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Snapshots of the embedded database: every this many minutes (0: never on a schedule), keeping this many. */
     backups: { intervalMinutes: e.BACKUP_INTERVAL_MINUTES, keep: e.BACKUP_KEEP },
     statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
-    sessionSecret: e.SESSION_SECRET ?? devSecret(dataDir),
+    sessionSecret,
     sessions: { idleDays: e.SESSION_IDLE_DAYS, maxDays: Math.max(e.SESSION_MAX_DAYS, e.SESSION_IDLE_DAYS) },
     seedDemo: e.SEED_DEMO ?? !production,
     /**
@@ -299,6 +310,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     /** Visitor actions (form entries, later pressures and donations) per IP and window, shared by every action. */
     actionLimits: { perIp: e.ACTION_MAX_PER_IP, windowSeconds: e.ACTION_WINDOW_SECONDS },
+    /** The anti-spam challenge (issue 35, `antispam/`). */
+    antispam: {
+      /** Signs challenges; derived from the session secret unless ALTCHA_HMAC_KEY is set, so every process agrees. */
+      hmacKey: e.ALTCHA_HMAC_KEY ?? derivedSecret(sessionSecret, 'altcha'),
+      cost: e.ALTCHA_COST,
+      maxCounter: e.ALTCHA_MAX_COUNTER,
+      expireSeconds: e.ALTCHA_EXPIRE_SECONDS,
+      burstActions: e.ANTISPAM_BURST_ACTIONS,
+      burstWindowSeconds: e.ANTISPAM_BURST_WINDOW_SECONDS,
+      autoSeconds: e.ANTISPAM_AUTO_SECONDS,
+    },
     /** Form entries written at once per process on PostgreSQL (group commit); the embedded engine writes one batch at a time. */
     formEntryWriters: e.FORM_ENTRY_WRITERS,
     telephony: {
@@ -402,6 +424,11 @@ export function publicPageUrl(config: Config, page: { slug: string; customDomain
     { appUrl: adminBaseUrl(config), publicHost: config.publicHost },
     { slug: page.slug, custom_domain: page.customDomain },
   );
+}
+
+/** A secret of its own for one use, derived from another (HMAC-SHA256 of the use's name). */
+function derivedSecret(secret: string, use: string): string {
+  return createHmac('sha256', secret).update(`mutirao:${use}`).digest('hex');
 }
 
 /** Outside production a secret is made once and kept beside the data, so sessions survive restarts. */

@@ -91,6 +91,7 @@ describe.skipIf(inject('engine') !== 'postgres')('two web processes and a worker
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       MAIL_FROM: 'Mutirão <no-reply@scaling.test>',
       ACTION_MAX_PER_IP: '100000',
+      ANTISPAM_BURST_ACTIONS: '0',
       // Each process keeps its own lookups, and NOTIFY tells both of an edit.
       PUBLIC_LOOKUP_CACHE: 'true',
       HOST: '127.0.0.1',
@@ -187,6 +188,7 @@ describe.skipIf(inject('engine') !== 'postgres')('WEB_PROCESSES: several web pro
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       MAIL_FROM: 'Mutirão <no-reply@scaling.test>',
       ACTION_MAX_PER_IP: '100000',
+      ANTISPAM_BURST_ACTIONS: '0',
     });
     await waitHealthy(url, proc);
   }, 120_000);

@@ -108,6 +108,9 @@ export async function startTestServer(
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     SESSION_SECRET: randomBytes(32).toString('hex'),
+    // Tests act from one address, often dozens of times on one page: the anti-spam challenge would switch itself on
+    // (a burst from one network). `antispam/antispam.test.ts` sets it.
+    ANTISPAM_BURST_ACTIONS: '0',
     ...(fresh.url ? { DATABASE_URL: fresh.url } : {}),
     ...options.env,
   });

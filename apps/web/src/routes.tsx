@@ -38,6 +38,7 @@ const SettingsLayout = lazy(() => import('./mobilizations/settings/SettingsLayou
 const BasicsSettingsPage = lazy(() => import('./mobilizations/settings/BasicsSettingsPage'));
 const SharingSettingsPage = lazy(() => import('./mobilizations/settings/SharingSettingsPage'));
 const AnalyticsSettingsPage = lazy(() => import('./mobilizations/settings/AnalyticsSettingsPage'));
+const AntispamSettingsPage = lazy(() => import('./mobilizations/settings/AntispamSettingsPage'));
 const DesignSettingsPage = lazy(() => import('./mobilizations/settings/DesignSettingsPage'));
 const MetricsSettingsPage = lazy(() => import('./mobilizations/settings/MetricsSettingsPage'));
 const CustomDomainPage = lazy(() => import('./domains/CustomDomainPage'));
@@ -137,6 +138,7 @@ export function AppRoutes() {
             <Route path="basics" element={<BasicsSettingsPage />} />
             <Route path="sharing" element={<SharingSettingsPage />} />
             <Route path="analytics" element={<AnalyticsSettingsPage />} />
+            <Route path="antispam" element={<AntispamSettingsPage />} />
             <Route path="design" element={<DesignSettingsPage />} />
             <Route path="metrics" element={<MetricsSettingsPage />} />
             <Route path="customDomain" element={<CustomDomainPage />} />

@@ -1,5 +1,5 @@
 import { translate } from '@mutirao/core';
-import { ISLAND_ATTR, ISLAND_PROPS_ATTR, scriptJson } from './islands/embed';
+import { CHALLENGE_ATTR, ISLAND_ATTR, ISLAND_PROPS_ATTR, scriptJson } from './islands/embed';
 import { widgetModule } from './registry';
 import type { WidgetViewProps } from './types';
 
@@ -23,7 +23,10 @@ export function WidgetView(props: WidgetViewProps) {
   if (mode !== 'edit' && module.island) {
     // An island: the wrapper holds exactly the component's markup, and its props follow as JSON for the bundle.
     const id = `mz-island-${widget.id}`;
-    const attrs = { [ISLAND_ATTR]: module.island.name };
+    const attrs = {
+      [ISLAND_ATTR]: module.island.name,
+      ...(props.mobilization.antispam_challenge && { [CHALLENGE_ATTR]: '' }),
+    };
     const json = { [ISLAND_PROPS_ATTR]: id };
     return (
       <>

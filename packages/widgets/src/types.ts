@@ -13,6 +13,8 @@ export interface PageMobilization {
   color_scheme?: string | null;
   /** The tweet text of the share screens. */
   twitter_share_text?: string | null;
+  /** Actions on the page need a solved anti-spam challenge (issue 35): its islands solve one as they hydrate. */
+  antispam_challenge?: boolean;
 }
 
 /** A widget as the API sends it; `kind` is a string because stored rows may hold a kind this version lacks. */

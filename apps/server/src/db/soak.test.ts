@@ -120,6 +120,7 @@ describe.skipIf(inject('engine') !== 'pglite')('the embedded database survives b
       SEED_DEMO: 'false',
       ENABLE_TEST_SEED: 'true',
       ACTION_MAX_PER_IP: '1000000',
+      ANTISPAM_BURST_ACTIONS: '0',
       SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS),
       BACKUP_INTERVAL_MINUTES: '0',
     };

@@ -2600,7 +2600,7 @@ export type UploadsUpdates = {
   _inc?: UploadsIncInput | null;
 };
 
-export type MobilizationsSelectColumn = "id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "user_id" | "template_mobilization_id" | "cache_version" | "published_revision_id" | "publish_at" | "unpublish_at" | "scheduled_by" | "schedule_failure" | "draft_restored_from" | "deleted_at" | "created_at" | "updated_at";
+export type MobilizationsSelectColumn = "id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "antispam_challenge" | "user_id" | "template_mobilization_id" | "cache_version" | "published_revision_id" | "publish_at" | "unpublish_at" | "scheduled_by" | "schedule_failure" | "draft_restored_from" | "deleted_at" | "created_at" | "updated_at";
 
 export type MobilizationsBoolExp = {
   _and?: Array<MobilizationsBoolExp> | null;
@@ -2624,6 +2624,7 @@ export type MobilizationsBoolExp = {
   header_font?: StringComparisonExp | null;
   favicon?: StringComparisonExp | null;
   google_analytics_code?: StringComparisonExp | null;
+  antispam_challenge?: BooleanComparisonExp | null;
   user_id?: IntComparisonExp | null;
   template_mobilization_id?: IntComparisonExp | null;
   cache_version?: IntComparisonExp | null;
@@ -2668,6 +2669,7 @@ export type MobilizationsOrderBy = {
   header_font?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   favicon?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   google_analytics_code?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  antispam_challenge?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   user_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   template_mobilization_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
   cache_version?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
@@ -2709,6 +2711,7 @@ export type MobilizationsInsertInput = {
   header_font?: string | null;
   favicon?: string | null;
   google_analytics_code?: string | null;
+  antispam_challenge?: boolean | null;
   user_id?: number | null;
   template_mobilization_id?: number | null;
   cache_version?: number | null;
@@ -2763,6 +2766,7 @@ export type MobilizationsSetInput = {
   header_font?: string | null;
   favicon?: string | null;
   google_analytics_code?: string | null;
+  antispam_challenge?: boolean | null;
   user_id?: number | null;
   template_mobilization_id?: number | null;
   cache_version?: number | null;
@@ -2779,11 +2783,11 @@ export type MobilizationsSetInput = {
 
 export type MobilizationsConstraint = "mobilizations_pkey";
 
-export type MobilizationsUpdateColumn = "id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "user_id" | "template_mobilization_id" | "cache_version" | "published_revision_id" | "publish_at" | "unpublish_at" | "scheduled_by" | "schedule_failure" | "draft_restored_from" | "deleted_at" | "created_at" | "updated_at";
+export type MobilizationsUpdateColumn = "id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "antispam_challenge" | "user_id" | "template_mobilization_id" | "cache_version" | "published_revision_id" | "publish_at" | "unpublish_at" | "scheduled_by" | "schedule_failure" | "draft_restored_from" | "deleted_at" | "created_at" | "updated_at";
 
 export type MobilizationsOnConflict = {
   constraint: "mobilizations_pkey";
-  update_columns: Array<"id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "user_id" | "template_mobilization_id" | "cache_version" | "published_revision_id" | "publish_at" | "unpublish_at" | "scheduled_by" | "schedule_failure" | "draft_restored_from" | "deleted_at" | "created_at" | "updated_at">;
+  update_columns: Array<"id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "antispam_challenge" | "user_id" | "template_mobilization_id" | "cache_version" | "published_revision_id" | "publish_at" | "unpublish_at" | "scheduled_by" | "schedule_failure" | "draft_restored_from" | "deleted_at" | "created_at" | "updated_at">;
   where?: MobilizationsBoolExp | null;
 };
 
@@ -3718,9 +3722,9 @@ export type QueryArgs = {
   uploads: { distinct_on?: Array<"id" | "key" | "url" | "content_type" | "size" | "width" | "height" | "variant_widths" | "user_id" | "community_id" | "status" | "created_at"> | null; where?: UploadsBoolExp | null; order_by?: Array<UploadsOrderBy> | null; limit?: number | null; offset?: number | null };
   uploads_by_pk: { id: number };
   uploads_aggregate: { distinct_on?: Array<"id" | "key" | "url" | "content_type" | "size" | "width" | "height" | "variant_widths" | "user_id" | "community_id" | "status" | "created_at"> | null; where?: UploadsBoolExp | null; order_by?: Array<UploadsOrderBy> | null; limit?: number | null; offset?: number | null };
-  mobilizations: { distinct_on?: Array<"id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "user_id" | "template_mobilization_id" | "cache_version" | "published_revision_id" | "publish_at" | "unpublish_at" | "scheduled_by" | "schedule_failure" | "draft_restored_from" | "deleted_at" | "created_at" | "updated_at"> | null; where?: MobilizationsBoolExp | null; order_by?: Array<MobilizationsOrderBy> | null; limit?: number | null; offset?: number | null };
+  mobilizations: { distinct_on?: Array<"id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "antispam_challenge" | "user_id" | "template_mobilization_id" | "cache_version" | "published_revision_id" | "publish_at" | "unpublish_at" | "scheduled_by" | "schedule_failure" | "draft_restored_from" | "deleted_at" | "created_at" | "updated_at"> | null; where?: MobilizationsBoolExp | null; order_by?: Array<MobilizationsOrderBy> | null; limit?: number | null; offset?: number | null };
   mobilizations_by_pk: { id: number };
-  mobilizations_aggregate: { distinct_on?: Array<"id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "user_id" | "template_mobilization_id" | "cache_version" | "published_revision_id" | "publish_at" | "unpublish_at" | "scheduled_by" | "schedule_failure" | "draft_restored_from" | "deleted_at" | "created_at" | "updated_at"> | null; where?: MobilizationsBoolExp | null; order_by?: Array<MobilizationsOrderBy> | null; limit?: number | null; offset?: number | null };
+  mobilizations_aggregate: { distinct_on?: Array<"id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "antispam_challenge" | "user_id" | "template_mobilization_id" | "cache_version" | "published_revision_id" | "publish_at" | "unpublish_at" | "scheduled_by" | "schedule_failure" | "draft_restored_from" | "deleted_at" | "created_at" | "updated_at"> | null; where?: MobilizationsBoolExp | null; order_by?: Array<MobilizationsOrderBy> | null; limit?: number | null; offset?: number | null };
   mobilizations_subthemes: { distinct_on?: Array<"id" | "mobilization_id" | "subtheme_id" | "created_at"> | null; where?: MobilizationsSubthemesBoolExp | null; order_by?: Array<MobilizationsSubthemesOrderBy> | null; limit?: number | null; offset?: number | null };
   mobilizations_subthemes_by_pk: { id: number };
   mobilizations_subthemes_aggregate: { distinct_on?: Array<"id" | "mobilization_id" | "subtheme_id" | "created_at"> | null; where?: MobilizationsSubthemesBoolExp | null; order_by?: Array<MobilizationsSubthemesOrderBy> | null; limit?: number | null; offset?: number | null };
@@ -3972,7 +3976,7 @@ export type MutationArgs = {
   publish_mobilization: { mobilization_id: number };
   restore_mobilization_revision: { mobilization_id: number; number: number };
   schedule_mobilization: { mobilization_id: number; publish_at?: string | null; unpublish_at?: string | null };
-  copy_template_mobilization: { args: CopyTemplateMobilizationArgs; distinct_on?: Array<"id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "user_id" | "template_mobilization_id" | "cache_version" | "published_revision_id" | "publish_at" | "unpublish_at" | "scheduled_by" | "schedule_failure" | "draft_restored_from" | "deleted_at" | "created_at" | "updated_at"> | null; where?: MobilizationsBoolExp | null; order_by?: Array<MobilizationsOrderBy> | null; limit?: number | null; offset?: number | null };
+  copy_template_mobilization: { args: CopyTemplateMobilizationArgs; distinct_on?: Array<"id" | "name" | "slug" | "goal" | "language" | "status" | "custom_domain" | "community_id" | "theme_id" | "color_scheme" | "facebook_share_image" | "facebook_share_title" | "facebook_share_description" | "twitter_share_text" | "body_font" | "header_font" | "favicon" | "google_analytics_code" | "antispam_challenge" | "user_id" | "template_mobilization_id" | "cache_version" | "published_revision_id" | "publish_at" | "unpublish_at" | "scheduled_by" | "schedule_failure" | "draft_restored_from" | "deleted_at" | "created_at" | "updated_at"> | null; where?: MobilizationsBoolExp | null; order_by?: Array<MobilizationsOrderBy> | null; limit?: number | null; offset?: number | null };
   create_mobilization_from_template: { id: number; template_mobilization_id: number };
   addTwilioCall: { input: AddTwilioCallInput };
   router_add_operation: { operation: string; domains: Array<string> };

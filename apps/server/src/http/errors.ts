@@ -32,6 +32,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly fields?: FieldErrors,
     message?: string,
+    /** A machine-readable reason the body carries as `code`, for a client that acts on it (`challenge_required`). */
+    readonly reason?: string,
   ) {
     super(message ?? code);
   }
@@ -54,7 +56,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       const body = error.fields
         ? { errors: renderFields(locale, error.fields) }
         : { errors: [renderMessage(locale, error.message)] };
-      return reply.status(status).send(body);
+      return reply.status(status).send(error.reason ? { ...body, code: error.reason } : body);
     }
     const status = (error as FastifyError).statusCode;
     if (

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Histogram, type Metric, Registry } from 'prom-client';
 import type { RecordAnswer } from './accessLog';
 
 /** The route label of the public pages' fast path, which answers before Fastify routes anything. */
@@ -21,11 +21,12 @@ const sameSecret = (given: string, expected: string) => {
  * Prometheus metrics for this process, when `METRICS_TOKEN` is set: `GET /metrics` in Prometheus's text format to a
  * scraper that sends `Authorization: Bearer <METRICS_TOKEN>` (anyone else gets the 404 an unknown path gets), with
  * the request durations by method, route pattern (never the path itself, so an id makes no new series) and status
- * class, and Node's process metrics. Each web process counts its own requests: scrape each one on its own port.
+ * class, Node's process metrics, and the `extra` metrics the domains keep (the anti-spam refusals). Each web process counts its own requests: scrape each one on its own port.
  * Answers the function the public pages' fast path calls for the answers Fastify never sees.
  */
-export function registerMetrics(app: FastifyInstance, token: string): RecordAnswer {
+export function registerMetrics(app: FastifyInstance, token: string, extra: Metric[] = []): RecordAnswer {
   const registry = new Registry();
+  for (const metric of extra) registry.registerMetric(metric);
   collectDefaultMetrics({ register: registry });
   const durations = new Histogram({
     name: 'http_request_duration_seconds',

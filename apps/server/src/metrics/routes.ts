@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { readChallengeState, refusalsOf } from '../antispam/state';
 import { findCommunityFor } from '../communities/service';
 import type { AppContext } from '../context';
 import { AppError } from '../http/errors';
@@ -10,6 +11,8 @@ import { findPageWidget } from '../widgets/service';
 import { actionsByOrigin, donationFiguresOf, metricsOf } from './figures';
 
 export const BREAKDOWN_PER_PAGE_DEFAULT = 10;
+/** The anti-spam refusals' recent window on the Métricas tab, in days. */
+const ANTISPAM_RECENT_DAYS = 30;
 export const BREAKDOWN_PER_PAGE_MAX = 50;
 
 /** `page` and `per_page` of the breakdown; anything that is not a usable number falls back to the default. */
@@ -26,10 +29,33 @@ export function metricsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = typed(app);
   const preValidation = signedIn(ctx);
 
-  /** What one page has collected (the mobilization settings' Métricas tab). */
+  /**
+   * What one page has collected (the mobilization settings' Métricas tab), and its anti-spam challenge: whether it is
+   * on (by its switch, or by itself until `auto_until`) and the actions it refused, in all and in the last 30 days.
+   */
   r.get('/api/mobilizations/:id/metrics', { preValidation, schema: { params: idParams } }, async (request) => {
     const mobilization = await findMobilizationFor(ctx.db, actorIn(request), request.params.id);
-    return { metrics: (await metricsOf(ctx.db, 'mobilization', [mobilization.id])).get(mobilization.id) };
+    const [figures, state, refused] = await Promise.all([
+      metricsOf(ctx.db, 'mobilization', [mobilization.id]),
+      readChallengeState(ctx.db, mobilization.id),
+      refusalsOf(ctx.db, mobilization.id, ANTISPAM_RECENT_DAYS),
+    ]);
+    return {
+      metrics: figures.get(mobilization.id),
+      antispam: {
+        on: state?.on ?? false,
+        auto_until: state?.autoUntil?.toISOString() ?? null,
+        refused: refused.total,
+        refused_recent: refused.recent,
+        recent_days: ANTISPAM_RECENT_DAYS,
+        /** What switches it on by itself (the server's ANTISPAM_BURST_* settings), for the settings' help text. */
+        burst: {
+          actions: ctx.config.antispam.burstActions,
+          window_minutes: Math.round(ctx.config.antispam.burstWindowSeconds / 60),
+          auto_minutes: Math.round(ctx.config.antispam.autoSeconds / 60),
+        },
+      },
+    };
   });
 
   /**

@@ -42,6 +42,7 @@ export function presentMobilization(m: MobilizationRow, extras: MobilizationExtr
     facebook_share_title: m.facebookShareTitle,
     facebook_share_description: m.facebookShareDescription,
     twitter_share_text: m.twitterShareText,
+    antispam_challenge: m.antispamChallenge,
     user_id: m.userId,
     template_mobilization_id: m.templateMobilizationId,
     users_count: extras.usersCount ?? 0,

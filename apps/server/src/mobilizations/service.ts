@@ -8,6 +8,7 @@ import {
   slugify,
 } from '@mutirao/core';
 import { and, eq, isNull, ne } from 'drizzle-orm';
+import { forgetChallengeState } from '../antispam/state';
 import { membershipOf } from '../communities/service';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
@@ -89,6 +90,7 @@ function settingsValues(input: Partial<MobilizationUpdateData>): Partial<typeof 
   if (input.facebook_share_description !== undefined)
     values.facebookShareDescription = input.facebook_share_description;
   if (input.twitter_share_text !== undefined) values.twitterShareText = input.twitter_share_text;
+  if (input.antispam_challenge !== undefined) values.antispamChallenge = input.antispam_challenge;
   return values;
 }
 
@@ -178,6 +180,8 @@ export async function updateMobilization(
         .where(eq(mobilizations.id, id))
         .returning();
       if (!updated) throw notFound();
+      // This process acts on the new switch at once; the others within a few seconds (`antispam/state.ts`).
+      if (input.antispam_challenge !== undefined) forgetChallengeState(id);
       if (theme.subthemes?.length) {
         await tx.delete(mobilizationsSubthemes).where(eq(mobilizationsSubthemes.mobilizationId, id));
         await tx

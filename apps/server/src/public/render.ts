@@ -19,6 +19,7 @@ export function renderPublicPage(
     body_font: m.bodyFont,
     color_scheme: m.colorScheme,
     twitter_share_text: m.twitterShareText,
+    antispam_challenge: m.antispamChallenge,
   };
   const pageBlocks = blocks.map((b) => presentBlock(b));
   const pageWidgets = widgets.map((w) => presentWidget(w, actionCounts));

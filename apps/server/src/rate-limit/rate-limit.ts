@@ -169,9 +169,10 @@ export async function reset(db: Db, key: string): Promise<void> {
 /**
  * Every visitor IP that acts on a public page gets a counter row; this hourly job removes those whose window ended
  * more than `keepSeconds` ago (the longest window in use), so the table holds only live windows; the shared
- * leases and schedules (`shared.ts`) that hold nothing back any more; and the idempotent answers a day old.
+ * leases and schedules (`shared.ts`) that hold nothing back any more; the idempotent answers a day old; and what
+ * `alsoSweep` removes (the anti-spam challenge's spent solutions, `antispam/challenge.ts`).
  */
-export function rateLimitSweepJob(db: Db, keepSeconds: number) {
+export function rateLimitSweepJob(db: Db, keepSeconds: number, alsoSweep: ((db: Db) => Promise<void>)[] = []) {
   return defineJob({
     name: 'rate-limit-sweep',
     payload: z.object({}).passthrough(),
@@ -182,6 +183,7 @@ export function rateLimitSweepJob(db: Db, keepSeconds: number) {
       await db.execute(sql`delete from rate_limits where window_start < now() - make_interval(secs => ${keepSeconds})`);
       await sweepShared(db);
       await sweepIdempotentRequests(db);
+      for (const sweep of alsoSweep) await sweep(db);
     },
   });
 }

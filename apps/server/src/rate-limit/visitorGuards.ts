@@ -1,5 +1,5 @@
 import { msg } from '@mutirao/core';
-import type { preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
@@ -56,11 +56,16 @@ export function refuseHoneypot(body: unknown): void {
 /**
  * The rate limit and the honeypot as a route's `preValidation` hook: they come before the route's own checks of its
  * path and body, so a bad id or body still counts against the IP, and a filled honeypot is refused the same way
- * whatever else the bot sent.
+ * whatever else the bot sent. Then `challenge`, the anti-spam check of the action's page (`antispam/guard.ts`'s
+ * `requireSolution`), which the route passes in since only it knows how to find its page.
  */
-export function visitorAction(ctx: AppContext): preValidationAsyncHookHandler {
+export function visitorAction(
+  ctx: AppContext,
+  challenge?: (request: FastifyRequest) => Promise<void>,
+): preValidationAsyncHookHandler {
   return async (request) => {
     await limitVisitorActions(ctx, request.ip);
     refuseHoneypot(request.body);
+    await challenge?.(request);
   };
 }

@@ -139,6 +139,7 @@ export type MobilizationSettingsQuery = {
     facebook_share_title: string | null;
     facebook_share_description: string | null;
     twitter_share_text: string | null;
+    antispam_challenge: boolean;
   } | null;
 };
 

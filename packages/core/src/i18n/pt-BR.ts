@@ -9,6 +9,7 @@ import { widgetDefaultMessages } from '../widgets/defaultMessages';
 import { kindCatalogue } from '../widgets/kindMessages';
 import { activistImportMessages } from './activistImport';
 import { activistScreenMessages } from './activistScreens';
+import { antispamMessages } from './antispam';
 import { botScreenMessages } from './botScreens';
 import { dataRequestMessages } from './dataRequests';
 import { domainScreenMessages, launchMessages } from './domainScreens';
@@ -1037,6 +1038,8 @@ export const ptBR = {
   /** Action widgets on other sites (`embed.ts`). */
   embed: embedMessages['pt-BR'],
   embedOrigins: embedOriginsMessages['pt-BR'],
+  /** The anti-spam challenge (`antispam.ts`, issue 35). */
+  antispam: antispamMessages['pt-BR'],
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */
   /** What a widget holds when its kind is picked (`widgets/defaults.ts`). */
   widgetDefaults: widgetDefaultMessages['pt-BR'],

@@ -217,6 +217,15 @@ export const mobilizationAnalyticsSchema = z.object({
 });
 export type MobilizationAnalyticsInput = z.input<typeof mobilizationAnalyticsSchema>;
 
+/**
+ * The anti-spam challenge (issue 35): when on, every visitor action on the page needs a solved proof of work. It also
+ * turns itself on for a while when one network sends a burst of actions (the server's ANTISPAM_BURST_* settings).
+ */
+export const mobilizationAntispamSchema = z.object({
+  antispam_challenge: z.boolean({ error: msg('api.invalidValue') }),
+});
+export type MobilizationAntispamInput = z.input<typeof mobilizationAntispamSchema>;
+
 /** Fonts from the spec's list and the colour scheme. */
 export const mobilizationDesignSchema = z.object({
   header_font: font,
@@ -259,6 +268,7 @@ export const mobilizationUpdateSchema = mobilizationBasicsSchema
   .extend(mobilizationSharingSchema.partial().shape)
   .extend(mobilizationAnalyticsSchema.partial().shape)
   .extend(mobilizationDesignSchema.partial().shape)
+  .extend(mobilizationAntispamSchema.partial().shape)
   .extend({
     status: z.enum(MOBILIZATION_STATUSES, { error: msg('mobilizationForm.statusInvalid') }).optional(),
     /** Checked against the community's zones on the server (`checkCustomDomain`); null or blank clears it. */

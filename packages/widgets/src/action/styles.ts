@@ -41,6 +41,7 @@ export const actionCss = `
 .mz-form__submit[aria-disabled="true"],.mz-form__submit:disabled{opacity:.6;cursor:not-allowed;filter:none}
 .mz-form__consent{margin:-.5rem 1.5rem 1.25rem;font-size:.8125rem;line-height:1.4;color:#555}
 .mz-form__consent a{color:inherit;text-decoration:underline}
+.mz-challenge{margin:.5rem 0 0;font-size:.8125rem;line-height:1.4;text-align:center}
 .mz-count{margin:.75rem 0 0;text-align:center;font-weight:700}
 .mz-form-widget__done{border-radius:.5rem;overflow:hidden;background:#fff;color:${BODY_TEXT};box-shadow:0 2px 12px rgba(0,0,0,.15)}
 .mz-form-widget__done:focus{outline:none}

@@ -2,6 +2,7 @@ import { type Locale, translate } from '@mutirao/core/i18n';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type FieldHolder, inputValue, type Revealable, reveal } from '../browser';
 import type { RenderMode } from '../types';
+import { challengeHeaders, isChallengeRefusal, requireChallenge } from './challenge';
 import { newIdempotencyKey, useRetryingSend } from './retry';
 
 /** What the server said to an action: accepted (with the widget's new count), or refused with its messages. */
@@ -32,25 +33,52 @@ const ANSWER_TIMEOUT_MS = 30_000;
 export async function postAction(
   url: string,
   body: unknown,
-  options: { locale: Locale; failed: string; known: ReadonlySet<string>; countKey?: string; key?: string },
+  options: {
+    locale: Locale;
+    failed: string;
+    known: ReadonlySet<string>;
+    countKey?: string;
+    /** The submission's idempotency key, the same on each of its retries (`retry.ts`). */
+    key?: string;
+    /** The acting widget: its anti-spam solution goes in `x-altcha` when its page requires one (`challenge.ts`). */
+    widgetId?: number;
+  },
 ): Promise<ActionResult> {
   const lost: ActionResult = { ok: false, fields: {}, messages: [options.failed], retry: true };
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), ANSWER_TIMEOUT_MS);
-  let response: Response;
-  let answer: Record<string, unknown> | undefined;
-  try {
-    response = await fetch(url, {
+  const send = async () =>
+    fetch(url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         accept: 'application/json',
         'accept-language': options.locale,
         ...(options.key && { 'idempotency-key': options.key }),
+        ...(await challengeHeaders(options.widgetId)),
       },
       body: JSON.stringify(body),
       signal: timeout.signal,
     });
+  let response: Response;
+  let answer: Record<string, unknown> | undefined;
+  try {
+    response = await send();
+    // The page requires the challenge now (it switched on by itself, or the solution expired): solve, send once more.
+    // A refused request keeps no idempotent answer, so the same key goes again.
+    if (response.status === 403 && options.widgetId !== undefined) {
+      if (
+        isChallengeRefusal(
+          await response
+            .clone()
+            .json()
+            .catch(() => undefined),
+        )
+      ) {
+        requireChallenge(options.widgetId);
+        response = await send();
+      }
+    }
     answer = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
   } catch {
     return lost;

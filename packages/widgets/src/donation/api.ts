@@ -66,7 +66,12 @@ export function postDonation(
   return postAction(
     apiUrl(`/api/mobilizations/${input.mobilizationId}/donations`),
     { donation: input.donation, website: input.website },
-    { ...options, known: new Set(CUSTOMER_INPUTS.map((input) => input.path)), key: input.donation.attempt },
+    {
+      ...options,
+      known: new Set(CUSTOMER_INPUTS.map((input) => input.path)),
+      key: input.donation.attempt,
+      widgetId: input.donation.widget_id,
+    },
   );
 }
 

@@ -30,6 +30,7 @@ export function submitFormEntry(
       known: new Set(input.fields.map((f) => f.uid)),
       countKey: 'form_entries_count',
       key: input.key,
+      widgetId: input.widgetId,
     },
   );
 }

@@ -16,8 +16,10 @@ describe('the public island bundle', () => {
     // through the zod-free subpaths; the donation widget (choice, goal, checkout steps, offer) took it to 27.7 kB,
     // leaving out the colour palettes (pure, unused in the browser) brought it back to 26.7 kB, and plural messages
     // (Intl.PluralRules) with counters in the singular for one added 0.3 kB.
+    // Issue 35 took it to 29.1 kB: the offline retry with its notice (0.6 kB), the anti-spam challenge's loader
+    // (0.9 kB; the solver itself loads only on pages that need it) and the embeds' API base.
     // A new island may add to it; an import that undoes the split may not.
-    expect(gzipBytes).toBeLessThan(28.5 * 1024);
+    expect(gzipBytes).toBeLessThan(29.5 * 1024);
   });
 });
 

@@ -4,7 +4,8 @@
 import { ISLANDS } from 'mz:islands';
 import { createElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { ISLAND_ATTR, ISLAND_PROPS_ATTR } from './embed';
+import { requireChallenge } from '../action/challenge';
+import { CHALLENGE_ATTR, ISLAND_ATTR, ISLAND_PROPS_ATTR } from './embed';
 
 /*
  * The public bundle's entry: hydrates each interactive widget the server rendered, from the props it embedded, and
@@ -22,6 +23,9 @@ function hydrate(root: HTMLElement) {
   if (!component || !json) return;
   try {
     hydrateRoot(root, createElement(component, JSON.parse(json)));
+    // The page requires the anti-spam challenge: solve one in the background while the visitor fills the form.
+    const widgetId = Number(root.id.replace('mz-island-', ''));
+    if (root.hasAttribute(CHALLENGE_ATTR) && widgetId > 0) requireChallenge(widgetId);
   } catch (error) {
     // One broken widget must not stop the others; the server's HTML stays as it was.
     console.error(error);

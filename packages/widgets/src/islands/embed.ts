@@ -13,12 +13,15 @@ export const ISLAND_MESSAGE_SECTIONS = [
   'richtext',
   'offline',
   'kinds',
+  'antispam',
 ] as const;
 
 /** The element ids and attributes the server writes and the bundle reads. */
 export const ISLAND_ATTR = 'data-mz-island';
 export const ISLAND_PROPS_ATTR = 'data-mz-props';
 export const ISLAND_MESSAGES_ID = 'mz-messages';
+/** On an island's wrapper when its page requires the anti-spam challenge (`action/challenge.ts`). */
+export const CHALLENGE_ATTR = 'data-mz-challenge';
 
 /**
  * JSON for inside a <script> element: `<`, `>` and `&` escaped as \\u sequences, so no text in it (an organiser's

@@ -20,7 +20,7 @@ export function startCall(
   return postAction(
     apiUrl(`/api/widgets/${input.widgetId}/call`),
     { call: input.call, website: input.website },
-    { ...options, known: FIELDS },
+    { ...options, known: FIELDS, widgetId: input.widgetId },
   );
 }
 

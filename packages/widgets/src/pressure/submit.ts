@@ -13,6 +13,6 @@ export function submitPressureFill(
   return postAction(
     apiUrl(`/api/widgets/${input.widgetId}/fill`),
     { fill: input.fill, website: input.website },
-    { locale: input.locale, failed, known: FIELDS, key: input.key },
+    { locale: input.locale, failed, known: FIELDS, key: input.key, widgetId: input.widgetId },
   );
 }

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './activists';
+export * from './antispam';
 export * from './chatbot';
 export * from './communities';
 export * from './counters';

@@ -60,6 +60,8 @@ export const mobilizations = pgTable(
     themeId: integer('theme_id').references(() => themes.id, { onDelete: 'set null' }),
     ...pageDesignColumns(),
     googleAnalyticsCode: text('google_analytics_code'),
+    /** Every visitor action on the page needs a solved anti-spam challenge (issue 35, `antispam/`). */
+    antispamChallenge: boolean('antispam_challenge').notNull().default(false),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     templateMobilizationId: integer('template_mobilization_id').references(() => templateMobilizations.id, {
       onDelete: 'set null',

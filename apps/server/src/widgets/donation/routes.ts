@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { consentShown } from '../../activists/consent';
+import { pageInPath, requireSolution } from '../../antispam/guard';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { idempotentAction } from '../../http/idempotency';
@@ -47,7 +48,7 @@ export function donationRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       bodyLimit: DONATION_BODY_LIMIT,
       config: { tooLargeMessage: 'formWidget.entryTooLarge' },
-      preValidation: visitorAction(ctx),
+      preValidation: visitorAction(ctx, requireSolution(ctx, pageInPath)),
       ...idempotentAction(ctx.db),
       schema: { params: idParams },
     },

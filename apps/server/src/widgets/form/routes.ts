@@ -1,6 +1,7 @@
 import { formEntrySubmissionSchema, type Locale, parseFormFields } from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
 import { consentShown } from '../../activists/consent';
+import { pageInPath, requireSolution } from '../../antispam/guard';
 import { adminBaseUrl } from '../../config';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
@@ -34,7 +35,7 @@ export function formEntryRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       bodyLimit: FORM_ENTRY_BODY_LIMIT,
       config: { tooLargeMessage: 'formWidget.entryTooLarge' },
-      preValidation: visitorAction(ctx),
+      preValidation: visitorAction(ctx, requireSolution(ctx, pageInPath)),
       ...idempotentAction(ctx.db),
       schema: { params: idParams, body: body(formEntrySubmissionSchema, { wrappedIn: 'form_entry' }) },
     },

@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { consentShown } from '../../activists/consent';
+import { requireSolution, widgetPageInPath } from '../../antispam/guard';
 import { twilioConfigRoutes } from '../../communities/twilioRoutes';
 import type { AppContext } from '../../context';
 import { twilioCalls, twilioConfigurations } from '../../db/schema';
@@ -64,7 +65,11 @@ export function phonePressureRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  const call = { preValidation: visitorAction(ctx), ...idempotentAction(ctx.db), schema: { params: idParams } };
+  const call = {
+    preValidation: visitorAction(ctx, requireSolution(ctx, widgetPageInPath(ctx.db))),
+    ...idempotentAction(ctx.db),
+    schema: { params: idParams },
+  };
   r.post('/api/widgets/:id/call', { ...call, bodyLimit: 16 * 1024 }, async (request, reply) => {
     const found = await phoneWidget(ctx, request.params.id);
     const parsed = callSchema.safeParse(unwrap(request.body, 'call'));

@@ -1,6 +1,7 @@
 import { type Locale, parseTargets, pressureFillSchema, validatePressureFill } from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
 import { consentShown } from '../../activists/consent';
+import { requireSolution, widgetPageInPath } from '../../antispam/guard';
 import { adminBaseUrl } from '../../config';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
@@ -72,7 +73,7 @@ export function pressureRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       bodyLimit: PRESSURE_FILL_BODY_LIMIT,
       config: { tooLargeMessage: 'formWidget.entryTooLarge' },
-      preValidation: visitorAction(ctx),
+      preValidation: visitorAction(ctx, requireSolution(ctx, widgetPageInPath(ctx.db))),
       ...idempotentAction(ctx.db),
       schema: { params: idParams },
     },

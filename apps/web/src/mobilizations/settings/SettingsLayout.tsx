@@ -13,6 +13,7 @@ const TABS = [
   ['basics', 'mobilizationSettings.basicsTab'],
   ['sharing', 'mobilizationSettings.sharingTab'],
   ['analytics', 'mobilizationSettings.analyticsTab'],
+  ['antispam', 'antispam.tab'],
   ['design', 'mobilizationSettings.designTab'],
   ['metrics', 'mobilizationSettings.metricsTab'],
   ['customDomain', 'domains.customDomainTab'],
@@ -25,7 +26,7 @@ export function useSettingsMobilization() {
 
 /**
  * `/mobilizations/{id}/settings/*` (spec 01 §2), reached from the sidebar's "settings": one tab navigation over
- * Básicas, Compartilhamento, Analytics, Fontes e cores, Métricas and Domínio. A mobilization of another community is
+ * Básicas, Compartilhamento, Analytics, Anti-spam, Fontes e cores, Métricas and Domínio. A mobilization of another community is
  * not found, like a missing one.
  */
 export default function SettingsLayout() {

@@ -25,6 +25,7 @@ export interface MobilizationSettings {
   facebook_share_title: string | null;
   facebook_share_description: string | null;
   twitter_share_text: string | null;
+  antispam_challenge: boolean;
 }
 
 const SETTINGS_QUERY = /* GraphQL */ `
@@ -33,7 +34,7 @@ const SETTINGS_QUERY = /* GraphQL */ `
       id name goal slug language status custom_domain community_id theme_id
       subthemes { id label theme_id theme { id label } }
       header_font body_font color_scheme favicon google_analytics_code
-      facebook_share_image facebook_share_title facebook_share_description twitter_share_text
+      facebook_share_image facebook_share_title facebook_share_description twitter_share_text antispam_challenge
     }
   }
 `;
@@ -61,6 +62,17 @@ export function saveMobilization(id: number, mobilization: MobilizationUpdateInp
 
 export const mobilizationMetricsKey = (id: number) => ['mobilization', id, 'metrics'] as const;
 
-export async function fetchMobilizationMetrics(id: number) {
-  return (await api<{ metrics: MetricsFigures }>(`/api/mobilizations/${id}/metrics`)).metrics;
+/** The page's anti-spam challenge as the Métricas answer gives it (issue 35). */
+export interface AntispamFigures {
+  on: boolean;
+  auto_until: string | null;
+  refused: number;
+  refused_recent: number;
+  recent_days: number;
+  burst: { actions: number; window_minutes: number; auto_minutes: number };
+}
+
+/** `GET /api/mobilizations/{id}/metrics`: the page's figures and its anti-spam challenge. */
+export function fetchMobilizationMetrics(id: number) {
+  return api<{ metrics: MetricsFigures; antispam: AntispamFigures }>(`/api/mobilizations/${id}/metrics`);
 }
