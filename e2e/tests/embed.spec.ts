@@ -224,6 +224,27 @@ test('each action widget, embedded on another site with the Incorporar snippet, 
     // The organiser's reports name the partner's site as each action's origin.
     await expectOriginsInReports(page.request, community.id, partner.origin);
 
+    // The page's anti-spam challenge on: the embedded form solves it on the partner's page (its worker started from
+    // a blob there, since a worker cannot start from another origin's address) and the sign-up passes.
+    const on = await page.request.put(`/api/mobilizations/${mobilization.id}`, {
+      data: { mobilization: { antispam_challenge: true } },
+    });
+    expect(on.status(), await on.text()).toBe(200);
+    const challenged = await visitorOf(browser, DESKTOP, `${partner.origin}/`);
+    const challengedForm = challenged.visitor.locator(`[data-mutirao-widget="${widgetOf('form')}"]`);
+    await expect(challengedForm).toHaveAttribute('data-mutirao-ready', '');
+    const solved = challenged.visitor.waitForResponse(
+      (r) => /\/form_entries$/.test(r.url()) && r.request().headers()['x-altcha'] !== undefined && r.status() === 201,
+    );
+    await challengedForm.getByRole('textbox', { name: 'Nome' }).fill('Beto Lima');
+    await challengedForm.getByRole('textbox', { name: 'E-mail' }).fill('beto.parceria@example.org');
+    await challengedForm.getByRole('button', { name: 'Assinar' }).click();
+    await solved;
+    await expect(done(challengedForm)).toBeVisible();
+    // The embed's answer is cached a minute, so its widget may not know yet: its first send is then refused (the
+    // browser logs the 403) and it solves and sends again, as a page whose challenge switched on by itself does.
+    expect(challenged.errors.filter((line) => !/status of 403/.test(line))).toEqual([]);
+
     // The stranger's site: nothing drawn, and the console says why, naming the widget.
     const refused = await visitorOf(browser, DESKTOP, `${stranger.origin}/`);
     const message = `[Mutirão] widget ${widgetOf('form')}: ${e('refused')} (403)`;

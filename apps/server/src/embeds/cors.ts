@@ -58,6 +58,8 @@ export const EMBED_ROUTES: EmbedRoute[] = [
   { url: '/api/widgets/:id/donation', methods: ['GET'], communityOf: communityOfWidget },
   { url: '/api/mobilizations/:id/donations', methods: ['POST'], communityOf: communityOfMobilization },
   { url: '/api/donations/:id/recurring', methods: ['POST'], communityOf: communityOfDonation },
+  // The anti-spam challenge a widget solves before acting, when its page asks for one.
+  { url: '/api/widgets/:id/challenge', methods: ['GET'], communityOf: communityOfWidget },
 ];
 
 declare module 'fastify' {

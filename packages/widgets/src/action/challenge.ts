@@ -1,4 +1,5 @@
 import { type Locale, translate } from '@mutirao/core/i18n';
+import { apiUrl } from './apiBase';
 
 /*
  * The anti-spam challenge in the visitor's browser (issue 35). When a page requires it (its islands' wrappers carry
@@ -12,8 +13,19 @@ import { type Locale, translate } from '@mutirao/core/i18n';
  * Typed without the DOM library, like `browser.ts`: the server type-checks this package too.
  */
 
-/** Where a widget's challenge comes from: the one address this module fetches (wrap it for embeds). */
-export const challengeUrl = (widgetId: number) => `/api/widgets/${widgetId}/challenge`;
+/** Where a widget's challenge comes from: the one address this module fetches (absolute inside an embed). */
+export const challengeUrl = (widgetId: number) => apiUrl(`/api/widgets/${widgetId}/challenge`);
+
+/**
+ * The solver's worker. On our pages, the file from our origin; inside an embed the page is another site's, where a
+ * worker cannot start from our address: a worker made from a blob on that page imports our file instead (a classic
+ * worker may import scripts from anywhere).
+ */
+function startWorker(b: Browser, url: string): unknown {
+  if (!/^https?:/.test(url)) return new b.Worker(url);
+  const source = new b.Blob([`importScripts(${JSON.stringify(url)});`], { type: 'text/javascript' });
+  return new b.Worker(b.URL.createObjectURL(source));
+}
 
 /** The refusal's `code` when an action needs a solution it did not carry (`antispam/guard.ts`). */
 export const CHALLENGE_REQUIRED = 'challenge_required';
@@ -47,6 +59,8 @@ interface Browser {
   };
   navigator: { hardwareConcurrency?: number };
   Worker: new (url: string) => unknown;
+  Blob: new (parts: string[], options: { type: string }) => unknown;
+  URL: { createObjectURL(blob: unknown): string };
   $altcha?: { algorithms: Map<string, () => unknown>; defaults: { set(options: Record<string, unknown>): void } };
 }
 
@@ -91,12 +105,12 @@ function loadAltcha(assets: { script: string; worker: string }): Promise<void> {
   loading ??= new Promise<void>((resolve, reject) => {
     const b = browser();
     const script = b.document.createElement('script') as Element & { src: string; async: boolean };
-    script.src = assets.script;
+    script.src = apiUrl(assets.script);
     script.async = true;
     script.addEventListener('load', () => {
       // Nothing beyond the proof of work: no interaction signature, no attribution link (the widget stays hidden).
       b.$altcha?.defaults.set({ humanInteractionSignature: false, hideFooter: true, hideLogo: true, minDuration: 0 });
-      b.$altcha?.algorithms.set('PBKDF2/SHA-256', () => new b.Worker(assets.worker));
+      b.$altcha?.algorithms.set('PBKDF2/SHA-256', () => startWorker(b, apiUrl(assets.worker)));
       resolve();
     });
     script.addEventListener('error', () => {
