@@ -57,6 +57,8 @@ test('an organiser opens the Relatórios tab and downloads the activist reports'
       'colWidgetKind',
     ]
       .map((c) => t(`communityReports.${c}`, { zone: 'America/Sao_Paulo' }))
+      // Where each action came from: the page itself, or a site embedding its widget (issue 35).
+      .concat(t('embedOrigins.originColumn'))
       .join(','),
   );
   // Three sign-ups and the donation, oldest first (the sign-ups are spread over the last days, the donation is now).

@@ -131,6 +131,7 @@ test('a phone pressure has its own tabs and messages: Ajustes, Alvos and Pós-pr
     t('kinds.pressure.targetsTab'),
     t('kinds.pressure.finishTab'),
     t('kinds.pressure.deliveryTab'),
+    t('embed.tab'),
   ]);
   await expect(page.getByRole('heading', { name: t('kinds.pressure.phoneSettingsTitle') })).toBeVisible();
   // No targets yet: the screen says so and leads to them.

@@ -1,6 +1,6 @@
 -- wrk's script for the form submissions figure (scripts/lib/bench-forms.mjs): every request posts the sign-up form
--- with an e-mail of its own, and each thread counts the answers that accepted the entry (201), so the bench can hold
--- them against the rows in the database. Arguments (after wrk's `--`): the form's path, the widget id, a label that
+-- with an e-mail and an idempotency key of its own, and each thread counts the answers that accepted the entry (201),
+-- so the bench can hold them against the rows in the database. Arguments (after wrk's `--`): the form's path, the widget id, a label that
 -- keeps the e-mails of one run apart from another's.
 
 local threads = {}
@@ -24,7 +24,14 @@ function request()
     .. '{\\"uid\\":\\"field-participe-whatsapp\\",\\"value\\":\\"\\"},'
     .. '{\\"uid\\":\\"field-participe-ajuda\\",\\"value\\":\\"Ir à assembleia\\"}]'
   local body = '{"form_entry":{"widget_id":' .. widget .. ',"fields":"' .. fields .. '"}}'
-  return wrk.format("POST", path, { ["Content-Type"] = "application/json", ["Accept-Language"] = "pt-BR" }, body)
+  -- And an Idempotency-Key of its own, as every widget sends (issue 35): the key's reservation and stored answer are
+  -- part of what is measured.
+  local headers = {
+    ["Content-Type"] = "application/json",
+    ["Accept-Language"] = "pt-BR",
+    ["Idempotency-Key"] = label .. "-" .. who,
+  }
+  return wrk.format("POST", path, headers, body)
 end
 
 function response(status)

@@ -3,9 +3,10 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addRecipient, donationBody, donationSettings } from '../../test/donationPage';
 import { createFormPage, entryBody, pressureSettings } from '../../test/formPage';
 import { Client, signIn, startTestServer, type TestServer } from '../../test/harness';
-import { antispamSpent, formEntries, mobilizations } from '../db/schema';
+import { antispamSpent, donations, formEntries, mobilizations, twilioCalls } from '../db/schema';
 import { rateLimitSweepJob } from '../rate-limit/rate-limit';
 import { createPageChallenge, sweepSpent } from './challenge';
 import { networkOf, readChallengeState } from './state';
@@ -295,5 +296,71 @@ describe('the page’s switch: who may change it', () => {
     const res = await organiser.put(`/api/mobilizations/${page.id}`, { mobilization: { antispam_challenge: 'sim' } });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors)).toEqual(['antispam_challenge']);
+  });
+});
+
+describe('the anti-spam challenge on the phone call and donation routes, and with Idempotency-Key', () => {
+  it('a phone call needs a solution; with one the call is placed', async () => {
+    const made = await createFormPage(server.ctx.db, {
+      kind: 'pressure-phone',
+      settings: { call_to_action: 'Ligue', targets: ['Vereadora Ana <+5581999990000>'], finish_message_type: 'share' },
+    });
+    const organiser = await signIn(server, made.organiserEmail);
+    const twilio = {
+      twilio_account_sid: `AC${'ab'.repeat(16)}`,
+      twilio_auth_token: 'c3'.repeat(16),
+      twilio_number: '+55 11 93333-0000',
+    };
+    expect(
+      (await organiser.put(`/api/communities/${made.communityId}/twilio`, { twilio_configuration: twilio })).status,
+    ).toBe(200);
+    await organiser.put(`/api/mobilizations/${made.page.id}`, { mobilization: { antispam_challenge: true } });
+    const call = {
+      call: {
+        activist: {
+          first_name: 'Iara',
+          last_name: 'Monteiro',
+          email: 'iara@example.org',
+          phone_number: '5581988887777',
+        },
+        target: '+5581999990000',
+      },
+    };
+    expectRefused(await visitor.post(`/api/widgets/${made.form.id}/call`, call));
+    const [none] = await server.ctx.db
+      .select({ n: count() })
+      .from(twilioCalls)
+      .where(eq(twilioCalls.widgetId, made.form.id));
+    expect(Number(none?.n)).toBe(0);
+    const res = await visitor.post(`/api/widgets/${made.form.id}/call`, call, {
+      'x-altcha': await solutionFor(made.form.id),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  });
+
+  it('a donation needs a solution; its retry after a lost answer gets the first answer and one charge', async () => {
+    const made = await createFormPage(server.ctx.db, { kind: 'donation', settings: donationSettings() });
+    await addRecipient(server.ctx.db, made.communityId);
+    const organiser = await signIn(server, made.organiserEmail);
+    await organiser.put(`/api/mobilizations/${made.page.id}`, { mobilization: { antispam_challenge: true } });
+    const path = `/api/mobilizations/${made.page.id}/donations`;
+    const body = donationBody(made.form.id);
+    const key = { 'idempotency-key': String(body.donation.attempt) };
+    expectRefused(await visitor.post(path, body, key));
+    const payload = await solutionFor(made.form.id);
+    const first = await visitor.post(path, body, { ...key, 'x-altcha': payload });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    // The retry of a submission whose answer was lost carries the spent solution: refused, it solves again, and the
+    // new solution gets the first answer back. One donation.
+    expectRefused(await visitor.post(path, body, { ...key, 'x-altcha': payload }));
+    const again = await visitor.post(path, body, { ...key, 'x-altcha': await solutionFor(made.form.id) });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const rows = await server.ctx.db
+      .select({ id: donations.id })
+      .from(donations)
+      .where(eq(donations.widgetId, made.form.id));
+    expect(rows).toEqual([{ id: first.body.donation.id }]);
   });
 });
