@@ -27,6 +27,7 @@ import { remoteDimensionsJob } from './uploads/remote';
 import { createStorage, LocalStorage } from './uploads/storage';
 import { imageVariantsJob } from './uploads/variants';
 import { donationJobs } from './widgets/donation/jobs';
+import { sweepIdempotentRequests } from './widgets/idempotency';
 
 export interface ContextOptions {
   /** Reuse an open database (tests); otherwise one is opened from the config. */
@@ -70,7 +71,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     rateLimitSweepJob(
       database.db,
       Math.max(loginLimits.windowSeconds, actionLimits.windowSeconds, config.antispam.burstWindowSeconds),
-      [sweepSpent],
+      [sweepSpent, sweepIdempotentRequests],
     ),
   );
   queue.register(sessionSweepJob(database.db, config.sessions));

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { sweepIdempotentRequests } from '../http/idempotency';
 import { defineJob } from '../jobs/queue';
 import { sweepShared } from './shared';
 
@@ -169,8 +168,8 @@ export async function reset(db: Db, key: string): Promise<void> {
 /**
  * Every visitor IP that acts on a public page gets a counter row; this hourly job removes those whose window ended
  * more than `keepSeconds` ago (the longest window in use), so the table holds only live windows; the shared
- * leases and schedules (`shared.ts`) that hold nothing back any more; the idempotent answers a day old; and what
- * `alsoSweep` removes (the anti-spam challenge's spent solutions, `antispam/challenge.ts`).
+ * leases and schedules (`shared.ts`) that hold nothing back any more; and what `alsoSweep` removes (the anti-spam
+ * challenge's spent solutions, `antispam/challenge.ts`; the idempotent answers a day old, `widgets/idempotency.ts`).
  */
 export function rateLimitSweepJob(db: Db, keepSeconds: number, alsoSweep: ((db: Db) => Promise<void>)[] = []) {
   return defineJob({
@@ -182,7 +181,6 @@ export function rateLimitSweepJob(db: Db, keepSeconds: number, alsoSweep: ((db: 
     handle: async () => {
       await db.execute(sql`delete from rate_limits where window_start < now() - make_interval(secs => ${keepSeconds})`);
       await sweepShared(db);
-      await sweepIdempotentRequests(db);
       for (const sweep of alsoSweep) await sweep(db);
     },
   });

@@ -81,7 +81,7 @@ export const outbox = pgTable(
 );
 
 /**
- * The answers to visitor actions sent with an `Idempotency-Key` header (issue 35, `http/idempotency.ts`): a retry
+ * The answers to visitor actions sent with an `Idempotency-Key` header (issue 35, `widgets/idempotency.ts`): a retry
  * of the same request gets the first answer and stores nothing again. `status` is null while the first request is
  * under way. Rows are kept a day (`rate-limit-sweep` removes older ones).
  */

@@ -3,10 +3,10 @@ import { consentShown } from '../../activists/consent';
 import { pageInPath, requireSolution } from '../../antispam/guard';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
-import { idempotentAction } from '../../http/idempotency';
 import { idParams, typed } from '../../http/typed';
 import { unwrap } from '../../http/validate';
 import { visitorAction } from '../../rate-limit/visitorGuards';
+import { idempotentAction } from '../idempotency';
 import { actOnPublishedWidget, findPublishedWidget, oncePerCopy } from '../visitor';
 import { recipientOf } from './charge';
 import { createDonation } from './checkout';
@@ -49,7 +49,7 @@ export function donationRoutes(app: FastifyInstance, ctx: AppContext) {
       bodyLimit: DONATION_BODY_LIMIT,
       config: { tooLargeMessage: 'formWidget.entryTooLarge' },
       preValidation: visitorAction(ctx, requireSolution(ctx, pageInPath)),
-      ...idempotentAction(ctx.db),
+      ...idempotentAction(ctx.database, ctx.config.formEntryWriters),
       schema: { params: idParams },
     },
     async (request, reply) => {

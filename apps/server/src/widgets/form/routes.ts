@@ -5,10 +5,10 @@ import { pageInPath, requireSolution } from '../../antispam/guard';
 import { adminBaseUrl } from '../../config';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
-import { idempotentAction } from '../../http/idempotency';
 import { body, idParams, typed } from '../../http/typed';
 import { visitorAction } from '../../rate-limit/visitorGuards';
 import { actionCount } from '../counters';
+import { idempotentAction } from '../idempotency';
 import { actOnPublishedWidget, findPublishedWidget, oncePerCopy } from '../visitor';
 import { matchSubmission, readSubmittedFields } from './entries';
 import { submitFormEntry } from './submit';
@@ -36,7 +36,7 @@ export function formEntryRoutes(app: FastifyInstance, ctx: AppContext) {
       bodyLimit: FORM_ENTRY_BODY_LIMIT,
       config: { tooLargeMessage: 'formWidget.entryTooLarge' },
       preValidation: visitorAction(ctx, requireSolution(ctx, pageInPath)),
-      ...idempotentAction(ctx.db),
+      ...idempotentAction(ctx.database, ctx.config.formEntryWriters),
       schema: { params: idParams, body: body(formEntrySubmissionSchema, { wrappedIn: 'form_entry' }) },
     },
     async (request, reply) => {

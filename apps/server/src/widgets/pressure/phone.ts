@@ -9,10 +9,10 @@ import type { AppContext } from '../../context';
 import { twilioCalls, twilioConfigurations } from '../../db/schema';
 import { telephonyRoutes } from '../../endpoints/twilio';
 import { AppError } from '../../http/errors';
-import { idempotentAction } from '../../http/idempotency';
 import { idParams, typed } from '../../http/typed';
 import { unwrap } from '../../http/validate';
 import { visitorAction } from '../../rate-limit/visitorGuards';
+import { idempotentAction } from '../idempotency';
 import { findPublishedWidget } from '../visitor';
 import { startPhoneCall } from './phoneCall';
 
@@ -67,7 +67,7 @@ export function phonePressureRoutes(app: FastifyInstance, ctx: AppContext) {
 
   const call = {
     preValidation: visitorAction(ctx, requireSolution(ctx, widgetPageInPath(ctx.db))),
-    ...idempotentAction(ctx.db),
+    ...idempotentAction(ctx.database, ctx.config.formEntryWriters),
     schema: { params: idParams },
   };
   r.post('/api/widgets/:id/call', { ...call, bodyLimit: 16 * 1024 }, async (request, reply) => {

@@ -5,10 +5,10 @@ import { requireSolution, widgetPageInPath } from '../../antispam/guard';
 import { adminBaseUrl } from '../../config';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
-import { idempotentAction } from '../../http/idempotency';
 import { actorIn, idParams, pageWidgetParams, signedIn, typed } from '../../http/typed';
 import { parseBody, unwrap } from '../../http/validate';
 import { visitorAction } from '../../rate-limit/visitorGuards';
+import { idempotentAction } from '../idempotency';
 import { actOnPublishedWidget, oncePerCopy, type PublishedWidget } from '../visitor';
 import { pressureDeliveries } from './delivery';
 import { type PressureSubmission, submitPressure } from './submit';
@@ -74,7 +74,7 @@ export function pressureRoutes(app: FastifyInstance, ctx: AppContext) {
       bodyLimit: PRESSURE_FILL_BODY_LIMIT,
       config: { tooLargeMessage: 'formWidget.entryTooLarge' },
       preValidation: visitorAction(ctx, requireSolution(ctx, widgetPageInPath(ctx.db))),
-      ...idempotentAction(ctx.db),
+      ...idempotentAction(ctx.database, ctx.config.formEntryWriters),
       schema: { params: idParams },
     },
     async (request, reply) => {

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
-import type { Db } from '../db/client';
-import { AppError } from './errors';
+import type { Database, Db } from '../db/client';
+import { AppError } from '../http/errors';
+import { GroupWriter } from './groupWriter';
 
 /*
  * `Idempotency-Key` on the visitor action routes (issue 35; the IETF draft "The Idempotency-Key HTTP Header Field").
@@ -55,21 +56,70 @@ const fingerprintOf = (body: unknown) =>
     .digest('base64url');
 
 type Stored = { status: number | null; body: string | null; fingerprint: string };
+interface Keyed {
+  scope: string;
+  key: string;
+}
+interface Reservation extends Keyed {
+  fingerprint: string;
+}
+interface Answer extends Keyed {
+  status: number;
+  body: string;
+}
 
 /**
- * Reserves the key for this request (a new key, or one whose request died), or else reads what the first request
- * stored: its answer, or nothing yet (still under way), or no row (refused, and freed, since).
+ * Reserves keys, a batch at a time: a new key, or one whose request died. Answers, for each row in order, whether
+ * it was reserved. Group commit (`GroupWriter`, as the actions themselves): under a crowd, the reservations of the
+ * requests that arrive together cost one statement, not one each.
  */
-async function reserve(db: Db, scope: string, key: string, fingerprint: string) {
+async function reserveBatch(db: Db, rows: Reservation[]): Promise<boolean[]> {
   const taken = (await db.execute(sql`
-    insert into idempotent_requests (scope, key, fingerprint) values (${scope}, ${key}, ${fingerprint})
+    insert into idempotent_requests (scope, key, fingerprint)
+    select scope, key, fingerprint from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as r(scope text, key text, fingerprint text)
     on conflict (scope, key) do update set fingerprint = excluded.fingerprint, created_at = now()
       where idempotent_requests.status is null
         and idempotent_requests.created_at < now() - make_interval(secs => ${ABANDONED_SECONDS})
-    returning 1`)) as unknown as { rows: unknown[] };
-  if (taken.rows.length) return { reserved: true as const };
-  const found = (await db.execute(
-    sql`select status, body, fingerprint from idempotent_requests where scope = ${scope} and key = ${key}`,
+    returning scope, key`)) as unknown as { rows: { scope: string; key: string }[] };
+  const reserved = new Set(taken.rows.map((r) => `${r.scope}\n${r.key}`));
+  return rows.map((r) => reserved.has(`${r.scope}\n${r.key}`));
+}
+
+/** Stores the answers of reserved requests, a batch at a time. */
+async function answerBatch(db: Db, rows: Answer[]): Promise<true[]> {
+  await db.execute(sql`
+    update idempotent_requests set status = a.status, body = a.body
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as a(scope text, key text, status int, body text)
+    where idempotent_requests.scope = a.scope and idempotent_requests.key = a.key`);
+  return rows.map(() => true);
+}
+
+/** This process's two writers for a database: one batch at a time on the embedded engine, `writers` on PostgreSQL. */
+const writerSets = new WeakMap<Db, { reserve: GroupWriter<Reservation, boolean>; answer: GroupWriter<Answer, true> }>();
+function writersOf(database: Pick<Database, 'db' | 'kind'>, writers: number) {
+  let set = writerSets.get(database.db);
+  if (!set) {
+    const options = { writers: database.kind === 'pglite' ? 1 : writers, maxBatch: 100 };
+    // One key at most once per batch: a statement cannot insert (or update) the same row twice.
+    const person = (row: Keyed) => `${row.scope}\n${row.key}`;
+    set = {
+      reserve: new GroupWriter<Reservation, boolean>((rows) => reserveBatch(database.db, rows), { ...options, person }),
+      answer: new GroupWriter<Answer, true>((rows) => answerBatch(database.db, rows), { ...options, person }),
+    };
+    writerSets.set(database.db, set);
+  }
+  return set;
+}
+
+/**
+ * Reserves the key for this request, or else reads what the first request stored: its answer, or nothing yet
+ * (still under way), or no row (refused, and freed, since).
+ */
+async function reserve(database: Pick<Database, 'db' | 'kind'>, writers: number, row: Reservation) {
+  if (await writersOf(database, writers).reserve.write(row)) return { reserved: true as const };
+  const found = (await database.db.execute(
+    sql`select status, body, fingerprint from idempotent_requests where scope = ${row.scope} and key = ${row.key}`,
   )) as unknown as { rows: Stored[] };
   return { reserved: false as const, first: found.rows[0] };
 }
@@ -79,7 +129,10 @@ async function reserve(db: Db, scope: string, key: string, fingerprint: string) 
  * (`preValidation`: the rate limit, the honeypot), so a replay is still counted and a bot's filled honeypot is
  * still refused the same way.
  */
-export function idempotentAction(db: Db): {
+export function idempotentAction(
+  database: Pick<Database, 'db' | 'kind'>,
+  writers: number,
+): {
   preHandler: preHandlerAsyncHookHandler;
   onSend: onSendAsyncHookHandler<unknown>;
 } {
@@ -89,7 +142,7 @@ export function idempotentAction(db: Db): {
       if (key === undefined) return;
       const scope = scopeOf(request);
       const fingerprint = fingerprintOf(request.body);
-      const outcome = await reserve(db, scope, key, fingerprint);
+      const outcome = await reserve(database, writers, { scope, key, fingerprint });
       if (outcome.reserved) {
         reservations.set(request, { scope, key });
         return;
@@ -97,7 +150,7 @@ export function idempotentAction(db: Db): {
       const { first } = outcome;
       // Freed between the two statements (the first request was refused): this one runs as a new one.
       if (!first) {
-        const again = await reserve(db, scope, key, fingerprint);
+        const again = await reserve(database, writers, { scope, key, fingerprint });
         if (again.reserved) {
           reservations.set(request, { scope, key });
           return;
@@ -123,15 +176,13 @@ export function idempotentAction(db: Db): {
       reservations.delete(request);
       const { scope, key } = reserved;
       if (reply.statusCode >= 400 || typeof payload !== 'string') {
-        await db.execute(
+        await database.db.execute(
           sql`delete from idempotent_requests where scope = ${scope} and key = ${key} and status is null`,
         );
         return payload;
       }
       // Stored before the answer leaves: a connection that drops now loses nothing the retry needs.
-      await db.execute(sql`
-        update idempotent_requests set status = ${reply.statusCode}, body = ${payload}
-        where scope = ${scope} and key = ${key}`);
+      await writersOf(database, writers).answer.write({ scope, key, status: reply.statusCode, body: payload });
       return payload;
     },
   };
