@@ -132,18 +132,23 @@ export class SharedSemaphore {
   }
 
   /**
-   * One statement: up to `n` free slots (none, or their lease ran out), taken. Two processes that pick the same slot
-   * at once meet on its primary key; the later one's update finds the lease live and does not take that slot.
+   * One statement: up to `n` free slots (none, or their lease ran out), picked at random, taken. Two processes that
+   * pick the same slot at once meet on its primary key; the later one's update finds the lease live and does not take
+   * that slot. The picked slots are written in slot order: two statements that lock the same slots in opposite orders
+   * would deadlock (PostgreSQL's 40P01, seen once in a full run of shared.test.ts).
    */
   private async tryLeases(key: string, n: number): Promise<Lease[]> {
     const holder = randomBytes(9).toString('base64url');
     const result = (await this.db.execute(sql`
       insert into shared_leases (key, slot, holder, expires_at)
       select ${key}, s, ${holder}, clock_timestamp() + make_interval(secs => ${this.options.leaseSeconds})
-      from generate_series(0, ${this.options.size - 1}) s
-      where not exists (
-        select 1 from shared_leases l where l.key = ${key} and l.slot = s and l.expires_at > clock_timestamp())
-      order by random() limit ${n}
+      from (
+        select s from generate_series(0, ${this.options.size - 1}) s
+        where not exists (
+          select 1 from shared_leases l where l.key = ${key} and l.slot = s and l.expires_at > clock_timestamp())
+        order by random() limit ${n}
+      ) picked
+      order by s
       on conflict (key, slot) do update set holder = excluded.holder, expires_at = excluded.expires_at
         where shared_leases.expires_at <= clock_timestamp()
       returning slot`)) as unknown as { rows: { slot: number }[] };
