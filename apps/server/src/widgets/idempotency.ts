@@ -155,6 +155,8 @@ export function idempotentAction(
           reservations.set(request, { scope, key });
           return;
         }
+        // Taken again meanwhile by another request with this key: still under way, as below.
+        reply.header('retry-after', '1');
         throw new AppError('conflict', undefined, 'offline.inProgress');
       }
       if (first.fingerprint !== fingerprint)
