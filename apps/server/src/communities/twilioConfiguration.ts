@@ -17,8 +17,8 @@ export async function readTwilioConfiguration(ctx: Pick<AppContext, 'db'>, commu
 
 /**
  * Saves the community's Twilio settings (the Twilio tab's `PUT`, and GraphQL's `addTwilioConfiguration` and
- * `updateTwilioConfiguration`): a stranger gets the 404 of a missing community, a member who is not its admin a 403
- * on `twilio.readOnly`; the fields are checked by the core schema; the token is sealed, and a blank one keeps the
+ * `updateTwilioConfiguration`): a stranger gets the 404 of a missing community, a member the policy does not let
+ * manage it a 403 on `twilio.readOnly` (spec 01 §6 lets every member); the fields are checked by the core schema; the token is sealed, and a blank one keeps the
  * stored token (it is required when there is none).
  */
 export async function saveTwilioConfiguration(
