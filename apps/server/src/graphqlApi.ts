@@ -1,9 +1,11 @@
 import { is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
+import { bondeAccountsGraphQL } from './accounts/bondeGraphql';
 import { blockGraphQL } from './blocks/graphql';
 import { chatbotGraphQL } from './chatbot/graphql';
 import { featureGraphQL } from './communities/features';
 import { communityGraphQL } from './communities/graphql';
+import { twilioConfigurationGraphQL } from './communities/twilioGraphql';
 import * as schema from './db/schema';
 import { domainGraphQL } from './domains/graphql';
 import { buildGraphQLApi, type GraphQLApi } from './graphql/surface';
@@ -39,6 +41,8 @@ export function graphqlApi(): GraphQLApi {
       donationGraphQL,
       domainGraphQL,
       chatbotGraphQL,
+      bondeAccountsGraphQL,
+      twilioConfigurationGraphQL,
     ],
   );
   return built;

@@ -8,8 +8,14 @@ import {
 } from '@mutirao/core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { registerUser, requestPasswordReset, resetPassword, signInWithPassword } from '../auth/service';
-import { createSession, revokeSession, revokeUserSessions } from '../auth/sessions';
+import {
+  issueSessionToken,
+  registerUser,
+  requestPasswordReset,
+  resetPassword,
+  signInWithPassword,
+} from '../auth/service';
+import { revokeSession, revokeUserSessions } from '../auth/sessions';
 import { adminBaseUrl } from '../config';
 import type { AppContext } from '../context';
 import { localeOf } from '../http/locale';
@@ -25,10 +31,8 @@ const userBody = <S extends z.ZodType>(schema: S, status: 'bad_request' | 'unpro
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   /** A new `sessions` row and a token naming it, as a cookie for the browser and in the body for scripts. */
   const startSession = async (reply: Parameters<typeof setSessionCookie>[1], user: { id: number }) => {
-    const { maxDays } = ctx.config.sessions;
-    const sessionId = await createSession(ctx.db, user.id, ctx.config.sessions);
-    const token = await ctx.tokens.sign({ userId: user.id, sessionId }, Math.round(maxDays * 86_400));
-    setSessionCookie(ctx, reply, token, Math.round(maxDays * 86_400));
+    const { token, maxAgeSeconds } = await issueSessionToken(ctx, user.id);
+    setSessionCookie(ctx, reply, token, maxAgeSeconds);
     return token;
   };
 

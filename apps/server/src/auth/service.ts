@@ -14,8 +14,8 @@ import { passwordResets, users } from '../db/schema';
 import { AppError } from '../http/errors';
 import { queueMail } from '../mail/outbox';
 import { hit, peek, reset } from '../rate-limit/rate-limit';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
-import { revokeUserSessions } from './sessions';
+import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './passwords';
+import { createSession, revokeUserSessions } from './sessions';
 import { hashOpaqueToken, newOpaqueToken } from './tokens';
 
 const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
@@ -62,7 +62,28 @@ export async function signInWithPassword(ctx: AppContext, input: LoginInput, ip:
     throw new AppError('unprocessable', { password: ['errors.incorrectPassword'] });
   }
   await reset(ctx.db, pairKey);
-  return user;
+  if (!needsRehash(user.passwordHash)) return user;
+  // A legacy (bcrypt) hash from the Bonde import: the password just matched, so it is stored as argon2id now. Only if
+  // it is still the hash that was checked: a reset meanwhile keeps its own.
+  const passwordHash = await hashPassword(input.password);
+  const [rehashed] = await ctx.db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
+    .returning();
+  return rehashed ?? user;
+}
+
+/**
+ * Starts a session for the user: a new `sessions` row and the signed token that names it, valid for the configured
+ * session length. The token works as the session cookie and as `Authorization: Bearer` (REST and GraphQL).
+ */
+export async function issueSessionToken(ctx: AppContext, userId: number) {
+  const { maxDays } = ctx.config.sessions;
+  const maxAgeSeconds = Math.round(maxDays * 86_400);
+  const sessionId = await createSession(ctx.db, userId, ctx.config.sessions);
+  const token = await ctx.tokens.sign({ userId, sessionId }, maxAgeSeconds);
+  return { token, maxAgeSeconds };
 }
 
 /** Recovery e-mails one address may receive per window: enough for a lost message, too few to flood an inbox. */

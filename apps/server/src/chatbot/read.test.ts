@@ -232,25 +232,50 @@ describe('mass messages: the audience and the campaign list', () => {
   it('answers GraphQL getFacebookBotCampaignsByCommunityId with the same rows and counts', async () => {
     const query = `query ($id: Int!, $after: Int, $limit: Int) {
       getFacebookBotCampaignsByCommunityId(community_id: $id, after: $after, limit: $limit) {
-        id name text status total_impacted_activists created_at pending sending sent failed skipped
+        totalCount
+        nodes { id name text status total_impacted_activists created_at pending sending sent failed skipped }
       }
     }`;
     const res = await admin.graphql(query, { id: communityId });
     expect(res.body.errors).toBeUndefined();
-    const rows = res.body.data.getFacebookBotCampaignsByCommunityId;
+    const { nodes: rows, totalCount } = res.body.data.getFacebookBotCampaignsByCommunityId;
+    expect(totalCount).toBe(3);
     expect(rows.map((r: { name: string }) => r.name)).toEqual(['Terceira', 'Segunda', 'Primeira']);
     expect(rows[2]).toMatchObject({ pending: 0, sending: 0, sent: 2, failed: 1, skipped: 2 });
     expect(rows[1]).toMatchObject({ pending: 1, sending: 1, sent: 1, failed: 0, skipped: 1 });
     const paged = await admin.graphql(query, { id: communityId, after: campaignIds[2], limit: 5 });
-    expect(paged.body.data.getFacebookBotCampaignsByCommunityId.map((r: { name: string }) => r.name)).toEqual([
+    expect(paged.body.data.getFacebookBotCampaignsByCommunityId.nodes.map((r: { name: string }) => r.name)).toEqual([
       'Primeira',
     ]);
     // Another community's campaigns are simply absent, and the generated table shows only the caller's.
     const theirs = await stranger.graphql(query, { id: communityId });
     expect(theirs.body.errors).toBeUndefined();
-    expect(theirs.body.data.getFacebookBotCampaignsByCommunityId).toEqual([]);
+    expect(theirs.body.data.getFacebookBotCampaignsByCommunityId).toEqual({ totalCount: 0, nodes: [] });
     const table = await stranger.graphql('{ facebook_bot_campaigns { name } }');
     expect(table.body.data.facebook_bot_campaigns).toEqual([{ name: 'Alheia' }]);
+  });
+
+  it("answers Bonde's admin-client call (ctxCommunityId, camelCase nodes)", async () => {
+    const query = `query ($communityId: Int!) {
+      query: getFacebookBotCampaignsByCommunityId(ctxCommunityId: $communityId) {
+        campaigns: nodes {
+          id facebookBotConfigurationId name segmentFilters totalImpactedActivists createdAt updatedAt
+        }
+      }
+    }`;
+    const res = await admin.graphql(query, { communityId });
+    expect(res.body.errors).toBeUndefined();
+    const campaigns = res.body.data.query.campaigns;
+    expect(campaigns.map((c: { name: string }) => c.name)).toEqual(['Terceira', 'Segunda', 'Primeira']);
+    expect(campaigns[0]).toMatchObject({
+      facebookBotConfigurationId: expect.any(Number),
+      segmentFilters: expect.any(Object),
+      totalImpactedActivists: expect.any(Number),
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    const none = await admin.graphql('{ getFacebookBotCampaignsByCommunityId { totalCount } }');
+    expect(none.body.errors[0].extensions.fields).toHaveProperty('community_id');
   });
 
   it('answers another community 404 with no hint, and anonymous callers 401', async () => {

@@ -3657,6 +3657,36 @@ export type GetWidgetDonationStatsArgs = {
   widget_id: number;
 };
 
+export type RegisterInput = {
+  email: string;
+  first_name: string;
+  last_name?: string | null;
+  password: string;
+  code: string;
+};
+
+export type TwilioConfigurationInput = {
+  communityId: number;
+  twilioAccountSid: string;
+  twilioAuthToken: string;
+  twilioNumber: string;
+};
+
+export type TwilioConfigurationPatch = {
+  communityId: number;
+  twilioAccountSid: string;
+  twilioAuthToken?: string | null;
+  twilioNumber: string;
+};
+
+export type AddTwilioConfigurationInput = {
+  config: TwilioConfigurationInput;
+};
+
+export type UpdateTwilioConfigurationInput = {
+  config: TwilioConfigurationPatch;
+};
+
 /** The arguments of each root field, as graphql-js hands them to its resolver. */
 export type QueryArgs = {
   communities: { distinct_on?: Array<"id" | "name" | "city" | "description" | "image" | "slug" | "mailchimp_api_key" | "mailchimp_list_id" | "mailchimp_group_id" | "fb_link" | "twitter_link" | "facebook_app_id" | "email_template_from" | "modules" | "signature" | "time_zone" | "embed_origins" | "created_at" | "updated_at"> | null; where?: CommunitiesBoolExp | null; order_by?: Array<CommunitiesOrderBy> | null; limit?: number | null; offset?: number | null };
@@ -3758,7 +3788,10 @@ export type QueryArgs = {
   allTwilioConfigurations: { condition?: TwilioConfigurationCondition | null };
   watchTwilioCallTransitions: { call: WatchTwilioCallTransitionsInput };
   get_widget_donation_stats: { args: GetWidgetDonationStatsArgs };
-  getFacebookBotCampaignsByCommunityId: { community_id: number; after?: number | null; limit?: number | null };
+  getFacebookBotCampaignsByCommunityId: { community_id?: number | null; ctxCommunityId?: number | null; after?: number | null; limit?: number | null };
+  register_verify: { email?: string | null; code?: string | null };
+  reset_password_verify: { token?: string | null };
+  postgraphql_twilio_configurations_aggregate: { distinct_on?: Array<"id" | "community_id" | "twilio_account_sid" | "twilio_auth_token" | "twilio_number" | "created_at" | "updated_at"> | null; where?: TwilioConfigurationsBoolExp | null; order_by?: Array<TwilioConfigurationsOrderBy> | null; limit?: number | null; offset?: number | null };
 };
 
 /** The arguments of each root field, as graphql-js hands them to its resolver. */
@@ -3980,4 +4013,11 @@ export type MutationArgs = {
   create_mobilization_from_template: { id: number; template_mobilization_id: number };
   addTwilioCall: { input: AddTwilioCallInput };
   router_add_operation: { operation: string; domains: Array<string> };
+  authenticate: { email?: string | null; password?: string | null };
+  register: { input?: RegisterInput | null };
+  register_verify: { email?: string | null; code?: string | null };
+  reset_password_change: { token?: string | null; password?: string | null };
+  reset_password_request: { email?: string | null; locale?: string | null; callback_url?: string | null };
+  addTwilioConfiguration: { input: AddTwilioConfigurationInput };
+  updateTwilioConfiguration: { input: UpdateTwilioConfigurationInput };
 };

@@ -23,6 +23,12 @@ export interface GraphQLContext {
 }
 
 /**
+ * What a signed-out root field (`GraphQLModule.signedOut`) is given: the same context, with `user` only when the
+ * caller is signed in, and the caller's IP for the rate limits (absent outside an HTTP request).
+ */
+export type SignedOutContext = Omit<GraphQLContext, 'user'> & { user?: UserRow; ip?: string };
+
+/**
  * The request's loader for one relation: every row of a level asks for its key in the same tick, and `batch`
  * answers all of them with one query. `batch` returns a map from key to value; keys it leaves out are null.
  */

@@ -78,6 +78,13 @@ export interface GraphQLModule {
   /** Root fields by name; a name the generator also makes replaces the generated field's resolver. */
   resolvers?: RootResolvers;
   /**
+   * Root fields (of `resolvers`) that a signed-out caller may use: the sign-in, sign-up and password-reset fields.
+   * A document with one of them holds only such fields; it runs outside a document transaction (each field keeps
+   * its own, so a refused sign-in still counts against the rate limit), with `user` set only when signed in
+   * (`SignedOutContext`). Nothing else is reachable signed out.
+   */
+  signedOut?: readonly string[];
+  /**
    * Subscription fields (declared in `sdl` on `subscription_root`): each returns the events to send, every event an
    * object holding the field's value under the field's name.
    */

@@ -4,9 +4,11 @@ import {
   type DocumentNode,
   type ExecutionResult,
   execute,
+  type FragmentDefinitionNode,
   GraphQLError,
   NoSchemaIntrospectionCustomRule,
   type OperationDefinitionNode,
+  type SelectionSetNode,
   specifiedRules,
 } from 'graphql';
 import type { AppContext } from '../context';
@@ -15,7 +17,7 @@ import type { AccessCache } from '../http/accessCache';
 import { localeOf } from '../http/locale';
 import type { UserRow } from '../http/session';
 import { sessionOf } from '../http/session';
-import type { GraphQLContext } from './context';
+import type { GraphQLContext, SignedOutContext } from './context';
 import { DocumentCache } from './documents';
 import { checkDocumentLimits, type LimitFailure } from './limits';
 import { isKeptListDocument } from './listCache';
@@ -43,6 +45,21 @@ function operationOf(document: DocumentNode, name: string | null | undefined) {
   );
 }
 
+/** The root fields an operation selects, through its fragments (a name may repeat). */
+function rootFieldNames(document: DocumentNode, selectionSet: SelectionSetNode, seen = new Set<string>()): string[] {
+  return selectionSet.selections.flatMap((s) => {
+    if (s.kind === 'Field') return [s.name.value];
+    if (s.kind === 'InlineFragment') return rootFieldNames(document, s.selectionSet, seen);
+    if (seen.has(s.name.value)) return [];
+    seen.add(s.name.value);
+    const fragment = document.definitions.find(
+      (d): d is FragmentDefinitionNode => d.kind === 'FragmentDefinition' && d.name.value === s.name.value,
+    );
+    // An unknown fragment fails validation later; here it names no field.
+    return fragment ? rootFieldNames(document, fragment.selectionSet, seen) : [];
+  });
+}
+
 /** `POST /v1/graphql`, always answering 200 with `data` or `errors`, as Hasura does. */
 export function graphqlRoute(app: FastifyInstance, ctx: AppContext, apiOf: () => GraphQLApi, lists: AccessCache) {
   let documents: DocumentCache | undefined;
@@ -61,9 +78,23 @@ export function graphqlRoute(app: FastifyInstance, ctx: AppContext, apiOf: () =>
     }
     const session = await sessionOf(ctx, request);
     if (session.kind === 'invalid') return reply.send(hasuraError(JWT_MESSAGES[session.failure], 'invalid-jwt'));
-    if (session.kind === 'anonymous') {
-      // The anonymous role sees no fields, so any root field is "not found", as Hasura words it.
-      const operation = operationOf(document, body.operationName);
+    const locale = localeOf(request);
+    const operation = operationOf(document, body.operationName);
+    const roots = operation ? rootFieldNames(document, operation.selectionSet) : [];
+    // Sign-in, sign-up and password reset: reachable signed out, and never mixed with other fields (policy.ts).
+    const signedOut = roots.some((name) => api.signedOut.has(name));
+    if (signedOut) {
+      const other = roots.find((name) => name !== '__typename' && !api.signedOut.has(name));
+      if (other && operation) {
+        const root = operation.operation === 'mutation' ? 'mutation_root' : 'query_root';
+        const message =
+          session.kind === 'anonymous'
+            ? `field ${other} not found in type ${root}`
+            : renderMessage(locale, `api.signedOutFieldsAlone?field=${other}`);
+        return reply.send(hasuraError(message, 'validation-failed'));
+      }
+    } else if (session.kind === 'anonymous') {
+      // The anonymous role sees no other fields, so any root field is "not found", as Hasura words it.
       const field = operation?.selectionSet.selections.find(
         (s) => s.kind === 'Field' && !s.name.value.startsWith('__'),
       );
@@ -73,7 +104,6 @@ export function graphqlRoute(app: FastifyInstance, ctx: AppContext, apiOf: () =>
       }
     }
     const user = session.kind === 'user' ? session.user : undefined;
-    const locale = localeOf(request);
     const introspect = mayIntrospect(ctx, user);
     const rules = introspect ? specifiedRules : [...specifiedRules, NoSchemaIntrospectionCustomRule];
     const errors = documents.validate(body.query, document, rules, introspect ? 'introspect' : 'plain');
@@ -88,6 +118,14 @@ export function graphqlRoute(app: FastifyInstance, ctx: AppContext, apiOf: () =>
       });
     const failure = checkDocumentLimits(schema, document, body.operationName, body.variables);
     if (failure) return reply.send(hasuraError(limitMessage(locale, failure), 'validation-failed'));
+    if (signedOut) {
+      const result = await run(ctx, api, { user, locale, ip: request.ip }, document, body, false);
+      if (!result.errors?.length) return reply.send({ data: result.data });
+      return reply.send({
+        ...(result.data ? { data: result.data } : {}),
+        errors: result.errors.map((e) => presentError(e, locale, request.log)),
+      });
+    }
     if (!user) return reply.send({ data: {} });
     // The list screen's document is answered from memory while nothing it shows has changed (graphql/listCache.ts).
     let failed: ExecutionResult | undefined;
@@ -140,13 +178,15 @@ class RolledBack extends Error {
 async function run(
   ctx: AppContext,
   api: GraphQLApi,
-  caller: { user: UserRow; locale: Locale },
+  caller: { user: UserRow; locale: Locale } | { user: UserRow | undefined; locale: Locale; ip: string },
   document: DocumentNode,
   body: GraphQLBody,
+  transactional = true,
 ): Promise<ExecutionResult> {
   const later: ((app: AppContext) => Promise<void>)[] = [];
   const exec = (app: AppContext) => {
-    const contextValue: GraphQLContext = {
+    // A signed-out document (`transactional` false) may run without a user: its fields take a SignedOutContext.
+    const contextValue: GraphQLContext | SignedOutContext = {
       app,
       ...caller,
       loaders: new Map(),
@@ -162,7 +202,7 @@ async function run(
       operationName: body.operationName ?? undefined,
     });
   };
-  if (operationOf(document, body.operationName)?.operation !== 'mutation') {
+  if (!transactional || operationOf(document, body.operationName)?.operation !== 'mutation') {
     const result = await exec(ctx);
     for (const fn of later) await fn(ctx);
     return result;

@@ -16,6 +16,8 @@ export interface GraphQLApi {
   subscriptionRoot: Record<string, unknown>;
   surface: Surface;
   sdl: string;
+  /** Root fields a signed-out caller may use (`GraphQLModule.signedOut`). */
+  signedOut: ReadonlySet<string>;
 }
 
 type Args = Record<string, unknown>;
@@ -53,6 +55,7 @@ export function buildGraphQLApi(tables: readonly PgTable[], modules: readonly Gr
     subscriptionRoot,
     surface,
     sdl,
+    signedOut: new Set(modules.flatMap((m) => m.signedOut ?? [])),
   };
 }
 

@@ -968,6 +968,7 @@ export const en: Catalogue = {
     negativePage: 'limit and offset cannot be negative.',
     invalidValue: 'One of the values sent is not valid.',
     introspectionDisabled: 'Schema introspection is not available here.',
+    signedOutFieldsAlone: 'Sign-in, sign-up and password reset go in a document of their own; take {field} out of it.',
     invalidId: 'Invalid identifier.',
     bodyTooLarge: 'The request body is larger than {kb} kB.',
     writeNotAllowed: 'You cannot make this change.',

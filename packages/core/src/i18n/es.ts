@@ -976,6 +976,8 @@ export const es: Catalogue = {
     negativePage: 'limit y offset no pueden ser negativos.',
     invalidValue: 'Uno de los valores enviados no es válido.',
     introspectionDisabled: 'La introspección del esquema no está disponible aquí.',
+    signedOutFieldsAlone:
+      'Iniciar sesión, crear una cuenta y cambiar la contraseña van en un documento propio; quite {field} de él.',
     invalidId: 'Identificador no válido.',
     bodyTooLarge: 'El cuerpo de la solicitud supera los {kb} kB.',
     writeNotAllowed: 'No puedes hacer este cambio.',

@@ -983,6 +983,7 @@ export const ptBR = {
     negativePage: 'limit e offset não podem ser negativos.',
     invalidValue: 'Um dos valores enviados não é válido.',
     introspectionDisabled: 'A introspecção do esquema não está disponível aqui.',
+    signedOutFieldsAlone: 'Entrar, criar conta e trocar a senha vão num documento só deles; tire {field} dele.',
     invalidId: 'Identificador inválido.',
     bodyTooLarge: 'O corpo da requisição passa de {kb} kB.',
     writeNotAllowed: 'Você não pode fazer esta alteração.',
