@@ -1,6 +1,7 @@
 import { is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { blockGraphQL } from './blocks/graphql';
+import { actionViewsGraphQL } from './bonde/actionViews';
 import { chatbotGraphQL } from './chatbot/graphql';
 import { featureGraphQL } from './communities/features';
 import { communityGraphQL } from './communities/graphql';
@@ -13,6 +14,7 @@ import { templateGraphQL } from './templates/graphql';
 import { themeGraphQL } from './themes/graphql';
 import { donationGraphQL } from './widgets/donation/graphql';
 import { widgetGraphQL } from './widgets/graphql';
+import { pressureTargetsGraphQL } from './widgets/pressure/bondeTargets';
 import { telephonyGraphQL } from './widgets/pressure/graphql';
 
 let built: GraphQLApi | undefined;
@@ -39,6 +41,8 @@ export function graphqlApi(): GraphQLApi {
       donationGraphQL,
       domainGraphQL,
       chatbotGraphQL,
+      actionViewsGraphQL,
+      pressureTargetsGraphQL,
     ],
   );
   return built;
