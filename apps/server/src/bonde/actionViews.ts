@@ -27,7 +27,7 @@ const PARTICIPATE_KIND = {
  * The counted actions of some kinds, one row each with its person, in Bonde's columns. Each kind's page joins its
  * community, so a filter on `community_id`, `mobilization_id` or `widget_id` reaches every kind's own index.
  */
-function participationRows(kinds: readonly ActionKind[]) {
+function participationRows(kinds: readonly ActionKind[], withPerson: boolean) {
   return sql.join(
     kinds.map((kind) => {
       const d = actionData(kind);
@@ -37,14 +37,18 @@ function participationRows(kinds: readonly ActionKind[]) {
           ${PARTICIPATE_KIND[kind]} as participate_kind, x.id as participate_id
         from ${sql.identifier(d.table)} x ${d.joins ?? sql``}
           join mobilizations xpm on xpm.id = ${d.mobilization}
-          join activists xa on xa.id = x.activist_id
-        where ${d.rows?.(x) ?? sql`true`} and ${d.counted?.(x) ?? sql`true`}`;
+          left join activists xa on xa.id = x.activist_id
+        where ${d.rows?.(x) ?? sql`true`} and ${d.counted?.(x) ?? sql`true`}
+          ${withPerson ? sql`and x.activist_id is not null` : sql``}`;
     }),
     sql` union all `,
   );
 }
 
-/** One row per counted action and its person (Bonde's `participations`); `participate_id` is the action's own id. */
+/**
+ * One row per counted action and its person (Bonde's `participations`): an action whose person was erased has none
+ * and is left out, as Bonde's view joined its activists. `participate_id` is the action's own id.
+ */
 export const participations = pgTable('participations', {
   communityId: integer('community_id'),
   mobilizationId: integer('mobilization_id'),
@@ -59,7 +63,7 @@ export const participations = pgTable('participations', {
 
 /**
  * Each pressure widget's pressures per day (Bonde's `activist_pressures_range`): e-mail pressures and completed
- * calls, the day in UTC. `community_id` is not in the schema; the permission reads it.
+ * calls, whoever made them (an erased person's too), the day in UTC. `community_id` is not in the schema; the permission reads it.
  */
 export const activistPressuresRange = pgTable('activist_pressures_range', {
   widgetId: integer('widget_id'),
@@ -97,14 +101,14 @@ export const donationTransactions = pgTable('donation_transactions', {
 export const actionViewsGraphQL: GraphQLModule = {
   tables: {
     participations: {
-      view: { table: participations, rows: participationRows(ACTION_KINDS) },
+      view: { table: participations, rows: participationRows(ACTION_KINDS, true) },
       select: (actor) => workableCommunityFilter(actor, participations.communityId),
     },
     activist_pressures_range: {
       view: {
         table: activistPressuresRange,
         rows: sql`select widget_id, participate_at::date::timestamp as created_at, count(*)::int as total, community_id
-          from (${participationRows(['pressure', 'pressure-phone'])}) p group by widget_id, 2, community_id`,
+          from (${participationRows(['pressure', 'pressure-phone'], false)}) p group by widget_id, 2, community_id`,
       },
       hidden: ['community_id'],
       select: (actor) => workableCommunityFilter(actor, activistPressuresRange.communityId),

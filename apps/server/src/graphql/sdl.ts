@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import type { Subquery } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { ColumnModel, ScalarName, TableModel } from './model';
 import type { TablePolicy } from './policy';
@@ -16,7 +16,7 @@ export interface ExposedTable {
   /** The columns in the schema (hidden ones left out). */
   columns: ColumnModel[];
   /** What reads select from: the stored table, or a view's query under the table's name. */
-  from: PgTable | SQL;
+  from: PgTable | Subquery;
 }
 
 const NUMERIC: ReadonlySet<ScalarName> = new Set(['Int', 'bigint', 'float8']);

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, Subquery } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { buildSchema, type GraphQLSchema } from 'graphql';
 import type { GraphQLContext } from './context';
@@ -36,7 +36,7 @@ export function buildGraphQLApi(tables: readonly PgTable[], modules: readonly Gr
     if (!table) throw new Error(`policy for unknown table ${name}`);
     const hidden = new Set(policy.hidden ?? []);
     // A view's rows are its query's, aliased with the table's name so that the columns' references resolve.
-    const from = policy.view ? sql`(${policy.view.rows}) as ${sql.identifier(name)}` : table.table;
+    const from = policy.view ? new Subquery(policy.view.rows, getTableColumns(table.table), name) : table.table;
     exposed.set(name, { model: table, policy, from, columns: table.columns.filter((c) => !hidden.has(c.name)) });
   }
   const surface = new Surface(exposed);
