@@ -2,6 +2,7 @@ import { is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { bondeAccountsGraphQL } from './accounts/bondeGraphql';
 import { blockGraphQL } from './blocks/graphql';
+import { actionViewsGraphQL } from './bonde/actionViews';
 import { chatbotGraphQL } from './chatbot/graphql';
 import { featureGraphQL } from './communities/features';
 import { communityGraphQL } from './communities/graphql';
@@ -15,6 +16,7 @@ import { templateGraphQL } from './templates/graphql';
 import { themeGraphQL } from './themes/graphql';
 import { donationGraphQL } from './widgets/donation/graphql';
 import { widgetGraphQL } from './widgets/graphql';
+import { pressureTargetsGraphQL } from './widgets/pressure/bondeTargets';
 import { telephonyGraphQL } from './widgets/pressure/graphql';
 
 let built: GraphQLApi | undefined;
@@ -43,6 +45,8 @@ export function graphqlApi(): GraphQLApi {
       chatbotGraphQL,
       bondeAccountsGraphQL,
       twilioConfigurationGraphQL,
+      actionViewsGraphQL,
+      pressureTargetsGraphQL,
     ],
   );
   return built;

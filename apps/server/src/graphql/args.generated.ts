@@ -26,6 +26,18 @@ export type BigintComparisonExp = {
   _is_null?: boolean | null;
 };
 
+export type Float8ComparisonExp = {
+  _eq?: unknown | null;
+  _neq?: unknown | null;
+  _gt?: unknown | null;
+  _gte?: unknown | null;
+  _lt?: unknown | null;
+  _lte?: unknown | null;
+  _in?: Array<unknown> | null;
+  _nin?: Array<unknown> | null;
+  _is_null?: boolean | null;
+};
+
 export type StringComparisonExp = {
   _eq?: string | null;
   _neq?: string | null;
@@ -3621,6 +3633,116 @@ export type TemplateWidgetsUpdates = {
   _delete_key?: TemplateWidgetsDeleteKeyInput | null;
 };
 
+export type ParticipationsSelectColumn = "community_id" | "mobilization_id" | "widget_id" | "activist_id" | "email" | "participate_at" | "participate_kind" | "participate_id";
+
+export type ParticipationsBoolExp = {
+  _and?: Array<ParticipationsBoolExp> | null;
+  _or?: Array<ParticipationsBoolExp> | null;
+  _not?: ParticipationsBoolExp | null;
+  community_id?: IntComparisonExp | null;
+  mobilization_id?: IntComparisonExp | null;
+  widget_id?: IntComparisonExp | null;
+  activist_id?: IntComparisonExp | null;
+  email?: StringComparisonExp | null;
+  participate_at?: TimestampComparisonExp | null;
+  participate_kind?: StringComparisonExp | null;
+  participate_id?: IntComparisonExp | null;
+};
+
+export type ParticipationsOrderBy = {
+  community_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  mobilization_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  widget_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  activist_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  email?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  participate_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  participate_kind?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  participate_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+};
+
+export type ActivistPressuresRangeSelectColumn = "widget_id" | "created_at" | "total";
+
+export type ActivistPressuresRangeBoolExp = {
+  _and?: Array<ActivistPressuresRangeBoolExp> | null;
+  _or?: Array<ActivistPressuresRangeBoolExp> | null;
+  _not?: ActivistPressuresRangeBoolExp | null;
+  widget_id?: IntComparisonExp | null;
+  created_at?: TimestampComparisonExp | null;
+  total?: IntComparisonExp | null;
+};
+
+export type ActivistPressuresRangeOrderBy = {
+  widget_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  created_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  total?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+};
+
+export type DonationTransactionsSelectColumn = "donation_id" | "community_id" | "widget_id" | "mobilization_id" | "block_id" | "activist_id" | "donation_email" | "donation_amount" | "subscription_id" | "transaction_status" | "payment_date" | "payable_date" | "payable_amount" | "payable_status" | "subscription_status";
+
+export type DonationTransactionsBoolExp = {
+  _and?: Array<DonationTransactionsBoolExp> | null;
+  _or?: Array<DonationTransactionsBoolExp> | null;
+  _not?: DonationTransactionsBoolExp | null;
+  donation_id?: IntComparisonExp | null;
+  community_id?: IntComparisonExp | null;
+  widget_id?: IntComparisonExp | null;
+  mobilization_id?: IntComparisonExp | null;
+  block_id?: IntComparisonExp | null;
+  activist_id?: IntComparisonExp | null;
+  donation_email?: StringComparisonExp | null;
+  donation_amount?: IntComparisonExp | null;
+  subscription_id?: IntComparisonExp | null;
+  transaction_status?: StringComparisonExp | null;
+  payment_date?: TimestampComparisonExp | null;
+  payable_date?: TimestampComparisonExp | null;
+  payable_amount?: Float8ComparisonExp | null;
+  payable_status?: StringComparisonExp | null;
+  subscription_status?: StringComparisonExp | null;
+};
+
+export type DonationTransactionsOrderBy = {
+  donation_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  community_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  widget_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  mobilization_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  block_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  activist_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  donation_email?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  donation_amount?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  subscription_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  transaction_status?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  payment_date?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  payable_date?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  payable_amount?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  payable_status?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  subscription_status?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+};
+
+export type PressureTargetsSelectColumn = "id" | "widget_id" | "targets" | "identify" | "label" | "email_subject" | "email_body";
+
+export type PressureTargetsBoolExp = {
+  _and?: Array<PressureTargetsBoolExp> | null;
+  _or?: Array<PressureTargetsBoolExp> | null;
+  _not?: PressureTargetsBoolExp | null;
+  id?: IntComparisonExp | null;
+  widget_id?: IntComparisonExp | null;
+  targets?: JsonbComparisonExp | null;
+  identify?: StringComparisonExp | null;
+  label?: StringComparisonExp | null;
+  email_subject?: StringComparisonExp | null;
+  email_body?: StringComparisonExp | null;
+};
+
+export type PressureTargetsOrderBy = {
+  id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  widget_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  targets?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  identify?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  label?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  email_subject?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  email_body?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+};
+
 export type CopyTemplateMobilizationArgs = {
   p_mobilization_id?: number | null;
   p_template_mobilization_id?: number | null;
@@ -3685,6 +3807,31 @@ export type AddTwilioConfigurationInput = {
 
 export type UpdateTwilioConfigurationInput = {
   config: TwilioConfigurationPatch;
+};
+
+export type PressureTargetsConstraint = "pressure_targets_pkey" | "unique_identify_widget_id";
+
+export type PressureTargetsUpdateColumn = "email_body" | "email_subject" | "id" | "identify" | "label" | "targets" | "widget_id";
+
+export type PressureTargetsInsertInput = {
+  email_body?: string | null;
+  email_subject?: string | null;
+  id?: number | null;
+  identify?: string | null;
+  label?: string | null;
+  targets?: unknown | null;
+  widget_id?: number | null;
+};
+
+export type PressureTargetsOnConflict = {
+  constraint: "pressure_targets_pkey" | "unique_identify_widget_id";
+  update_columns: Array<"email_body" | "email_subject" | "id" | "identify" | "label" | "targets" | "widget_id">;
+  where?: PressureTargetsBoolExp | null;
+};
+
+export type ActivityFeedFilter = {
+  widget_id: number;
+  offset?: number | null;
 };
 
 /** The arguments of each root field, as graphql-js hands them to its resolver. */
@@ -3779,6 +3926,14 @@ export type QueryArgs = {
   template_widgets: { distinct_on?: Array<"id" | "template_block_id" | "kind" | "sm_size" | "md_size" | "lg_size" | "settings" | "goal" | "created_at" | "updated_at"> | null; where?: TemplateWidgetsBoolExp | null; order_by?: Array<TemplateWidgetsOrderBy> | null; limit?: number | null; offset?: number | null };
   template_widgets_by_pk: { id: number };
   template_widgets_aggregate: { distinct_on?: Array<"id" | "template_block_id" | "kind" | "sm_size" | "md_size" | "lg_size" | "settings" | "goal" | "created_at" | "updated_at"> | null; where?: TemplateWidgetsBoolExp | null; order_by?: Array<TemplateWidgetsOrderBy> | null; limit?: number | null; offset?: number | null };
+  participations: { distinct_on?: Array<"community_id" | "mobilization_id" | "widget_id" | "activist_id" | "email" | "participate_at" | "participate_kind" | "participate_id"> | null; where?: ParticipationsBoolExp | null; order_by?: Array<ParticipationsOrderBy> | null; limit?: number | null; offset?: number | null };
+  participations_aggregate: { distinct_on?: Array<"community_id" | "mobilization_id" | "widget_id" | "activist_id" | "email" | "participate_at" | "participate_kind" | "participate_id"> | null; where?: ParticipationsBoolExp | null; order_by?: Array<ParticipationsOrderBy> | null; limit?: number | null; offset?: number | null };
+  activist_pressures_range: { distinct_on?: Array<"widget_id" | "created_at" | "total"> | null; where?: ActivistPressuresRangeBoolExp | null; order_by?: Array<ActivistPressuresRangeOrderBy> | null; limit?: number | null; offset?: number | null };
+  activist_pressures_range_aggregate: { distinct_on?: Array<"widget_id" | "created_at" | "total"> | null; where?: ActivistPressuresRangeBoolExp | null; order_by?: Array<ActivistPressuresRangeOrderBy> | null; limit?: number | null; offset?: number | null };
+  donation_transactions: { distinct_on?: Array<"donation_id" | "community_id" | "widget_id" | "mobilization_id" | "block_id" | "activist_id" | "donation_email" | "donation_amount" | "subscription_id" | "transaction_status" | "payment_date" | "payable_date" | "payable_amount" | "payable_status" | "subscription_status"> | null; where?: DonationTransactionsBoolExp | null; order_by?: Array<DonationTransactionsOrderBy> | null; limit?: number | null; offset?: number | null };
+  donation_transactions_aggregate: { distinct_on?: Array<"donation_id" | "community_id" | "widget_id" | "mobilization_id" | "block_id" | "activist_id" | "donation_email" | "donation_amount" | "subscription_id" | "transaction_status" | "payment_date" | "payable_date" | "payable_amount" | "payable_status" | "subscription_status"> | null; where?: DonationTransactionsBoolExp | null; order_by?: Array<DonationTransactionsOrderBy> | null; limit?: number | null; offset?: number | null };
+  pressure_targets: { distinct_on?: Array<"id" | "widget_id" | "targets" | "identify" | "label" | "email_subject" | "email_body"> | null; where?: PressureTargetsBoolExp | null; order_by?: Array<PressureTargetsOrderBy> | null; limit?: number | null; offset?: number | null };
+  pressure_targets_aggregate: { distinct_on?: Array<"id" | "widget_id" | "targets" | "identify" | "label" | "email_subject" | "email_body"> | null; where?: PressureTargetsBoolExp | null; order_by?: Array<PressureTargetsOrderBy> | null; limit?: number | null; offset?: number | null };
   get_current_user: {  };
   sandboxed_services: {  };
   mobilization_draft: { mobilization_id: number };
@@ -3792,6 +3947,9 @@ export type QueryArgs = {
   register_verify: { email?: string | null; code?: string | null };
   reset_password_verify: { token?: string | null };
   postgraphql_twilio_configurations_aggregate: { distinct_on?: Array<"id" | "community_id" | "twilio_account_sid" | "twilio_auth_token" | "twilio_number" | "created_at" | "updated_at"> | null; where?: TwilioConfigurationsBoolExp | null; order_by?: Array<TwilioConfigurationsOrderBy> | null; limit?: number | null; offset?: number | null };
+  activity_feed_total: { widget_id: number };
+  activity_feed: { filter: ActivityFeedFilter };
+  activity_feed_timestamp: {  };
 };
 
 /** The arguments of each root field, as graphql-js hands them to its resolver. */
@@ -4020,4 +4178,6 @@ export type MutationArgs = {
   reset_password_request: { email?: string | null; locale?: string | null; callback_url?: string | null };
   addTwilioConfiguration: { input: AddTwilioConfigurationInput };
   updateTwilioConfiguration: { input: UpdateTwilioConfigurationInput };
+  insert_pressure_targets: { objects: Array<PressureTargetsInsertInput>; on_conflict?: PressureTargetsOnConflict | null };
+  delete_pressure_targets: { where: PressureTargetsBoolExp };
 };

@@ -11,6 +11,7 @@ import { type AnyPgColumn, getTableConfig, type PgTable } from 'drizzle-orm/pg-c
 export type ScalarName =
   | 'Int'
   | 'bigint'
+  | 'float8'
   | 'String'
   | 'Boolean'
   | 'timestamptz'
@@ -55,6 +56,7 @@ const SCALARS: Record<string, ScalarName> = {
   PgInteger: 'Int',
   PgSmallInt: 'Int',
   PgBigInt53: 'bigint',
+  PgDoublePrecision: 'float8',
   PgText: 'String',
   PgVarchar: 'String',
   PgBoolean: 'Boolean',

@@ -1,5 +1,6 @@
 import type { Actor } from '@mutirao/core';
 import type { SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { MutationArgs, QueryArgs } from './args.generated';
 import type { GraphQLContext } from './context';
@@ -48,8 +49,20 @@ export interface DeletePolicy {
   apply?: (gctx: GraphQLContext, ids: number[]) => Promise<void>;
 }
 
+/**
+ * A view: rows the API serves as a table's, answered by a query over the data model instead of a stored table (a
+ * name the original service had for what we keep differently). `table` only names and types the columns (it is
+ * declared beside the view, not in `db/schema`, so no migration makes it); `rows` selects them under those names.
+ */
+export interface ViewSource {
+  table: PgTable;
+  rows: SQL;
+}
+
 export interface TablePolicy {
   select: RowFilter;
+  /** Served by a query, read-only: no `_by_pk` and no mutations are generated for it. */
+  view?: ViewSource;
   /** Reads show live rows only (`deleted_at is null`); writes still return the row they soft-delete. */
   live?: boolean;
   /** Columns absent from the schema (password hashes, token hashes). */

@@ -80,7 +80,7 @@ export class Surface {
         const target = this.table(r.target);
         const inner = and(this.visibleRows(target, gctx), this.boolExp(target, value as Exp, gctx)) ?? sql`true`;
         parts.push(
-          sql`${this.col(t, r.from)} in (select ${this.col(target, r.to)} from ${target.model.table} where ${inner})`,
+          sql`${this.col(t, r.from)} in (select ${this.col(target, r.to)} from ${target.from} where ${inner})`,
         );
       }
     }
@@ -107,7 +107,7 @@ export class Surface {
         for (const inner of this.orderTerms(target, value as Exp))
           terms.push({
             direction: inner.direction,
-            expr: sql`(select ${inner.expr} from ${target.model.table} where ${this.col(target, r.to)} = ${this.col(t, r.from)} limit 1)`,
+            expr: sql`(select ${inner.expr} from ${target.from} where ${this.col(target, r.to)} = ${this.col(t, r.from)} limit 1)`,
           });
       }
     }
@@ -116,26 +116,43 @@ export class Surface {
 
   /** Rows of a list field; `scope` narrows it (a relationship's parent, a set of ids). */
   async rows(t: ExposedTable, gctx: GraphQLContext, args: ListArgs, scope?: SQL): Promise<GraphQLNode[]> {
-    const { limit, offset } = pageOf(args);
+    const rows = await this.listQuery(t, gctx, args, pageOf(args), scope);
+    return rows.map((row) => this.node(t, row as Record<string, unknown>));
+  }
+
+  /** Every column of a table under its Drizzle property, as `select()` of the stored table gives them. */
+  private fields(t: ExposedTable) {
+    return Object.fromEntries(t.model.columns.map((c) => [c.key, c.column]));
+  }
+
+  /** The select of a list: its permission, `where`, `distinct_on`, order and page (none: every row). */
+  private listQuery(
+    t: ExposedTable,
+    gctx: GraphQLContext,
+    args: ListArgs,
+    page: { limit: number; offset: number } | undefined,
+    scope?: SQL,
+  ) {
     const distinct = (args.distinct_on ?? []).map((name) => this.col(t, name));
     const where = and(this.visibleRows(t, gctx), this.boolExp(t, args.where, gctx), scope);
     const order = [...distinct.map((c) => sql`${c}`), ...this.orderBy(t, args.order_by), sql`${t.model.pk.column}`];
     const db = gctx.app.db;
-    const base = distinct.length ? db.selectDistinctOn(distinct).from(t.model.table) : db.select().from(t.model.table);
-    const rows = await base
+    const fields = this.fields(t);
+    const base = distinct.length ? db.selectDistinctOn(distinct, fields) : db.select(fields);
+    const query = base
+      .from(t.from)
       .where(where)
       .orderBy(...order)
-      .limit(limit)
-      .offset(offset);
-    return rows.map((row) => this.node(t, row as Record<string, unknown>));
+      .$dynamic();
+    return page ? query.limit(page.limit).offset(page.offset) : query;
   }
 
   /** Rows by primary key in the given order, through `filter` instead of the read permission (mutation results). */
   async byIds(t: ExposedTable, gctx: GraphQLContext, ids: readonly unknown[], filter: SQL | undefined) {
     if (!ids.length) return [];
     const rows = await gctx.app.db
-      .select()
-      .from(t.model.table)
+      .select(this.fields(t))
+      .from(t.from)
       .where(and(filter, inArray(t.model.pk.column, [...ids])));
     const byId = new Map(rows.map((r) => [(r as Record<string, unknown>)[t.model.pk.key], r]));
     return ids.flatMap((id) => {
@@ -144,21 +161,23 @@ export class Surface {
     });
   }
 
-  /** `<table>_aggregate`: counts and column aggregates over the same rows the list would return. */
+  /**
+   * `<table>_aggregate`: counts and column aggregates over the same rows the list would return. With `distinct_on`,
+   * `limit` or `offset`, the aggregates run over the list's own select, named as the table so its columns resolve;
+   * as in Hasura, that select has no page unless the arguments give one (`distinct_on` alone counts every group).
+   */
   aggregate(t: ExposedTable, gctx: GraphQLContext, args: ListArgs, scope?: SQL) {
     const paged = args.limit != null || args.offset != null || Boolean(args.distinct_on?.length);
     const where = and(this.visibleRows(t, gctx), this.boolExp(t, args.where, gctx), scope);
-    const pk = t.model.pk.column;
-    const rowsOf = async (): Promise<SQL | undefined> => {
-      if (!paged) return where;
-      const ids = (await this.rows(t, gctx, args, scope)).map((n) => n[t.model.pk.name]);
-      return ids.length ? inArray(pk, ids) : sql`false`;
-    };
+    const page = args.limit != null || args.offset != null ? pageOf(args) : undefined;
+    const from = paged
+      ? sql`(${this.listQuery(t, gctx, args, page, scope)}) as ${sql.identifier(t.model.name)}`
+      : t.from;
     const one = async (expr: SQL) => {
       const [row] = await gctx.app.db
         .select({ v: expr })
-        .from(t.model.table)
-        .where(await rowsOf());
+        .from(from)
+        .where(paged ? undefined : where);
       return row?.v ?? null;
     };
     const columnsOf = (fn: string) =>
@@ -259,7 +278,7 @@ export class Surface {
           pk: sql`${target.model.pk.column}`.as('pk'),
           n: sql<number>`row_number() over (partition by ${to} order by ${sql.join(order, sql`, `)})`.as('n'),
         })
-        .from(target.model.table)
+        .from(target.from)
         .where(where)
         .as('numbered');
       const ids = await gctx.app.db
@@ -282,7 +301,8 @@ export class Surface {
 
 /** Column values as the API sends them: timestamps as ISO text. */
 function present(c: ColumnModel, value: unknown) {
-  if (value instanceof Date) return value.toISOString();
+  // A timestamp without time zone reads as Hasura sends it: no zone designator.
+  if (value instanceof Date) return c.type === 'timestamp' ? value.toISOString().slice(0, -1) : value.toISOString();
   if (c.type === 'bigint' && typeof value === 'string') return Number(value);
   return value;
 }

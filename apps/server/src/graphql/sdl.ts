@@ -1,3 +1,5 @@
+import type { Subquery } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { ColumnModel, ScalarName, TableModel } from './model';
 import type { TablePolicy } from './policy';
 
@@ -13,10 +15,22 @@ export interface ExposedTable {
   policy: TablePolicy;
   /** The columns in the schema (hidden ones left out). */
   columns: ColumnModel[];
+  /** What reads select from: the stored table, or a view's query under the table's name. */
+  from: PgTable | Subquery;
 }
 
-const NUMERIC: ReadonlySet<ScalarName> = new Set(['Int', 'bigint']);
-const ORDERED: ReadonlySet<ScalarName> = new Set(['Int', 'bigint', 'String', 'timestamptz', 'timestamp', 'date']);
+const NUMERIC: ReadonlySet<ScalarName> = new Set(['Int', 'bigint', 'float8']);
+const ORDERED: ReadonlySet<ScalarName> = new Set([
+  'Int',
+  'bigint',
+  'float8',
+  'String',
+  'timestamptz',
+  'timestamp',
+  'date',
+]);
+/** Hasura sums an integer column as bigint, and a float8 one as float8. */
+const sumType = (c: ColumnModel) => (c.type === 'float8' ? 'float8' : 'bigint');
 
 export const SCALAR_SDL = /* GraphQL */ `
   scalar timestamptz
@@ -25,6 +39,8 @@ export const SCALAR_SDL = /* GraphQL */ `
   scalar jsonb
   "Hasura's bigint: a JSON number."
   scalar bigint
+  "A PostgreSQL double precision: a JSON number."
+  scalar float8
   "A PostgreSQL text[]: a JSON array of strings."
   scalar _text
   "A PostgreSQL integer[]: a JSON array of numbers."
@@ -32,6 +48,7 @@ export const SCALAR_SDL = /* GraphQL */ `
   enum order_by { asc asc_nulls_first asc_nulls_last desc desc_nulls_first desc_nulls_last }
   input Int_comparison_exp { _eq: Int _neq: Int _gt: Int _gte: Int _lt: Int _lte: Int _in: [Int!] _nin: [Int!] _is_null: Boolean }
   input bigint_comparison_exp { _eq: bigint _neq: bigint _gt: bigint _gte: bigint _lt: bigint _lte: bigint _in: [bigint!] _nin: [bigint!] _is_null: Boolean }
+  input float8_comparison_exp { _eq: float8 _neq: float8 _gt: float8 _gte: float8 _lt: float8 _lte: float8 _in: [float8!] _nin: [float8!] _is_null: Boolean }
   input String_comparison_exp {
     _eq: String _neq: String _gt: String _gte: String _lt: String _lte: String _in: [String!] _nin: [String!]
     _is_null: Boolean _ilike: String _like: String _nilike: String _nlike: String
@@ -88,7 +105,7 @@ function aggregateTypes(t: ExposedTable) {
   if (numeric.length) {
     fields.push(`sum: ${name}_sum_fields`, `avg: ${name}_avg_fields`);
     parts.push(
-      `type ${name}_sum_fields { ${numeric.map((c) => `${c.name}: bigint`).join(' ')} }`,
+      `type ${name}_sum_fields { ${numeric.map((c) => `${c.name}: ${sumType(c)}`).join(' ')} }`,
       `type ${name}_avg_fields { ${numeric.map((c) => `${c.name}: Float`).join(' ')} }`,
     );
   }
@@ -123,9 +140,14 @@ function inputTypes(t: ExposedTable, exposed: Map<string, ExposedTable>) {
     ...relations.map((r) => `${r.name}: ${r.target}_${r.kind === 'object' ? 'obj' : 'arr'}_rel_insert_input`),
   ];
   const set = t.columns.map((c) => `${c.name}: ${c.type}`);
-  const parts = [
+  const reads = [
     `input ${name}_bool_exp {\n    ${lines(boolExp)}\n  }`,
     `input ${name}_order_by {\n    ${lines(orderBy)}\n  }`,
+  ];
+  // A view is read-only: what it takes as writes, if anything, its module declares.
+  if (t.policy.view) return reads.join('\n  ');
+  const parts = [
+    ...reads,
     `input ${name}_pk_columns_input { ${t.model.pk.name}: ${t.model.pk.type}! }`,
     `input ${name}_insert_input {\n    ${lines(insert)}\n  }`,
     `input ${name}_obj_rel_insert_input { data: ${name}_insert_input! on_conflict: ${name}_on_conflict }`,
@@ -193,8 +215,9 @@ export function generateSdl(exposed: Map<string, ExposedTable>) {
   for (const t of exposed.values()) {
     types.push(objectType(t, exposed), aggregateTypes(t), inputTypes(t, exposed));
     const root = rootFields(t);
-    query.push(...root.query);
-    mutation.push(...root.mutation);
+    // A view has no key to fetch a row by, and no writes.
+    query.push(...(t.policy.view ? root.query.filter((f) => !f.startsWith(`${t.model.name}_by_pk(`)) : root.query));
+    if (!t.policy.view) mutation.push(...root.mutation);
   }
   return [
     ...types,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns, Subquery } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { buildSchema, type GraphQLSchema } from 'graphql';
 import type { GraphQLContext } from './context';
@@ -30,13 +30,16 @@ export function buildGraphQLApi(tables: readonly PgTable[], modules: readonly Gr
   const policies = new Map<string, TablePolicy>();
   for (const m of modules) for (const [name, policy] of Object.entries(m.tables ?? {})) policies.set(name, policy);
   // Only tables some domain exposes are modelled, so relationships never lead to a table outside the API.
-  const model = buildModel(tables.filter((t) => policies.has(getTableConfig(t).name)));
+  const views = [...policies.values()].flatMap((p) => (p.view ? [p.view.table] : []));
+  const model = buildModel([...tables.filter((t) => policies.has(getTableConfig(t).name)), ...views]);
   const exposed = new Map<string, ExposedTable>();
   for (const [name, policy] of policies) {
     const table = model.get(name);
     if (!table) throw new Error(`policy for unknown table ${name}`);
     const hidden = new Set(policy.hidden ?? []);
-    exposed.set(name, { model: table, policy, columns: table.columns.filter((c) => !hidden.has(c.name)) });
+    // A view's rows are its query's, aliased with the table's name so that the columns' references resolve.
+    const from = policy.view ? new Subquery(policy.view.rows, getTableColumns(table.table), name) : table.table;
+    exposed.set(name, { model: table, policy, from, columns: table.columns.filter((c) => !hidden.has(c.name)) });
   }
   const surface = new Surface(exposed);
   const writer = new Writer(surface);
@@ -65,12 +68,16 @@ function rootResolvers(s: Surface, w: Writer, t: ExposedTable): Record<string, R
   const first = async (p: Promise<{ returning: unknown[] }>) => (await p).returning[0] ?? null;
   const r = <A>(fn: (args: A, gctx: GraphQLContext) => unknown, nullOnMissing = false): Resolver =>
     ((args: A, gctx: GraphQLContext) => domainErrors(gctx.locale, () => fn(args, gctx), nullOnMissing)) as Resolver;
-  return {
+  const reads = {
     [name]: r((args: ListArgs, gctx) => s.rows(t, gctx, args)),
+    [`${name}_aggregate`]: r((args: ListArgs, gctx) => s.aggregate(t, gctx, args)),
+  };
+  if (t.policy.view) return reads;
+  return {
+    ...reads,
     [`${name}_by_pk`]: r(
       async (args: Args, gctx) => (await s.rows(t, gctx, { limit: 1 }, eq(pk.column, args[pk.name])))[0] ?? null,
     ),
-    [`${name}_aggregate`]: r((args: ListArgs, gctx) => s.aggregate(t, gctx, args)),
     [`insert_${name}`]: r((a: { objects: Exp[]; on_conflict?: Exp }, gctx) =>
       w.insert(t, gctx, a.objects, a.on_conflict),
     ),

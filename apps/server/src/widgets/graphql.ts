@@ -10,6 +10,7 @@ import { parseInput } from '../http/validate';
 import { blocksOfWorkablePages } from '../pages/access';
 import { actionCounts } from './counters';
 import { serverKind } from './kinds';
+import { pressureTargetsField } from './pressure/bondeTargets';
 import { updateWidget } from './service';
 
 /** Widgets in live blocks of pages the actor works on. */
@@ -75,6 +76,7 @@ export const widgetGraphQL: GraphQLModule = {
           sdl: '"Form entries, for a form widget; 0 for other kinds."\n    form_entries_count: Int!',
           resolve: async (n, _a, g) => (serverKind(n.kind as never).counts === 'form_entries' ? countOf(n, g) : 0),
         },
+        pressure_targets: pressureTargetsField,
       },
     },
   },

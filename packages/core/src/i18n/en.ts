@@ -977,6 +977,7 @@ export const en: Catalogue = {
     duplicateValue: 'A record with this value already exists.',
     requiredValue: 'A required value is missing: {field}.',
     missingReference: 'The record referred to does not exist.',
+    oneTargetGroup: 'A pressure widget has a single group of targets: send one object per widget.',
   },
   mailbox: {
     title: 'Mailbox (sandbox)',

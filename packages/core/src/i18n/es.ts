@@ -987,6 +987,7 @@ export const es: Catalogue = {
     duplicateValue: 'Ya existe un registro con este valor.',
     requiredValue: 'Falta un valor obligatorio: {field}.',
     missingReference: 'El registro indicado no existe.',
+    oneTargetGroup: 'Un widget de presión tiene un solo grupo de destinatarios: envía un objeto por widget.',
   },
   mailbox: {
     title: 'Bandeja de correos (sandbox)',

@@ -992,6 +992,7 @@ export const ptBR = {
     duplicateValue: 'Já existe um registro com este valor.',
     requiredValue: 'Falta um valor obrigatório: {field}.',
     missingReference: 'O registro indicado não existe.',
+    oneTargetGroup: 'Um widget de pressão tem um só grupo de alvos: envie um objeto por widget.',
   },
   mailbox: {
     title: 'Caixa de e-mails (sandbox)',
