@@ -11,3 +11,4 @@ export * from './payments';
 export * from './system';
 export * from './telephony';
 export * from './templates';
+export * from './bondeImport';
