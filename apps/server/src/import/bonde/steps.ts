@@ -113,7 +113,8 @@ export function convertSettings(
     else if (typeof value === 'number' && key in known && typeof value !== 'boolean') settings[key] = String(value);
   }
   try {
-    return { settings: normalizeWidgetSettings(kind, settings) };
+    // Checked against itself, as a publication checks a stored widget: a goal date now past is history, not an edit.
+    return { settings: normalizeWidgetSettings(kind, settings, settings) };
   } catch (error) {
     if (!(error instanceof AppError) || !error.fields) throw error;
     const keys = Object.entries(error.fields).map(([key, messages]) => `${key} (${messages.join('; ')})`);
@@ -568,18 +569,24 @@ export const STEPS: Step[] = [
   {
     table: 'taggings',
     label: 'tagging',
+    // People's tags hang on `activist_tags` (a person in a community), or on a community activist.
     select: page(
-      't.id, t.taggable_id, t.taggable_type, tg.name, tg.label, ca.community_id, ca.activist_id',
+      `t.id, t.taggable_id, t.taggable_type, tg.name, tg.label,
+       coalesce(at.community_id, ca.community_id) as community_id, coalesce(at.activist_id, ca.activist_id) as activist_id`,
       'taggings',
-      "left join tags tg on tg.id = t.tag_id left join community_activists ca on ca.id = t.taggable_id and t.taggable_type = 'CommunityActivist'",
+      `left join tags tg on tg.id = t.tag_id
+       left join activist_tags at on at.id = t.taggable_id and t.taggable_type = 'ActivistTag'
+       left join community_activists ca on ca.id = t.taggable_id and t.taggable_type = 'CommunityActivist'`,
     ),
     async convert(r, ctx) {
-      if (r.taggable_type !== 'CommunityActivist')
+      if (r.taggable_type !== 'ActivistTag' && r.taggable_type !== 'CommunityActivist')
         return skip(`tags on ${r.taggable_type ?? 'nothing'} have no counterpart (only people's tags are kept)`);
-      const activistId = await ctx.idOf('community_activists', r.taggable_id);
-      if (!activistId) return skip(`community activist ${r.taggable_id} was not imported`);
-      const tag = text(r.label) ?? text(r.name);
+      const communityId = await ctx.idOf('communities', r.community_id);
+      if (!communityId) return skip(`community ${r.community_id} was not imported`);
+      const tag = text(r.name) ?? text(r.label);
       if (!tag) return skip('tag without a name');
+      const activistId = await activistFor(ctx, communityId, r.activist_id);
+      if (!activistId) return skip(`activist ${r.activist_id} was not found`);
       await ctx.tx.execute(sql`
         update ${activists} set tags = array_append(tags, ${tag}::text)
         where id = ${activistId} and not (${tag}::text = any(tags))`);
