@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBondeRows, type BondeFixture, bondeFixture } from '../../../test/bonde';
 import { parseCsv } from '../../../test/csv';
