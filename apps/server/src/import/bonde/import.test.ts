@@ -8,6 +8,12 @@ import { createUser } from '../../seed/factories';
 import { SecretBox } from '../../telephony/secret';
 import { type ImportReport, importBonde } from './run';
 
+/** Sign-in accepts Bonde's bcrypt hashes once h-bacct's change (with its bcryptjs dependency) is in. */
+const bcryptSignIn = await import('bcryptjs' as string).then(
+  () => true,
+  () => false,
+);
+
 let bonde: BondeFixture;
 let server: TestServer;
 let database: Database;
@@ -129,6 +135,11 @@ describe('npm run import:bonde', () => {
       "select password_hash from users where email = 'maria.conceicao@minhasampa.org.br'",
     );
     expect(String((hashes[0] as { password_hash: string }).password_hash)).toMatch(/^\$2a\$10\$/);
+  });
+
+  it.runIf(bcryptSignIn)('a Bonde user signs in with their Bonde password', async () => {
+    const client = await signIn(server, 'maria.conceicao@minhasampa.org.br', 'Conceição#2017');
+    expect((await client.get('/api/users/me')).status).toBe(200);
   });
 
   it('a second run changes nothing, and says so', async () => {
