@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { translate } from '@mutirao/core';
 import { loadConfig } from '../../config';
 import { type Database, openDatabase } from '../../db/client';
 import { DataDirBusy, lockDataDir } from '../../db/embedded';
@@ -20,13 +21,17 @@ async function run(): Promise<number> {
       'batch-size': { type: 'string' },
     },
   });
+  const config = loadConfig();
+  const t = (key: string) => translate(config.language, `bondeImport.${key}`);
   if (!values.from) {
-    console.error(
-      'usage: npm run import:bonde -- --from postgres://user:password@host/bonde [--apply] [--batch-size 500]',
-    );
+    console.error(t('usage'));
     return 2;
   }
-  const config = loadConfig();
+  const batchSize = values['batch-size'] === undefined ? 500 : Number(values['batch-size']);
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000) {
+    console.error(t('batchSizeInvalid'));
+    return 2;
+  }
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   let target: Database | undefined;
   try {
@@ -40,11 +45,12 @@ async function run(): Promise<number> {
       from: values.from,
       target,
       apply: values.apply ?? false,
-      batchSize: values['batch-size'] ? Number(values['batch-size']) : undefined,
+      batchSize,
+      locale: config.language,
       progress: (line) => console.error(line),
       seal: { twilio: (p) => twilio.seal(p), mailchimp: (p) => mailchimp.seal(p) },
     });
-    console.log(formatReport(report));
+    console.log(formatReport(report, config.language));
     return 0;
   } finally {
     await target?.close();
@@ -56,7 +62,7 @@ run()
   .then((code) => process.exit(code))
   .catch((error) => {
     if (error instanceof DataDirBusy) {
-      console.error(`the embedded database in ${error.dataDir} is in use by process ${error.pid}: stop it first`);
+      console.error(translate(loadConfig().language, 'database.busy', { pid: error.pid, dir: error.dataDir }));
       process.exit(EXIT_DATA_DIR_BUSY);
     }
     console.error(error instanceof Error ? error.message : error);

@@ -6,7 +6,7 @@ import { Client, getByHost, signIn, startTestServer, type TestServer } from '../
 import type { Database } from '../../db/client';
 import { createUser } from '../../seed/factories';
 import { SecretBox } from '../../telephony/secret';
-import { type ImportReport, importBonde } from './run';
+import { formatReport, type ImportReport, importBonde, reasonText } from './run';
 
 /** Sign-in accepts Bonde's bcrypt hashes once h-bacct's change (with its bcryptjs dependency) is in. */
 const bcryptSignIn = await import('bcryptjs' as string).then(
@@ -75,8 +75,17 @@ describe('npm run import:bonde', () => {
     expect(report.apply).toBe(false);
     for (const [table, expected] of Object.entries(EXPECTED))
       expect({ table, ...pick(line(report, table)) }).toEqual({ table, ...expected });
-    expect(report.skipped).toContain("widget 7016: kind 'match' has no counterpart");
-    expect(report.notes.some((n) => /^donation \d+: card data not imported$/.test(n))).toBe(true);
+    expect(report.skipped.map((r) => reasonText('en', r))).toEqual([
+      'widgets 7016: kind “match” has no counterpart',
+      'invitations 2401: invitations are not carried over (invite beatriz.simoes@example.org again from the Mobilizers tab)',
+      'invitations 2404: invitations are not carried over (invite raimundo.araujo@example.org again from the Mobilizers tab)',
+    ]);
+    expect(report.notes).toContainEqual({ table: 'donations', id: 1701, key: 'donationCard' });
+    // The report in the operator's language: Portuguese by default.
+    const text = formatReport(report, 'pt-BR');
+    expect(text).toContain('import:bonde (simulação: nada foi gravado; --apply grava)');
+    expect(text).toContain('widgets 7016: o tipo “match” não tem equivalente');
+    expect(text).toContain('2 páginas públicas publicadas');
     expect(report.published).toBe(2);
     expect(await count('users')).toBe(users);
     expect(await count('mobilizations')).toBe(0);
@@ -146,6 +155,7 @@ describe('npm run import:bonde', () => {
     const before = await count('bonde_import_ids');
     const report = await run(true);
     expect(report.unchangedRun).toBe(true);
+    expect(formatReport(report, 'en')).toContain('Nothing new: the target already holds every row of the source.');
     expect(report.tables.every((t) => t.created === 0 && t.read === 0)).toBe(true);
     expect(line(report, 'widgets')?.unchanged).toBe(16);
     expect(await count('bonde_import_ids')).toBe(before);

@@ -1,3 +1,4 @@
+import { type Locale, translate } from '@mutirao/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { DrizzleError, TransactionRollbackError } from 'drizzle-orm/errors';
 import pg from 'pg';
@@ -5,7 +6,7 @@ import { recountActions } from '../../activists/people';
 import type { Database, Db, Tx } from '../../db/client';
 import { bondeImportIds, bondeImportProgress } from '../../db/schema';
 import { publishImported } from './publish';
-import { type ImportContext, STEPS, type Step } from './steps';
+import { type ImportContext, type Reason, STEPS, type Step } from './steps';
 
 /** One table's line of the report. */
 export interface TableReport {
@@ -23,17 +24,25 @@ export interface TableReport {
 export interface ImportReport {
   apply: boolean;
   tables: TableReport[];
-  /** Each row skipped in this run: `widget 1234: kind 'x' has no counterpart`. */
-  skipped: string[];
-  /** What was kept back from rows that were imported: `donation 55: card data not imported`. */
-  notes: string[];
+  /** Each row skipped in this run, with why (`widgets 7016`: kind 'match' has no counterpart). */
+  skipped: RowReason[];
+  /** What was kept back from rows that were imported (`donations 1701`: card data not imported). */
+  notes: RowReason[];
   /** Pages published here because they were public in Bonde. */
   published: number;
   /** Nothing was created: the target already held everything. */
   unchangedRun: boolean;
 }
 
+/** A Bonde row (its table and id) and a reason, a key of the `bondeImport` catalogue. */
+export interface RowReason extends Reason {
+  table: string;
+  id: number;
+}
+
 export interface ImportOptions {
+  /** The language of the report, and of the rules' messages inside skip reasons; English by default. */
+  locale?: Locale;
   /** Bonde's database URL. */
   from: string;
   target: Database;
@@ -105,6 +114,7 @@ async function runSteps(
 ) {
   const batchSize = options.batchSize ?? 500;
   const progress = options.progress ?? (() => {});
+  const locale = options.locale ?? 'en';
   const before = new Map<string, number>();
   const counted = (await db.execute(
     sql`select source_table, count(*)::int as n from ${bondeImportIds} group by source_table`,
@@ -125,7 +135,7 @@ async function runSteps(
       const { rows } = await source.query(step.select, [cursor, batchSize]);
       if (!rows.length) break;
       await db.transaction(async (tx) => {
-        const ctx = contextFor(tx, source, options, report, touched);
+        const ctx = contextFor(tx, source, step.table, options, report, touched);
         for (const row of rows) {
           line.read++;
           const id = Number(row.id);
@@ -136,8 +146,12 @@ async function runSteps(
             await tx.insert(bondeImportIds).values({ sourceTable: step.table, sourceId: id, targetId: outcome });
           } else {
             line.skipped++;
-            report.skipped.push(`${step.label} ${id}: ${outcome.skip}`);
-            await tx.insert(bondeImportIds).values({ sourceTable: step.table, sourceId: id, skipReason: outcome.skip });
+            report.skipped.push({ table: step.table, id, ...outcome.skip });
+            await tx.insert(bondeImportIds).values({
+              sourceTable: step.table,
+              sourceId: id,
+              skipReason: reasonText('en', { table: step.table, id, ...outcome.skip }),
+            });
           }
         }
         await step.afterBatch?.(ctx);
@@ -152,7 +166,13 @@ async function runSteps(
       });
       batches++;
       progress(
-        `[import:bonde] ${step.table}: ${line.read} read, ${line.created} created, ${line.skipped} skipped (up to id ${rows[rows.length - 1]?.id})`,
+        translate(locale, 'bondeImport.progress', {
+          table: step.table,
+          read: line.read,
+          created: line.created,
+          skipped: line.skipped,
+          last: String(rows[rows.length - 1]?.id),
+        }),
       );
       if (options.stopAfterBatches !== undefined && batches >= options.stopAfterBatches) throw new StopRun();
       if (rows.length < batchSize) break;
@@ -165,7 +185,8 @@ async function runSteps(
     report.published = await publishImported(tx);
     for (const communityId of touched.communities) await recountActions(tx as unknown as Db, communityId);
   });
-  if (report.published) progress(`[import:bonde] ${report.published} public pages published`);
+  if (report.published)
+    progress(`[import:bonde] ${translate(locale, 'bondeImport.published', { count: report.published })}`);
 }
 
 async function convertRow(step: Step, row: Record<string, unknown>, ctx: ImportContext) {
@@ -175,13 +196,14 @@ async function convertRow(step: Step, row: Record<string, unknown>, ctx: ImportC
     if (error instanceof DrizzleError) throw error;
     const message = error instanceof Error ? error.message : String(error);
     // A row the database refuses (a constraint) is skipped with the database's reason; the batch goes on.
-    return { skip: `refused by the database: ${(message.split('\n')[0] ?? '').slice(0, 200)}` };
+    return { skip: { key: 'refused', params: { message: (message.split('\n')[0] ?? '').slice(0, 200) } } };
   }
 }
 
 function contextFor(
   tx: Tx,
   source: pg.Client,
+  table: string,
   options: ImportOptions,
   report: ImportReport,
   touched: { communities: Set<number>; mobilizations: Set<number> },
@@ -189,8 +211,9 @@ function contextFor(
   return {
     tx,
     source,
+    locale: options.locale ?? 'en',
     seal: options.seal,
-    note: (line) => report.notes.push(line),
+    note: (id, reason) => report.notes.push({ table, id, ...reason }),
     idOf: (table, id) =>
       id === null || id === undefined ? Promise.resolve(undefined) : targetOf(tx, table, Number(id)),
     touchCommunity: (id) => touched.communities.add(id),
@@ -230,19 +253,29 @@ async function targetOf(tx: Tx, table: string, id: number): Promise<number | und
   return row?.target ?? undefined;
 }
 
-/** The report as the CLI prints it, in plain lines. */
-export function formatReport(report: ImportReport): string {
-  const lines = [report.apply ? 'import:bonde --apply' : 'import:bonde (dry run: nothing written; --apply writes)'];
-  lines.push('table                      read  created  unchanged  skipped');
-  for (const t of report.tables)
+/** One row's reason as a line: `widgets 7016: …`. */
+export function reasonText(locale: Locale, reason: RowReason): string {
+  return `${reason.table} ${reason.id}: ${translate(locale, `bondeImport.${reason.key}`, reason.params)}`;
+}
+
+/** The report as the CLI prints it, in plain lines, in `locale`. */
+export function formatReport(report: ImportReport, locale: Locale): string {
+  const t = (key: string, params?: Record<string, string | number>) => translate(locale, `bondeImport.${key}`, params);
+  const lines = [t(report.apply ? 'titleApply' : 'titleDryRun'), ''];
+  const columns = ['columnRead', 'columnCreated', 'columnUnchanged', 'columnSkipped'].map((k) => t(k));
+  const width = Math.max(...report.tables.map((x) => x.table.length), t('columnTable').length) + 2;
+  const cell = (value: string | number, i: number) => String(value).padStart(Math.max(columns[i]?.length ?? 0, 6) + 2);
+  lines.push(t('columnTable').padEnd(width) + columns.map(cell).join(''));
+  for (const x of report.tables)
     lines.push(
-      t.absent
-        ? `${t.table.padEnd(24)}  (not in the source)`
-        : `${t.table.padEnd(24)} ${String(t.read).padStart(6)} ${String(t.created).padStart(8)} ${String(t.unchanged).padStart(10)} ${String(t.skipped).padStart(8)}`,
+      x.absent
+        ? x.table.padEnd(width) + t('absent')
+        : x.table.padEnd(width) + [x.read, x.created, x.unchanged, x.skipped].map(cell).join(''),
     );
-  lines.push(`pages published: ${report.published}`);
-  if (report.skipped.length) lines.push('', 'skipped:', ...report.skipped.map((s) => `  ${s}`));
-  if (report.notes.length) lines.push('', 'notes:', ...report.notes.map((s) => `  ${s}`));
-  if (report.unchangedRun) lines.push('', 'nothing new: the target already holds every row of the source');
+  lines.push('', t('published', { count: report.published }));
+  if (report.skipped.length)
+    lines.push('', t('skippedTitle'), ...report.skipped.map((r) => `  ${reasonText(locale, r)}`));
+  if (report.notes.length) lines.push('', t('notesTitle'), ...report.notes.map((r) => `  ${reasonText(locale, r)}`));
+  if (report.unchangedRun) lines.push('', t('nothingNew'));
   return lines.join('\n');
 }

@@ -1,4 +1,11 @@
-import { isWidgetKind, ROLES, WIDGET_KIND_DEFINITIONS, type WidgetKind } from '@mutirao/core';
+import {
+  isWidgetKind,
+  type Locale,
+  ROLES,
+  renderMessage,
+  WIDGET_KIND_DEFINITIONS,
+  type WidgetKind,
+} from '@mutirao/core';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { upsertActivist } from '../../activists/upsert';
@@ -32,31 +39,37 @@ import { normalizeWidgetSettings } from '../../widgets/settings';
 /** What a converter may use: the batch's transaction, the source, our keys, and the ids earlier tables became. */
 export interface ImportContext {
   tx: Tx;
+  /** The report's language (rules' messages inside reasons are written in it). */
+  locale: Locale;
   source: pg.Client;
   seal: { twilio(plain: string): string; mailchimp(plain: string): string };
-  /** A line for the report about something kept back from an imported row. */
-  note(line: string): void;
+  /** Something kept back from the imported row `id` of the step's table, for the report. */
+  note(id: number, reason: Reason): void;
   /** Our id for a Bonde row of `table`, if it was imported. */
   idOf(table: string, id: unknown): Promise<number | undefined>;
   touchCommunity(id: number): void;
   touchMobilization(id: number): void;
 }
 
-export type Outcome = number | { skip: string };
+/** Why a row was skipped, or what was kept back from one: a key of the `bondeImport` catalogue and its values. */
+export interface Reason {
+  key: string;
+  params?: Record<string, string | number>;
+}
+export type Outcome = number | { skip: Reason };
 type Row = Record<string, unknown>;
 
 /** One Bonde table: how its rows are read past a cursor, and what each becomes here. */
 export interface Step {
   table: string;
-  /** The row's name in the report ("widget 12: …"). */
-  label: string;
   /** `$1` the cursor (last source id done), `$2` the batch size; rows in id order. */
   select: string;
   convert(row: Row, ctx: ImportContext): Promise<Outcome>;
   afterBatch?(ctx: ImportContext): Promise<void>;
 }
 
-const skip = (reason: string) => ({ skip: reason });
+const skip = (key: string, params?: Record<string, string | number>) => ({ skip: { key, params } });
+const missing = (table: string, id: unknown) => skip('parentMissing', { table, id: String(id) });
 const text = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 const date = (v: unknown): Date | undefined => (v instanceof Date ? v : v ? new Date(String(v)) : undefined);
 const page = (columns: string, table: string, extra = '') =>
@@ -89,14 +102,14 @@ export function roleOf(bondeRole: unknown): number | undefined {
 export function convertSettings(
   kind: WidgetKind,
   raw: unknown,
-  { hstore = false } = {},
-): { settings: Record<string, unknown> } | { errors: string } {
+  { hstore = false, locale = 'en' as Locale } = {},
+): { settings: Record<string, unknown> } | { errors: Reason } {
   let settings: Record<string, unknown> = {};
   if (typeof raw === 'string') {
     try {
       settings = JSON.parse(raw) as Record<string, unknown>;
     } catch {
-      return { errors: 'settings are not JSON' };
+      return { errors: { key: 'settingsNotJson' } };
     }
   } else if (raw && typeof raw === 'object' && !Array.isArray(raw)) settings = { ...(raw as Record<string, unknown>) };
   const known = WIDGET_KIND_DEFINITIONS[kind].settings as Record<string, unknown>;
@@ -117,8 +130,10 @@ export function convertSettings(
     return { settings: normalizeWidgetSettings(kind, settings, settings) };
   } catch (error) {
     if (!(error instanceof AppError) || !error.fields) throw error;
-    const keys = Object.entries(error.fields).map(([key, messages]) => `${key} (${messages.join('; ')})`);
-    return { errors: `settings do not pass kind '${kind}': ${keys.join(', ')}` };
+    const keys = Object.entries(error.fields).map(
+      ([key, messages]) => `${key} (${messages.map((m) => renderMessage(locale, m)).join('; ')})`,
+    );
+    return { errors: { key: 'settingsInvalid', params: { kind, fields: keys.join(', ') } } };
   }
 }
 
@@ -184,23 +199,22 @@ const CARD_TOKEN_KEYS = ['id', 'card_id', 'brand', 'last_digits', 'first_digits'
 export const STEPS: Step[] = [
   {
     table: 'users',
-    label: 'user',
     select: page(
       't.id, t.email, t.first_name, t.last_name, t.encrypted_password, t.avatar, t.locale, t.admin, t.is_admin, t.created_at, t.updated_at',
       'users',
     ),
     async convert(r, ctx) {
       const email = text(r.email)?.trim().toLowerCase();
-      if (!email) return skip('no e-mail');
+      if (!email) return skip('noEmail');
       const existing = (await ctx.tx.execute(
         sql`select id from ${users} where lower(email) = ${email}`,
       )) as unknown as { rows: { id: number }[] };
       if (existing.rows[0]) {
-        ctx.note(`user ${r.id}: ${email} already has an account here, which keeps its password`);
+        ctx.note(Number(r.id), { key: 'userExists', params: { email } });
         return existing.rows[0].id;
       }
       const hash = text(r.encrypted_password);
-      if (!hash) ctx.note(`user ${r.id}: no password in Bonde, must use 'forgot my password'`);
+      if (!hash) ctx.note(Number(r.id), { key: 'userNoPassword' });
       return inserted(
         ctx.tx
           .insert(users)
@@ -222,7 +236,6 @@ export const STEPS: Step[] = [
   },
   {
     table: 'communities',
-    label: 'community',
     select: page(
       't.id, t.name, t.city, t.description, t.image, t.mailchimp_api_key, t.mailchimp_list_id, t.mailchimp_group_id, t.fb_link, t.twitter_link, t.facebook_app_id, t.email_template_from, t.modules, t.signature, t.created_at, t.updated_at',
       'communities',
@@ -258,15 +271,14 @@ export const STEPS: Step[] = [
   },
   {
     table: 'community_users',
-    label: 'community_user',
     select: page('t.id, t.user_id, t.community_id, t.role, t.created_at', 'community_users'),
     async convert(r, ctx) {
       const communityId = await ctx.idOf('communities', r.community_id);
       const userId = await ctx.idOf('users', r.user_id);
       const role = roleOf(r.role);
-      if (!communityId) return skip(`community ${r.community_id} was not imported`);
-      if (!userId) return skip(`user ${r.user_id} was not imported`);
-      if (!role) return skip(`role ${r.role} has no counterpart`);
+      if (!communityId) return missing('communities', r.community_id);
+      if (!userId) return missing('users', r.user_id);
+      if (!role) return skip('roleUnknown', { role: String(r.role) });
       // Bonde may give one person several roles in a community: ours holds one, the strongest (admin is 1).
       const rows = await ctx.tx
         .insert(communityUsers)
@@ -276,12 +288,11 @@ export const STEPS: Step[] = [
           set: { role: sql`least(${communityUsers.role}, excluded.role)` },
         })
         .returning({ id: communityUsers.id });
-      return rows[0]?.id ?? skip(`user ${r.user_id} is already a member of community ${r.community_id}`);
+      return rows[0]?.id ?? skip('refused', { message: 'no membership row' });
     },
   },
   {
     table: 'recipients',
-    label: 'recipient',
     // Bonde's community points at its recipient (`communities.recipient_id`).
     select: page(
       't.id, (select c.id from communities c where c.recipient_id = t.id order by c.id limit 1) as community_id, t.pagarme_recipient_id, t.recipient, t.transfer_day, t.transfer_enabled, t.created_at',
@@ -289,8 +300,7 @@ export const STEPS: Step[] = [
     ),
     async convert(r, ctx) {
       const communityId = await ctx.idOf('communities', r.community_id);
-      if (!communityId)
-        return skip(r.community_id ? `community ${r.community_id} was not imported` : 'no community uses it');
+      if (!communityId) return r.community_id ? missing('communities', r.community_id) : skip('recipientUnused');
       const recipient = (r.recipient ?? {}) as Row;
       const bank = (recipient.bank_account ?? {}) as Row;
       const bankAccount: Record<string, string> = {};
@@ -318,19 +328,18 @@ export const STEPS: Step[] = [
         })
         .onConflictDoNothing()
         .returning({ id: recipients.id });
-      return rows[0]?.id ?? skip(`community ${r.community_id} already has a recipient`);
+      return rows[0]?.id ?? skip('recipientTaken', { id: String(r.community_id) });
     },
   },
   {
     table: 'template_mobilizations',
-    label: 'template',
     select: page(
       't.id, t.name, t.goal, t.global, t.user_id, t.community_id, t.slug, t.custom_domain, t.uses_number, t.color_scheme, t.facebook_share_image, t.facebook_share_title, t.facebook_share_description, t.twitter_share_text, t.body_font, t.header_font, t.favicon, t.created_at, t.updated_at',
       'template_mobilizations',
     ),
     async convert(r, ctx) {
       const communityId = r.community_id === null ? null : await ctx.idOf('communities', r.community_id);
-      if (r.community_id !== null && !communityId) return skip(`community ${r.community_id} was not imported`);
+      if (r.community_id !== null && !communityId) return missing('communities', r.community_id);
       return inserted(
         ctx.tx
           .insert(templateMobilizations)
@@ -360,14 +369,13 @@ export const STEPS: Step[] = [
   },
   {
     table: 'template_blocks',
-    label: 'template block',
     select: page(
       't.id, t.template_mobilization_id, t.name, t.position, t.hidden, t.menu_hidden, t.bg_class, t.bg_image, t.created_at, t.updated_at',
       'template_blocks',
     ),
     async convert(r, ctx) {
       const templateId = await ctx.idOf('template_mobilizations', r.template_mobilization_id);
-      if (!templateId) return skip(`template ${r.template_mobilization_id} was not imported`);
+      if (!templateId) return missing('template_mobilizations', r.template_mobilization_id);
       return inserted(
         ctx.tx
           .insert(templateBlocks)
@@ -388,7 +396,6 @@ export const STEPS: Step[] = [
   },
   {
     table: 'template_widgets',
-    label: 'template widget',
     // hstore in Bonde: read as JSON.
     select: page(
       't.id, t.template_block_id, t.kind, hstore_to_json(t.settings) as settings, t.sm_size, t.md_size, t.lg_size, t.created_at, t.updated_at',
@@ -396,11 +403,11 @@ export const STEPS: Step[] = [
     ),
     async convert(r, ctx) {
       const blockId = await ctx.idOf('template_blocks', r.template_block_id);
-      if (!blockId) return skip(`template block ${r.template_block_id} was not imported`);
+      if (!blockId) return missing('template_blocks', r.template_block_id);
       const kind = String(r.kind ?? 'draft');
-      if (!isWidgetKind(kind)) return skip(`kind '${kind}' has no counterpart`);
-      const converted = convertSettings(kind, r.settings, { hstore: true });
-      if ('errors' in converted) return skip(converted.errors);
+      if (!isWidgetKind(kind)) return skip('kindUnknown', { kind });
+      const converted = convertSettings(kind, r.settings, { hstore: true, locale: ctx.locale });
+      if ('errors' in converted) return { skip: converted.errors };
       return inserted(
         ctx.tx
           .insert(templateWidgets)
@@ -420,20 +427,19 @@ export const STEPS: Step[] = [
   },
   {
     table: 'mobilizations',
-    label: 'mobilization',
     select: page(
       't.id, t.name, t.slug, t.goal, t.language, t.status::text as status, t.custom_domain, t.community_id, t.user_id, t.color_scheme, t.facebook_share_image, t.facebook_share_title, t.facebook_share_description, t.twitter_share_text, t.body_font, t.header_font, t.favicon, t.google_analytics_code, t.deleted_at, t.created_at, t.updated_at',
       'mobilizations',
     ),
     async convert(r, ctx) {
       const communityId = await ctx.idOf('communities', r.community_id);
-      if (!communityId) return skip(`community ${r.community_id} was not imported`);
+      if (!communityId) return missing('communities', r.community_id);
       const domain = text(r.custom_domain)?.trim().toLowerCase() ?? null;
       if (domain) {
         const taken = (await ctx.tx.execute(
           sql`select id from ${mobilizations} where lower(custom_domain) = ${domain}`,
         )) as unknown as { rows: unknown[] };
-        if (taken.rows.length) return skip(`custom domain ${domain} is already used by a page here`);
+        if (taken.rows.length) return skip('domainTaken', { domain });
       }
       const status = r.status === 'archived' ? 'archived' : 'active';
       const id = await inserted(
@@ -469,14 +475,13 @@ export const STEPS: Step[] = [
   },
   {
     table: 'blocks',
-    label: 'block',
     select: page(
       't.id, t.mobilization_id, t.name, t.position, t.hidden, t.menu_hidden, t.bg_class, t.bg_image, t.deleted_at, t.created_at, t.updated_at',
       'blocks',
     ),
     async convert(r, ctx) {
       const mobilizationId = await ctx.idOf('mobilizations', r.mobilization_id);
-      if (!mobilizationId) return skip(`mobilization ${r.mobilization_id} was not imported`);
+      if (!mobilizationId) return missing('mobilizations', r.mobilization_id);
       ctx.touchMobilization(mobilizationId);
       return inserted(
         ctx.tx
@@ -509,18 +514,17 @@ export const STEPS: Step[] = [
   },
   {
     table: 'widgets',
-    label: 'widget',
     select: page(
       't.id, t.block_id, t.kind, t.settings, t.sm_size, t.md_size, t.lg_size, t.goal, t.mailchimp_segment_id, t.exported_at, t.deleted_at, t.created_at, t.updated_at',
       'widgets',
     ),
     async convert(r, ctx) {
       const blockId = await ctx.idOf('blocks', r.block_id);
-      if (!blockId) return skip(`block ${r.block_id} was not imported`);
+      if (!blockId) return missing('blocks', r.block_id);
       const kind = String(r.kind ?? 'draft');
-      if (!isWidgetKind(kind)) return skip(`kind '${kind}' has no counterpart`);
-      const converted = convertSettings(kind, r.settings);
-      if ('errors' in converted) return skip(converted.errors);
+      if (!isWidgetKind(kind)) return skip('kindUnknown', { kind });
+      const converted = convertSettings(kind, r.settings, { locale: ctx.locale });
+      if ('errors' in converted) return { skip: converted.errors };
       const goal = WIDGET_KIND_DEFINITIONS[kind] as { goal?: (s: Record<string, unknown>) => number | null };
       return inserted(
         ctx.tx
@@ -545,7 +549,6 @@ export const STEPS: Step[] = [
   },
   {
     table: 'community_activists',
-    label: 'community_activist',
     select: page(
       't.id, t.community_id, t.activist_id, t.created_at, a.email, a.name, a.first_name, a.last_name, a.phone, a.city',
       'community_activists',
@@ -553,10 +556,10 @@ export const STEPS: Step[] = [
     ),
     async convert(r, ctx) {
       const communityId = await ctx.idOf('communities', r.community_id);
-      if (!communityId) return skip(`community ${r.community_id} was not imported`);
-      if (!text(r.email)) return skip(`activist ${r.activist_id} has no e-mail`);
+      if (!communityId) return missing('communities', r.community_id);
+      if (!text(r.email)) return skip('activistNoEmail', { id: String(r.activist_id) });
       const id = await activistFor(ctx, communityId, r.activist_id);
-      if (!id) return skip(`activist ${r.activist_id} was not found`);
+      if (!id) return skip('activistNotFound', { id: String(r.activist_id) });
       ctx.touchCommunity(communityId);
       const created = date(r.created_at);
       if (created)
@@ -568,7 +571,6 @@ export const STEPS: Step[] = [
   },
   {
     table: 'taggings',
-    label: 'tagging',
     // People's tags hang on `activist_tags` (a person in a community), or on a community activist.
     select: page(
       `t.id, t.taggable_id, t.taggable_type, tg.name, tg.label,
@@ -580,13 +582,13 @@ export const STEPS: Step[] = [
     ),
     async convert(r, ctx) {
       if (r.taggable_type !== 'ActivistTag' && r.taggable_type !== 'CommunityActivist')
-        return skip(`tags on ${r.taggable_type ?? 'nothing'} have no counterpart (only people's tags are kept)`);
+        return skip('tagsElsewhere', { type: String(r.taggable_type ?? '-') });
       const communityId = await ctx.idOf('communities', r.community_id);
-      if (!communityId) return skip(`community ${r.community_id} was not imported`);
+      if (!communityId) return missing('communities', r.community_id);
       const tag = text(r.name) ?? text(r.label);
-      if (!tag) return skip('tag without a name');
+      if (!tag) return skip('tagNoName');
       const activistId = await activistFor(ctx, communityId, r.activist_id);
-      if (!activistId) return skip(`activist ${r.activist_id} was not found`);
+      if (!activistId) return skip('activistNotFound', { id: String(r.activist_id) });
       await ctx.tx.execute(sql`
         update ${activists} set tags = array_append(tags, ${tag}::text)
         where id = ${activistId} and not (${tag}::text = any(tags))`);
@@ -595,21 +597,20 @@ export const STEPS: Step[] = [
   },
   {
     table: 'form_entries',
-    label: 'form entry',
     select: page(
       't.id, t.widget_id, t.activist_id, t.fields, t.mailchimp_syncronization_at, t.created_at',
       'form_entries',
     ),
     async convert(r, ctx) {
       const w = await widgetOf(ctx, r.widget_id);
-      if (!w) return skip(`widget ${r.widget_id} was not imported`);
+      if (!w) return missing('widgets', r.widget_id);
       let fields: unknown;
       try {
         fields = typeof r.fields === 'string' ? JSON.parse(r.fields) : r.fields;
       } catch {
-        return skip('fields are not JSON');
+        return skip('fieldsNotJson');
       }
-      if (!Array.isArray(fields)) return skip('fields are not a list');
+      if (!Array.isArray(fields)) return skip('fieldsNotList');
       const activistId = await activistFor(ctx, w.community_id, r.activist_id);
       ctx.touchCommunity(w.community_id);
       return inserted(
@@ -630,14 +631,13 @@ export const STEPS: Step[] = [
   },
   {
     table: 'activist_pressures',
-    label: 'pressure',
     select: page(
       't.id, t.widget_id, t.activist_id, t.targets, t.form_data, t.status, t.mailchimp_syncronization_at, t.created_at',
       'activist_pressures',
     ),
     async convert(r, ctx) {
       const w = await widgetOf(ctx, r.widget_id);
-      if (!w) return skip(`widget ${r.widget_id} was not imported`);
+      if (!w) return missing('widgets', r.widget_id);
       const form = (r.form_data ?? {}) as Row;
       const subject = text(form.subject) ?? text(w.settings.pressure_subject) ?? '';
       const body = text(form.body) ?? text(w.settings.pressure_body) ?? '';
@@ -671,14 +671,13 @@ export const STEPS: Step[] = [
   },
   {
     table: 'twilio_configurations',
-    label: 'twilio configuration',
     select: page(
       't.id, t.community_id, t.twilio_account_sid, t.twilio_auth_token, t.twilio_number',
       'twilio_configurations',
     ),
     async convert(r, ctx) {
       const communityId = await ctx.idOf('communities', r.community_id);
-      if (!communityId) return skip(`community ${r.community_id} was not imported`);
+      if (!communityId) return missing('communities', r.community_id);
       const rows = await ctx.tx
         .insert(twilioConfigurations)
         .values({
@@ -690,12 +689,11 @@ export const STEPS: Step[] = [
         })
         .onConflictDoNothing()
         .returning({ id: twilioConfigurations.id });
-      return rows[0]?.id ?? skip(`community ${r.community_id} already has a Twilio configuration`);
+      return rows[0]?.id ?? skip('twilioTaken', { id: String(r.community_id) });
     },
   },
   {
     table: 'twilio_calls',
-    label: 'call',
     // The call's last state is its last transition's.
     select: page(
       `t.id, t.widget_id, t.activist_id, t."from", t."to", t.twilio_call_sid, t.created_at, t.updated_at,
@@ -705,7 +703,7 @@ export const STEPS: Step[] = [
     ),
     async convert(r, ctx) {
       const w = await widgetOf(ctx, r.widget_id);
-      if (!w) return skip(`widget ${r.widget_id} was not imported`);
+      if (!w) return missing('widgets', r.widget_id);
       const statuses = ['initiated', 'ringing', 'in-progress', 'completed', 'busy', 'failed', 'no-answer'] as const;
       const status = statuses.find((s) => s === r.status) ?? 'initiated';
       const activistId = await activistFor(ctx, w.community_id, r.activist_id);
@@ -731,17 +729,16 @@ export const STEPS: Step[] = [
   },
   {
     table: 'twilio_call_transitions',
-    label: 'call transition',
     select: page(
       't.id, t.twilio_call_sid, t.twilio_parent_call_sid, t.sequence_number, t.status, t.call_duration, t.data, t.created_at, (select c.id from twilio_calls c where c.twilio_call_sid = coalesce(t.twilio_parent_call_sid, t.twilio_call_sid) order by c.id limit 1) as call_id',
       'twilio_call_transitions',
     ),
     async convert(r, ctx) {
       const callId = await ctx.idOf('twilio_calls', r.call_id);
-      if (!callId) return skip(`its call (${r.twilio_call_sid}) was not imported`);
+      if (!callId) return skip('callMissing', { sid: String(r.twilio_call_sid) });
       const statuses = ['initiated', 'ringing', 'in-progress', 'completed', 'busy', 'failed', 'no-answer'] as const;
       const status = statuses.find((s) => s === r.status);
-      if (!status) return skip(`status '${r.status}' has no counterpart`);
+      if (!status) return skip('statusUnknown', { status: String(r.status) });
       let data: Row | null = null;
       try {
         data = typeof r.data === 'string' ? (JSON.parse(r.data) as Row) : ((r.data as Row) ?? null);
@@ -763,19 +760,18 @@ export const STEPS: Step[] = [
         })
         .onConflictDoNothing()
         .returning({ id: twilioCallTransitions.id });
-      return rows[0]?.id ?? skip('the same call and status were already imported');
+      return rows[0]?.id ?? skip('transitionTaken');
     },
   },
   {
     table: 'subscriptions',
-    label: 'subscription',
     select: page(
       't.id, t.widget_id, t.activist_id, t.community_id, t.card_data, t.status, t.period, t.amount, t.payment_method, t.gateway_subscription_id, t.gateway_customer_id, t.customer_data, t.schedule_next_charge_at, t.created_at, t.updated_at',
       'subscriptions',
     ),
     async convert(r, ctx) {
       const communityId = await ctx.idOf('communities', r.community_id);
-      if (!communityId) return skip(`community ${r.community_id} was not imported`);
+      if (!communityId) return missing('communities', r.community_id);
       const w = await widgetOf(ctx, r.widget_id);
       const statuses = ['pending', 'active', 'unpaid', 'canceled', 'ended'] as const;
       const status = statuses.find((s) => s === r.status) ?? (r.status === 'paid' ? 'active' : 'pending');
@@ -783,7 +779,7 @@ export const STEPS: Step[] = [
       const cardData: Record<string, string> = {};
       for (const k of CARD_TOKEN_KEYS) if (card[k] !== undefined && card[k] !== null) cardData[k] = String(card[k]);
       if (Object.keys(card).some((k) => !CARD_TOKEN_KEYS.includes(k)))
-        ctx.note(`subscription ${r.id}: card data not imported (only the gateway's card id, brand and last digits)`);
+        ctx.note(Number(r.id), { key: 'subscriptionCard' });
       const activistId = await activistFor(ctx, communityId, r.activist_id);
       const next = date(r.schedule_next_charge_at);
       return inserted(
@@ -811,7 +807,6 @@ export const STEPS: Step[] = [
   },
   {
     table: 'donations',
-    label: 'donation',
     select: page(
       't.id, t.widget_id, t.activist_id, t.cached_community_id, t.amount, t.payment_method, t.transaction_id, t.transaction_status, hstore_to_json(t.customer) as customer, t.gateway_data, t.local_subscription_id, t.period, t.card_hash, t.credit_card, t.mailchimp_syncronization_at, t.created_at, t.updated_at',
       'donations',
@@ -819,11 +814,11 @@ export const STEPS: Step[] = [
     async convert(r, ctx) {
       const w = await widgetOf(ctx, r.widget_id);
       const communityId = w?.community_id ?? (await ctx.idOf('communities', r.cached_community_id));
-      if (!communityId) return skip(`neither its widget ${r.widget_id} nor its community was imported`);
+      if (!communityId) return skip('donationOrphan', { id: String(r.widget_id) });
       const method =
         r.payment_method === 'boleto' ? 'boleto' : r.payment_method === 'credit_card' ? 'credit_card' : null;
-      if (!method) return skip(`payment method '${r.payment_method}' has no counterpart`);
-      if (text(r.card_hash) || text(r.credit_card)) ctx.note(`donation ${r.id}: card data not imported`);
+      if (!method) return skip('methodUnknown', { method: String(r.payment_method) });
+      if (text(r.card_hash) || text(r.credit_card)) ctx.note(Number(r.id), { key: 'donationCard' });
       const activistId = await activistFor(ctx, communityId, r.activist_id);
       const subscriptionId = (await ctx.idOf('subscriptions', r.local_subscription_id)) ?? null;
       ctx.touchCommunity(communityId);
@@ -853,16 +848,15 @@ export const STEPS: Step[] = [
   },
   {
     table: 'dns_hosted_zones',
-    label: 'DNS zone',
     select: page(
       't.id, t.community_id, t.domain_name, t.comment, t.response, t.ns_ok, t.is_external_domain, t.status::text as status, t.created_at, t.updated_at',
       'dns_hosted_zones',
     ),
     async convert(r, ctx) {
       const communityId = await ctx.idOf('communities', r.community_id);
-      if (!communityId) return skip(`community ${r.community_id} was not imported`);
+      if (!communityId) return missing('communities', r.community_id);
       const domain = text(r.domain_name)?.toLowerCase();
-      if (!domain) return skip('no domain name');
+      if (!domain) return skip('zoneNoName');
       const response = (r.response ?? {}) as Row;
       const delegation = (response.delegation_set ?? null) as Row | null;
       const status = r.status === 'created' ? 'created' : r.status === 'propagating' ? 'propagating' : 'propagated';
@@ -882,17 +876,16 @@ export const STEPS: Step[] = [
         })
         .onConflictDoNothing()
         .returning({ id: dnsHostedZones.id });
-      return rows[0]?.id ?? skip(`domain ${domain} is already a zone here`);
+      return rows[0]?.id ?? skip('zoneTaken', { domain });
     },
   },
   {
     table: 'dns_records',
-    label: 'DNS record',
     select: page('t.id, t.dns_hosted_zone_id, t.name, t.record_type, t.value, t.ttl, t.created_at', 'dns_records'),
     async convert(r, ctx) {
       const zoneId = await ctx.idOf('dns_hosted_zones', r.dns_hosted_zone_id);
-      if (!zoneId) return skip(`zone ${r.dns_hosted_zone_id} was not imported`);
-      if (!text(r.name) || !text(r.record_type) || !text(r.value)) return skip('name, type or value missing');
+      if (!zoneId) return missing('dns_hosted_zones', r.dns_hosted_zone_id);
+      if (!text(r.name) || !text(r.record_type) || !text(r.value)) return skip('recordIncomplete');
       const rows = await ctx.tx
         .insert(dnsRecords)
         .values({
@@ -905,21 +898,20 @@ export const STEPS: Step[] = [
         })
         .onConflictDoNothing()
         .returning({ id: dnsRecords.id });
-      return rows[0]?.id ?? skip(`record ${r.name} ${r.record_type} is already in its zone`);
+      return rows[0]?.id ?? skip('recordTaken', { name: String(r.name), type: String(r.record_type) });
     },
   },
   {
     table: 'certificates',
-    label: 'certificate',
     select: page(
       't.id, t.community_id, t.mobilization_id, t.dns_hosted_zone_id, t.domain, t.is_active, t.created_at',
       'certificates',
     ),
     async convert(r, ctx) {
       const communityId = await ctx.idOf('communities', r.community_id);
-      if (!communityId) return skip(`community ${r.community_id} was not imported`);
+      if (!communityId) return missing('communities', r.community_id);
       const domain = text(r.domain)?.toLowerCase();
-      if (!domain) return skip('no domain');
+      if (!domain) return skip('certificateNoDomain');
       const rows = await ctx.tx
         .insert(certificates)
         .values({
@@ -932,17 +924,16 @@ export const STEPS: Step[] = [
         })
         .onConflictDoNothing()
         .returning({ id: certificates.id });
-      return rows[0]?.id ?? skip(`domain ${domain} already has a certificate here`);
+      return rows[0]?.id ?? skip('certificateTaken', { domain });
     },
   },
   {
     table: 'invitations',
-    label: 'invitation',
     select: page('t.id, t.email, t.expired, t.expires', 'invitations'),
     // Bonde kept the code in clear; ours keeps only a hash of a code sent by mail. An open invitation is sent again
     // from the team screen; none is carried over.
     async convert(r) {
-      return skip(`invitations are not carried over (invite ${r.email ?? 'them'} again from the team screen)`);
+      return skip('invitationNotCarried', { email: String(r.email ?? '') });
     },
   },
 ];
