@@ -177,6 +177,13 @@ describe('npm run import:bonde', () => {
     const html = page.body.toString('utf8');
     expect(html).toContain('Moradia digna já!');
     expect(html).toContain('Assine a carta pela moradia');
+    // The Spanish page, whose content is Draft.js, on its slug's host; archived and deleted pages are not served.
+    const spanish = await getByHost(server, '5008-agua-para-todos.localhost');
+    expect(spanish.status).toBe(200);
+    expect(spanish.body.toString('utf8')).toMatch(/^<!doctype html><html lang="es">/);
+    expect(spanish.body.toString('utf8')).toContain('¡Agua para todos!');
+    expect((await getByHost(server, '5003-ocupa-conceicao-salve-a-serra.localhost')).status).toBe(404);
+    expect((await getByHost(server, '5004-campanha-de-teste-apagada.localhost')).status).toBe(404);
     const { rows } = await database.raw.executeSql(`
       select w.id, b.mobilization_id, w.settings->>'fields' as fields from widgets w join blocks b on b.id = w.block_id
       join bonde_import_ids i on i.source_table = 'widgets' and i.source_id = 7003 and i.target_id = w.id`);
