@@ -36,7 +36,12 @@ const common = {
 
 await build({
   ...common,
-  entryPoints: { main: 'src/load.ts', cli: 'src/cli.ts', template: 'src/makeTemplate.ts' },
+  entryPoints: {
+    main: 'src/load.ts',
+    cli: 'src/cli.ts',
+    'import-bonde': 'src/import/bonde/cli.ts',
+    template: 'src/makeTemplate.ts',
+  },
   outdir: 'dist',
   format: 'esm',
   external: [...external, 'esbuild', '@mutirao/widgets/build-islands'],

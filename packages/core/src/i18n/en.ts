@@ -10,6 +10,7 @@ import { kindCatalogue } from '../widgets/kindMessages';
 import { activistImportMessages } from './activistImport';
 import { activistScreenMessages } from './activistScreens';
 import { antispamMessages } from './antispam';
+import { bondeImportMessages } from './bondeImport';
 import { botScreenMessages } from './botScreens';
 import { dataRequestMessages } from './dataRequests';
 import { domainScreenMessages, launchMessages } from './domainScreens';
@@ -1020,6 +1021,8 @@ export const en: Catalogue = {
   dataRequests: dataRequestMessages.en,
   launch: launchMessages.en,
   publishing: publishingMessages.en,
+  /** `npm run import:bonde`: its report and why rows were skipped (`bondeImport.ts`). */
+  bondeImport: bondeImportMessages.en,
   offline: offlineMessages.en,
   /** Action widgets on other sites (`embed.ts`). */
   embed: embedMessages.en,

@@ -10,6 +10,7 @@ import { kindCatalogue } from '../widgets/kindMessages';
 import { activistImportMessages } from './activistImport';
 import { activistScreenMessages } from './activistScreens';
 import { antispamMessages } from './antispam';
+import { bondeImportMessages } from './bondeImport';
 import { botScreenMessages } from './botScreens';
 import { dataRequestMessages } from './dataRequests';
 import { domainScreenMessages, launchMessages } from './domainScreens';
@@ -1030,6 +1031,8 @@ export const es: Catalogue = {
   dataRequests: dataRequestMessages.es,
   launch: launchMessages.es,
   publishing: publishingMessages.es,
+  /** `npm run import:bonde`: its report and why rows were skipped (`bondeImport.ts`). */
+  bondeImport: bondeImportMessages.es,
   offline: offlineMessages.es,
   /** Action widgets on other sites (`embed.ts`). */
   embed: embedMessages.es,

@@ -10,6 +10,7 @@ import { kindCatalogue } from '../widgets/kindMessages';
 import { activistImportMessages } from './activistImport';
 import { activistScreenMessages } from './activistScreens';
 import { antispamMessages } from './antispam';
+import { bondeImportMessages } from './bondeImport';
 import { botScreenMessages } from './botScreens';
 import { dataRequestMessages } from './dataRequests';
 import { domainScreenMessages, launchMessages } from './domainScreens';
@@ -1036,6 +1037,8 @@ export const ptBR = {
   dataRequests: dataRequestMessages['pt-BR'],
   launch: launchMessages['pt-BR'],
   publishing: publishingMessages['pt-BR'],
+  /** `npm run import:bonde`: its report and why rows were skipped (`bondeImport.ts`). */
+  bondeImport: bondeImportMessages['pt-BR'],
   offline: offlineMessages['pt-BR'],
   /** Action widgets on other sites (`embed.ts`). */
   embed: embedMessages['pt-BR'],

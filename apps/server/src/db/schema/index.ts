@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './activists';
 export * from './antispam';
+export * from './bondeImport';
 export * from './chatbot';
 export * from './communities';
 export * from './counters';
