@@ -29,6 +29,9 @@ export function buildGraphQLApi(tables: readonly PgTable[], modules: readonly Gr
   for (const m of modules) for (const [name, policy] of Object.entries(m.tables ?? {})) policies.set(name, policy);
   // Only tables some domain exposes are modelled, so relationships never lead to a table outside the API.
   const model = buildModel(tables.filter((t) => policies.has(getTableConfig(t).name)));
+  for (const [name, policy] of policies)
+    for (const [rel, r] of Object.entries(policy.relations ?? {}))
+      model.get(name)?.relations.set(rel, { name: rel, ...r });
   const exposed = new Map<string, ExposedTable>();
   for (const [name, policy] of policies) {
     const table = model.get(name);
