@@ -13,6 +13,7 @@ import { templateGraphQL } from './templates/graphql';
 import { themeGraphQL } from './themes/graphql';
 import { donationGraphQL } from './widgets/donation/graphql';
 import { widgetGraphQL } from './widgets/graphql';
+import { plipGraphQL } from './widgets/plips/graphql';
 import { telephonyGraphQL } from './widgets/pressure/graphql';
 
 let built: GraphQLApi | undefined;
@@ -39,6 +40,7 @@ export function graphqlApi(): GraphQLApi {
       donationGraphQL,
       domainGraphQL,
       chatbotGraphQL,
+      plipGraphQL,
     ],
   );
   return built;

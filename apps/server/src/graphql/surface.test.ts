@@ -8,6 +8,8 @@ import {
   dnsHostedZones,
   dnsRecords,
   invitations,
+  plipSignatures,
+  plips,
   recipients,
   subthemes as subthemesTable,
   twilioCallTransitions,
@@ -135,6 +137,23 @@ async function seedCommunity(name: string, ownerId: number, members: { userId: n
     widget: { id: form?.id as number, settings: FORM },
     count: 2,
   });
+  // A PLIP sign-up and its returned sheet, as the Bonde importer writes them.
+  await db.insert(plips).values({
+    communityId: community.id,
+    mobilizationId: page.id,
+    widgetId: form?.id as number,
+    uniqueIdentifier: `plip-${name}`,
+    formData: { name: 'Ana', email: `ana@${name.toLowerCase()}.org` },
+    expectedSignatures: 10,
+    state: 'PE',
+  });
+  await db.insert(plipSignatures).values({
+    communityId: community.id,
+    widgetId: form?.id as number,
+    uniqueIdentifier: `plip-${name}`,
+    confirmedSignatures: 7,
+    state: 'PE',
+  });
   return { community, page, form, zone };
 }
 
@@ -200,6 +219,8 @@ describe('the generated surface', () => {
         'invitations',
         'mobilizations',
         'mobilizations_subthemes',
+        'plip_signatures',
+        'plips',
         'recipients',
         'subscriptions',
         'subthemes',
