@@ -17,6 +17,7 @@ import { themeGraphQL } from './themes/graphql';
 import { donationGraphQL } from './widgets/donation/graphql';
 import { widgetGraphQL } from './widgets/graphql';
 import { pressureTargetsGraphQL } from './widgets/pressure/bondeTargets';
+import { plipGraphQL } from './widgets/plips/graphql';
 import { telephonyGraphQL } from './widgets/pressure/graphql';
 
 let built: GraphQLApi | undefined;
@@ -47,6 +48,7 @@ export function graphqlApi(): GraphQLApi {
       twilioConfigurationGraphQL,
       actionViewsGraphQL,
       pressureTargetsGraphQL,
+      plipGraphQL,
     ],
   );
   return built;

@@ -9,6 +9,7 @@ import { actorIn, atPath, type ListArgs, rowOf } from '../graphql/read';
 import { membershipsOf } from '../http/session';
 import { parseInput } from '../http/validate';
 import { adminCommunityFilter, managedCommunityFilter, memberCommunityFilter, workableCommunityFilter } from './access';
+import { integrationsField } from './integrations';
 import { createCommunity, updateCommunity } from './service';
 
 /** Communities, their team and the signed-in user on the Hasura-style API (spec 01 §3, §8). */
@@ -18,6 +19,8 @@ export const communityGraphQL: GraphQLModule = {
       // The communities one belongs to, platform admins included: the switcher lists no one else's.
       select: (actor) => memberCommunityFilter(actor, communities.id),
       writeOnly: ['mailchimp_api_key'],
+      // Read through the field below, secrets left out (Bonde's column, issue 36).
+      hidden: ['integrations'],
       update: {
         filter: (actor) => managedCommunityFilter(actor, communities.id),
         apply: async (gctx, id, set) => {
@@ -30,6 +33,7 @@ export const communityGraphQL: GraphQLModule = {
         },
       },
       fields: {
+        integrations: integrationsField,
         role: {
           sdl: `"The caller's role in this community (1 admin, 2 mobilizer)."\n    role: Int`,
           resolve: async (node, _args, gctx) => {

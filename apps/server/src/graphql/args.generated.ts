@@ -157,6 +157,8 @@ export type CommunitiesBoolExp = {
   facebook_bot_configurations?: FacebookBotConfigurationsBoolExp | null;
   invitations?: InvitationsBoolExp | null;
   mobilizations?: MobilizationsBoolExp | null;
+  plip_signatures?: PlipSignaturesBoolExp | null;
+  plips?: PlipsBoolExp | null;
   recipient?: RecipientsBoolExp | null;
   subscriptions?: SubscriptionsBoolExp | null;
   template_mobilizations?: TemplateMobilizationsBoolExp | null;
@@ -223,6 +225,8 @@ export type CommunitiesInsertInput = {
   facebook_bot_configurations?: FacebookBotConfigurationsArrRelInsertInput | null;
   invitations?: InvitationsArrRelInsertInput | null;
   mobilizations?: MobilizationsArrRelInsertInput | null;
+  plip_signatures?: PlipSignaturesArrRelInsertInput | null;
+  plips?: PlipsArrRelInsertInput | null;
   recipient?: RecipientsObjRelInsertInput | null;
   subscriptions?: SubscriptionsArrRelInsertInput | null;
   template_mobilizations?: TemplateMobilizationsArrRelInsertInput | null;
@@ -615,6 +619,7 @@ export type UsersBoolExp = {
   invitations_by_invited_by_id?: InvitationsBoolExp | null;
   invitations_by_accepted_by_id?: InvitationsBoolExp | null;
   mobilizations?: MobilizationsBoolExp | null;
+  plip_signatures?: PlipSignaturesBoolExp | null;
   template_mobilizations?: TemplateMobilizationsBoolExp | null;
   uploads?: UploadsBoolExp | null;
 };
@@ -649,6 +654,7 @@ export type UsersInsertInput = {
   invitations_by_invited_by_id?: InvitationsArrRelInsertInput | null;
   invitations_by_accepted_by_id?: InvitationsArrRelInsertInput | null;
   mobilizations?: MobilizationsArrRelInsertInput | null;
+  plip_signatures?: PlipSignaturesArrRelInsertInput | null;
   template_mobilizations?: TemplateMobilizationsArrRelInsertInput | null;
   uploads?: UploadsArrRelInsertInput | null;
 };
@@ -2659,6 +2665,7 @@ export type MobilizationsBoolExp = {
   donations?: DonationsBoolExp | null;
   form_entries?: FormEntriesBoolExp | null;
   mobilizations_subthemes?: MobilizationsSubthemesBoolExp | null;
+  plips?: PlipsBoolExp | null;
   subscriptions?: SubscriptionsBoolExp | null;
 };
 
@@ -2746,6 +2753,7 @@ export type MobilizationsInsertInput = {
   donations?: DonationsArrRelInsertInput | null;
   form_entries?: FormEntriesArrRelInsertInput | null;
   mobilizations_subthemes?: MobilizationsSubthemesArrRelInsertInput | null;
+  plips?: PlipsArrRelInsertInput | null;
   subscriptions?: SubscriptionsArrRelInsertInput | null;
 };
 
@@ -3168,6 +3176,8 @@ export type WidgetsBoolExp = {
   activist_pressures?: ActivistPressuresBoolExp | null;
   donations?: DonationsBoolExp | null;
   form_entries?: FormEntriesBoolExp | null;
+  plip_signatures?: PlipSignaturesBoolExp | null;
+  plips?: PlipsBoolExp | null;
   subscriptions?: SubscriptionsBoolExp | null;
   twilio_calls?: TwilioCallsBoolExp | null;
 };
@@ -3211,6 +3221,8 @@ export type WidgetsInsertInput = {
   activist_pressures?: ActivistPressuresArrRelInsertInput | null;
   donations?: DonationsArrRelInsertInput | null;
   form_entries?: FormEntriesArrRelInsertInput | null;
+  plip_signatures?: PlipSignaturesArrRelInsertInput | null;
+  plips?: PlipsArrRelInsertInput | null;
   subscriptions?: SubscriptionsArrRelInsertInput | null;
   twilio_calls?: TwilioCallsArrRelInsertInput | null;
 };
@@ -3743,6 +3755,235 @@ export type PressureTargetsOrderBy = {
   email_body?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
 };
 
+export type PlipsSelectColumn = "id" | "community_id" | "mobilization_id" | "widget_id" | "unique_identifier" | "form_data" | "pdf_data" | "expected_signatures" | "state" | "created_at" | "updated_at";
+
+export type PlipsBoolExp = {
+  _and?: Array<PlipsBoolExp> | null;
+  _or?: Array<PlipsBoolExp> | null;
+  _not?: PlipsBoolExp | null;
+  id?: IntComparisonExp | null;
+  community_id?: IntComparisonExp | null;
+  mobilization_id?: IntComparisonExp | null;
+  widget_id?: IntComparisonExp | null;
+  unique_identifier?: StringComparisonExp | null;
+  form_data?: JsonbComparisonExp | null;
+  pdf_data?: StringComparisonExp | null;
+  expected_signatures?: IntComparisonExp | null;
+  state?: StringComparisonExp | null;
+  created_at?: TimestamptzComparisonExp | null;
+  updated_at?: TimestamptzComparisonExp | null;
+  community?: CommunitiesBoolExp | null;
+  mobilization?: MobilizationsBoolExp | null;
+  widget?: WidgetsBoolExp | null;
+  plip_signatures?: PlipSignaturesBoolExp | null;
+  confirmed_signatures?: BigintComparisonExp | null;
+  status?: StringComparisonExp | null;
+};
+
+export type PlipsOrderBy = {
+  id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  community_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  mobilization_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  widget_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  unique_identifier?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  form_data?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  pdf_data?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  expected_signatures?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  state?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  created_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  updated_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  community?: CommunitiesOrderBy | null;
+  mobilization?: MobilizationsOrderBy | null;
+  widget?: WidgetsOrderBy | null;
+};
+
+export type PlipsPkColumnsInput = {
+  id: number;
+};
+
+export type PlipsInsertInput = {
+  id?: number | null;
+  community_id?: number | null;
+  mobilization_id?: number | null;
+  widget_id?: number | null;
+  unique_identifier?: string | null;
+  form_data?: unknown | null;
+  pdf_data?: string | null;
+  expected_signatures?: number | null;
+  state?: string | null;
+  created_at?: string | null;
+  updated_at?: string | null;
+  community?: CommunitiesObjRelInsertInput | null;
+  mobilization?: MobilizationsObjRelInsertInput | null;
+  widget?: WidgetsObjRelInsertInput | null;
+  plip_signatures?: PlipSignaturesArrRelInsertInput | null;
+};
+
+export type PlipsObjRelInsertInput = {
+  data: PlipsInsertInput;
+  on_conflict?: PlipsOnConflict | null;
+};
+
+export type PlipsArrRelInsertInput = {
+  data: Array<PlipsInsertInput>;
+  on_conflict?: PlipsOnConflict | null;
+};
+
+export type PlipsSetInput = {
+  id?: number | null;
+  community_id?: number | null;
+  mobilization_id?: number | null;
+  widget_id?: number | null;
+  unique_identifier?: string | null;
+  form_data?: unknown | null;
+  pdf_data?: string | null;
+  expected_signatures?: number | null;
+  state?: string | null;
+  created_at?: string | null;
+  updated_at?: string | null;
+};
+
+export type PlipsConstraint = "plips_pkey";
+
+export type PlipsUpdateColumn = "id" | "community_id" | "mobilization_id" | "widget_id" | "unique_identifier" | "form_data" | "pdf_data" | "expected_signatures" | "state" | "created_at" | "updated_at";
+
+export type PlipsOnConflict = {
+  constraint: "plips_pkey";
+  update_columns: Array<"id" | "community_id" | "mobilization_id" | "widget_id" | "unique_identifier" | "form_data" | "pdf_data" | "expected_signatures" | "state" | "created_at" | "updated_at">;
+  where?: PlipsBoolExp | null;
+};
+
+export type PlipsIncInput = {
+  id?: number | null;
+  community_id?: number | null;
+  mobilization_id?: number | null;
+  widget_id?: number | null;
+  expected_signatures?: number | null;
+};
+
+export type PlipsAppendInput = {
+  form_data?: unknown | null;
+};
+
+export type PlipsPrependInput = {
+  form_data?: unknown | null;
+};
+
+export type PlipsDeleteKeyInput = {
+  form_data?: string | null;
+};
+
+export type PlipsUpdates = {
+  where: PlipsBoolExp;
+  _set?: PlipsSetInput | null;
+  _inc?: PlipsIncInput | null;
+  _append?: PlipsAppendInput | null;
+  _prepend?: PlipsPrependInput | null;
+  _delete_key?: PlipsDeleteKeyInput | null;
+};
+
+export type PlipSignaturesSelectColumn = "id" | "community_id" | "widget_id" | "unique_identifier" | "confirmed_signatures" | "state" | "email" | "user_id" | "created_at";
+
+export type PlipSignaturesBoolExp = {
+  _and?: Array<PlipSignaturesBoolExp> | null;
+  _or?: Array<PlipSignaturesBoolExp> | null;
+  _not?: PlipSignaturesBoolExp | null;
+  id?: IntComparisonExp | null;
+  community_id?: IntComparisonExp | null;
+  widget_id?: IntComparisonExp | null;
+  unique_identifier?: StringComparisonExp | null;
+  confirmed_signatures?: IntComparisonExp | null;
+  state?: StringComparisonExp | null;
+  email?: StringComparisonExp | null;
+  user_id?: IntComparisonExp | null;
+  created_at?: TimestamptzComparisonExp | null;
+  community?: CommunitiesBoolExp | null;
+  widget?: WidgetsBoolExp | null;
+  user?: UsersBoolExp | null;
+  plips?: PlipsBoolExp | null;
+};
+
+export type PlipSignaturesOrderBy = {
+  id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  community_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  widget_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  unique_identifier?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  confirmed_signatures?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  state?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  email?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  user_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  created_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  community?: CommunitiesOrderBy | null;
+  widget?: WidgetsOrderBy | null;
+  user?: UsersOrderBy | null;
+};
+
+export type PlipSignaturesPkColumnsInput = {
+  id: number;
+};
+
+export type PlipSignaturesInsertInput = {
+  id?: number | null;
+  community_id?: number | null;
+  widget_id?: number | null;
+  unique_identifier?: string | null;
+  confirmed_signatures?: number | null;
+  state?: string | null;
+  email?: string | null;
+  user_id?: number | null;
+  created_at?: string | null;
+  community?: CommunitiesObjRelInsertInput | null;
+  widget?: WidgetsObjRelInsertInput | null;
+  user?: UsersObjRelInsertInput | null;
+  plips?: PlipsArrRelInsertInput | null;
+};
+
+export type PlipSignaturesObjRelInsertInput = {
+  data: PlipSignaturesInsertInput;
+  on_conflict?: PlipSignaturesOnConflict | null;
+};
+
+export type PlipSignaturesArrRelInsertInput = {
+  data: Array<PlipSignaturesInsertInput>;
+  on_conflict?: PlipSignaturesOnConflict | null;
+};
+
+export type PlipSignaturesSetInput = {
+  id?: number | null;
+  community_id?: number | null;
+  widget_id?: number | null;
+  unique_identifier?: string | null;
+  confirmed_signatures?: number | null;
+  state?: string | null;
+  email?: string | null;
+  user_id?: number | null;
+  created_at?: string | null;
+};
+
+export type PlipSignaturesConstraint = "plip_signatures_pkey";
+
+export type PlipSignaturesUpdateColumn = "id" | "community_id" | "widget_id" | "unique_identifier" | "confirmed_signatures" | "state" | "email" | "user_id" | "created_at";
+
+export type PlipSignaturesOnConflict = {
+  constraint: "plip_signatures_pkey";
+  update_columns: Array<"id" | "community_id" | "widget_id" | "unique_identifier" | "confirmed_signatures" | "state" | "email" | "user_id" | "created_at">;
+  where?: PlipSignaturesBoolExp | null;
+};
+
+export type PlipSignaturesIncInput = {
+  id?: number | null;
+  community_id?: number | null;
+  widget_id?: number | null;
+  confirmed_signatures?: number | null;
+  user_id?: number | null;
+};
+
+export type PlipSignaturesUpdates = {
+  where: PlipSignaturesBoolExp;
+  _set?: PlipSignaturesSetInput | null;
+  _inc?: PlipSignaturesIncInput | null;
+};
+
 export type CopyTemplateMobilizationArgs = {
   p_mobilization_id?: number | null;
   p_template_mobilization_id?: number | null;
@@ -3832,6 +4073,25 @@ export type PressureTargetsOnConflict = {
 export type ActivityFeedFilter = {
   widget_id: number;
   offset?: number | null;
+};
+
+export type PlipSignaturesByStateArgs = {
+  widget_id?: number | null;
+};
+
+export type PlipsSubscribersRangeBoolExp = {
+  _and?: Array<PlipsSubscribersRangeBoolExp> | null;
+  _or?: Array<PlipsSubscribersRangeBoolExp> | null;
+  _not?: PlipsSubscribersRangeBoolExp | null;
+  widget_id?: IntComparisonExp | null;
+  created_at?: TimestamptzComparisonExp | null;
+  total?: BigintComparisonExp | null;
+};
+
+export type PlipsSubscribersRangeOrderBy = {
+  widget_id?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  created_at?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
+  total?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
 };
 
 /** The arguments of each root field, as graphql-js hands them to its resolver. */
@@ -3934,6 +4194,12 @@ export type QueryArgs = {
   donation_transactions_aggregate: { distinct_on?: Array<"donation_id" | "community_id" | "widget_id" | "mobilization_id" | "block_id" | "activist_id" | "donation_email" | "donation_amount" | "subscription_id" | "transaction_status" | "payment_date" | "payable_date" | "payable_amount" | "payable_status" | "subscription_status"> | null; where?: DonationTransactionsBoolExp | null; order_by?: Array<DonationTransactionsOrderBy> | null; limit?: number | null; offset?: number | null };
   pressure_targets: { distinct_on?: Array<"id" | "widget_id" | "targets" | "identify" | "label" | "email_subject" | "email_body"> | null; where?: PressureTargetsBoolExp | null; order_by?: Array<PressureTargetsOrderBy> | null; limit?: number | null; offset?: number | null };
   pressure_targets_aggregate: { distinct_on?: Array<"id" | "widget_id" | "targets" | "identify" | "label" | "email_subject" | "email_body"> | null; where?: PressureTargetsBoolExp | null; order_by?: Array<PressureTargetsOrderBy> | null; limit?: number | null; offset?: number | null };
+  plips: { distinct_on?: Array<"id" | "community_id" | "mobilization_id" | "widget_id" | "unique_identifier" | "form_data" | "pdf_data" | "expected_signatures" | "state" | "created_at" | "updated_at"> | null; where?: PlipsBoolExp | null; order_by?: Array<PlipsOrderBy> | null; limit?: number | null; offset?: number | null };
+  plips_by_pk: { id: number };
+  plips_aggregate: { distinct_on?: Array<"id" | "community_id" | "mobilization_id" | "widget_id" | "unique_identifier" | "form_data" | "pdf_data" | "expected_signatures" | "state" | "created_at" | "updated_at"> | null; where?: PlipsBoolExp | null; order_by?: Array<PlipsOrderBy> | null; limit?: number | null; offset?: number | null };
+  plip_signatures: { distinct_on?: Array<"id" | "community_id" | "widget_id" | "unique_identifier" | "confirmed_signatures" | "state" | "email" | "user_id" | "created_at"> | null; where?: PlipSignaturesBoolExp | null; order_by?: Array<PlipSignaturesOrderBy> | null; limit?: number | null; offset?: number | null };
+  plip_signatures_by_pk: { id: number };
+  plip_signatures_aggregate: { distinct_on?: Array<"id" | "community_id" | "widget_id" | "unique_identifier" | "confirmed_signatures" | "state" | "email" | "user_id" | "created_at"> | null; where?: PlipSignaturesBoolExp | null; order_by?: Array<PlipSignaturesOrderBy> | null; limit?: number | null; offset?: number | null };
   get_current_user: {  };
   sandboxed_services: {  };
   mobilization_draft: { mobilization_id: number };
@@ -3950,6 +4216,8 @@ export type QueryArgs = {
   activity_feed_total: { widget_id: number };
   activity_feed: { filter: ActivityFeedFilter };
   activity_feed_timestamp: {  };
+  plip_signatures_by_state: { args: PlipSignaturesByStateArgs };
+  plips_subscribers_range: { where?: PlipsSubscribersRangeBoolExp | null; order_by?: Array<PlipsSubscribersRangeOrderBy> | null; limit?: number | null; offset?: number | null };
 };
 
 /** The arguments of each root field, as graphql-js hands them to its resolver. */
@@ -4164,6 +4432,20 @@ export type MutationArgs = {
   update_template_widgets_many: { updates: Array<TemplateWidgetsUpdates> };
   delete_template_widgets: { where: TemplateWidgetsBoolExp };
   delete_template_widgets_by_pk: { id: number };
+  insert_plips: { objects: Array<PlipsInsertInput>; on_conflict?: PlipsOnConflict | null };
+  insert_plips_one: { object: PlipsInsertInput; on_conflict?: PlipsOnConflict | null };
+  update_plips: { where: PlipsBoolExp; _set?: PlipsSetInput | null; _inc?: PlipsIncInput | null; _append?: PlipsAppendInput | null; _prepend?: PlipsPrependInput | null; _delete_key?: PlipsDeleteKeyInput | null };
+  update_plips_by_pk: { pk_columns: PlipsPkColumnsInput; _set?: PlipsSetInput | null; _inc?: PlipsIncInput | null; _append?: PlipsAppendInput | null; _prepend?: PlipsPrependInput | null; _delete_key?: PlipsDeleteKeyInput | null };
+  update_plips_many: { updates: Array<PlipsUpdates> };
+  delete_plips: { where: PlipsBoolExp };
+  delete_plips_by_pk: { id: number };
+  insert_plip_signatures: { objects: Array<PlipSignaturesInsertInput>; on_conflict?: PlipSignaturesOnConflict | null };
+  insert_plip_signatures_one: { object: PlipSignaturesInsertInput; on_conflict?: PlipSignaturesOnConflict | null };
+  update_plip_signatures: { where: PlipSignaturesBoolExp; _set?: PlipSignaturesSetInput | null; _inc?: PlipSignaturesIncInput | null };
+  update_plip_signatures_by_pk: { pk_columns: PlipSignaturesPkColumnsInput; _set?: PlipSignaturesSetInput | null; _inc?: PlipSignaturesIncInput | null };
+  update_plip_signatures_many: { updates: Array<PlipSignaturesUpdates> };
+  delete_plip_signatures: { where: PlipSignaturesBoolExp };
+  delete_plip_signatures_by_pk: { id: number };
   publish_mobilization: { mobilization_id: number };
   restore_mobilization_revision: { mobilization_id: number; number: number };
   schedule_mobilization: { mobilization_id: number; publish_at?: string | null; unpublish_at?: string | null };

@@ -4,6 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { MutationArgs, QueryArgs } from './args.generated';
 import type { GraphQLContext } from './context';
+import type { RelationModel, ScalarName } from './model';
 
 /*
  * What each domain tells the generated surface about its tables: which rows a caller sees and may change, which
@@ -23,6 +24,11 @@ export interface ComputedField {
   /** The field's SDL, e.g. `users_count: Int!`. */
   sdl: string;
   resolve: (node: GraphQLNode, args: Record<string, unknown>, gctx: GraphQLContext) => unknown;
+  /**
+   * Makes the field usable in the table's `_bool_exp` as a column of this scalar type (Hasura allows a computed field
+   * there): `sql` is its value for the row being filtered, an expression over the table's own columns.
+   */
+  filter?: { type: ScalarName; sql: () => SQL };
 }
 
 export interface InsertPolicy {
@@ -74,6 +80,11 @@ export interface TablePolicy {
   delete?: DeletePolicy;
   /** Computed fields and extra relationships, beside the generated ones. */
   fields?: Record<string, ComputedField>;
+  /**
+   * Relationships no foreign key makes (Hasura's manual ones), by name: read, filtered and aggregated as generated
+   * ones are. The target must be exposed.
+   */
+  relations?: Record<string, Omit<RelationModel, 'name'>>;
 }
 
 type RootArgs = QueryArgs & MutationArgs;

@@ -8,6 +8,8 @@ import {
   dnsHostedZones,
   dnsRecords,
   invitations,
+  plipSignatures,
+  plips,
   recipients,
   subthemes as subthemesTable,
   twilioCallTransitions,
@@ -135,6 +137,23 @@ async function seedCommunity(name: string, ownerId: number, members: { userId: n
     widget: { id: form?.id as number, settings: FORM },
     count: 2,
   });
+  // A PLIP sign-up and its returned sheet, as the Bonde importer writes them.
+  await db.insert(plips).values({
+    communityId: community.id,
+    mobilizationId: page.id,
+    widgetId: form?.id as number,
+    uniqueIdentifier: `plip-${name}`,
+    formData: { name: 'Ana', email: `ana@${name.toLowerCase()}.org` },
+    expectedSignatures: 10,
+    state: 'PE',
+  });
+  await db.insert(plipSignatures).values({
+    communityId: community.id,
+    widgetId: form?.id as number,
+    uniqueIdentifier: `plip-${name}`,
+    confirmedSignatures: 7,
+    state: 'PE',
+  });
   return { community, page, form, zone };
 }
 
@@ -147,7 +166,10 @@ beforeAll(async () => {
   aliceId = a.id;
   const alpha = await seedCommunity('Alpha', a.id, [{ userId: m.id, role: 2 }]);
   await seedCommunity('Beta', b.id);
-  await db.update(communities).set({ mailchimpApiKey: 'mc-secret-us1' }).where(eq(communities.id, alpha.community.id));
+  await db
+    .update(communities)
+    .set({ mailchimpApiKey: 'mc-secret-us1', integrations: { turnio: { api_key: 'turn-secret', number: '+55' } } })
+    .where(eq(communities.id, alpha.community.id));
   alphaId = alpha.community.id;
   pageId = alpha.page.id;
   zoneId = alpha.zone?.id as number;
@@ -200,6 +222,8 @@ describe('the generated surface', () => {
         'invitations',
         'mobilizations',
         'mobilizations_subthemes',
+        'plip_signatures',
+        'plips',
         'recipients',
         'subscriptions',
         'subthemes',
@@ -251,10 +275,12 @@ describe('the generated surface', () => {
 
   it('never reads a secret back: write-only columns are null, hashed ones are not in the schema', async () => {
     const res = await alice.graphql(`{
-      communities(where: {id: {_eq: ${alphaId}}}) { mailchimp_api_key name }
+      communities(where: {id: {_eq: ${alphaId}}}) { mailchimp_api_key name integrations }
       twilio_configurations { twilio_auth_token twilio_account_sid }
     }`);
-    expect(res.body.data.communities).toEqual([{ mailchimp_api_key: null, name: 'Alpha' }]);
+    expect(res.body.data.communities).toEqual([
+      { mailchimp_api_key: null, name: 'Alpha', integrations: { turnio: { api_key: null, number: '+55' } } },
+    ]);
     expect(res.body.data.twilio_configurations).toEqual([{ twilio_auth_token: null, twilio_account_sid: 'ACAlpha' }]);
     const hidden = await alice.graphql('{ invitations { code_hash } }');
     expect(hidden.body.errors[0].message).toContain('code_hash');

@@ -32,6 +32,9 @@ export function buildGraphQLApi(tables: readonly PgTable[], modules: readonly Gr
   // Only tables some domain exposes are modelled, so relationships never lead to a table outside the API.
   const views = [...policies.values()].flatMap((p) => (p.view ? [p.view.table] : []));
   const model = buildModel([...tables.filter((t) => policies.has(getTableConfig(t).name)), ...views]);
+  for (const [name, policy] of policies)
+    for (const [rel, r] of Object.entries(policy.relations ?? {}))
+      model.get(name)?.relations.set(rel, { name: rel, ...r });
   const exposed = new Map<string, ExposedTable>();
   for (const [name, policy] of policies) {
     const table = model.get(name);

@@ -18,6 +18,7 @@ import { embedMessages } from './embed';
 import { embedOriginsMessages } from './embedOrigins';
 import { massMessagesMessages } from './massMessages';
 import { offlineMessages } from './offline';
+import { plipsMessages } from './plips';
 import { publishingMessages } from './publishing';
 import type { Catalogue } from './types';
 
@@ -1027,6 +1028,8 @@ export const en: Catalogue = {
   /** Action widgets on other sites (`embed.ts`). */
   embed: embedMessages.en,
   embedOrigins: embedOriginsMessages.en,
+  /** PLIPs brought from Bonde (`plips.ts`, issue 36). */
+  plips: plipsMessages.en,
   /** The anti-spam challenge (`antispam.ts`, issue 35). */
   antispam: antispamMessages.en,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */

@@ -18,6 +18,7 @@ import { embedMessages } from './embed';
 import { embedOriginsMessages } from './embedOrigins';
 import { massMessagesMessages } from './massMessages';
 import { offlineMessages } from './offline';
+import { plipsMessages } from './plips';
 import { publishingMessages } from './publishing';
 import type { Catalogue } from './types';
 
@@ -1037,6 +1038,8 @@ export const es: Catalogue = {
   /** Action widgets on other sites (`embed.ts`). */
   embed: embedMessages.es,
   embedOrigins: embedOriginsMessages.es,
+  /** PLIPs brought from Bonde (`plips.ts`, issue 36). */
+  plips: plipsMessages.es,
   /** The anti-spam challenge (`antispam.ts`, issue 35). */
   antispam: antispamMessages.es,
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */

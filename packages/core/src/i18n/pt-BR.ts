@@ -18,6 +18,7 @@ import { embedMessages } from './embed';
 import { embedOriginsMessages } from './embedOrigins';
 import { massMessagesMessages } from './massMessages';
 import { offlineMessages } from './offline';
+import { plipsMessages } from './plips';
 import { publishingMessages } from './publishing';
 /**
  * The pt-BR catalogue is the source of truth: the other languages must hold the same keys.
@@ -1043,6 +1044,8 @@ export const ptBR = {
   /** Action widgets on other sites (`embed.ts`). */
   embed: embedMessages['pt-BR'],
   embedOrigins: embedOriginsMessages['pt-BR'],
+  /** PLIPs brought from Bonde (`plips.ts`, issue 36). */
+  plips: plipsMessages['pt-BR'],
   /** The anti-spam challenge (`antispam.ts`, issue 35). */
   antispam: antispamMessages['pt-BR'],
   /** Each widget kind's own section, kept beside the kind (`widgets/kindMessages.ts`). */

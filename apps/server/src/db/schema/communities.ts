@@ -28,6 +28,12 @@ export const communities = pgTable(
      * through `embeds/origins.ts`.
      */
     embedOrigins: text('embed_origins').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Settings of outside services by provider, as Bonde kept them (`{"turnio": {"api_key": ...}}`, issue 36): filled by
+     * the Bonde importer and read by Bonde's admin client over GraphQL, where secrets always read as null
+     * (`communities/integrations.ts`). Mutirão itself talks to none of these providers yet.
+     */
+    integrations: jsonb('integrations').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -9,6 +9,7 @@ export * from './domains';
 export * from './mailing';
 export * from './mobilizations';
 export * from './payments';
+export * from './plips';
 export * from './system';
 export * from './telephony';
 export * from './templates';
