@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { MutationArgs, QueryArgs } from './args.generated';
 import type { GraphQLContext } from './context';
+import type { ScalarName } from './model';
 
 /*
  * What each domain tells the generated surface about its tables: which rows a caller sees and may change, which
@@ -22,6 +23,11 @@ export interface ComputedField {
   /** The field's SDL, e.g. `users_count: Int!`. */
   sdl: string;
   resolve: (node: GraphQLNode, args: Record<string, unknown>, gctx: GraphQLContext) => unknown;
+  /**
+   * Makes the field a filter too: `<table>_bool_exp` gets `<name>: <type>_comparison_exp`, compared against `sql`,
+   * an expression over the table's row (e.g. `expires_at <= now()`).
+   */
+  filter?: { type: ScalarName; sql: () => SQL };
 }
 
 export interface InsertPolicy {
@@ -82,4 +88,9 @@ export interface GraphQLModule {
    * object holding the field's value under the field's name.
    */
   subscriptions?: Record<string, (args: never, gctx: GraphQLContext) => AsyncIterable<Record<string, unknown>>>;
+  /**
+   * Computed fields added to tables another module gives the policy of (e.g. the original clients' names for what
+   * the table already holds), merged into that policy's `fields`.
+   */
+  fields?: Record<string, Record<string, ComputedField>>;
 }

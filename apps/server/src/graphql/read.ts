@@ -74,6 +74,8 @@ export class Surface {
         const inner = this.boolExp(t, value as Exp, gctx);
         parts.push(inner ? sql`not (${inner})` : sql`false`);
       } else if (t.model.column.has(key)) parts.push(compare(this.col(t, key), value as Exp));
+      else if (t.policy.fields?.[key]?.filter)
+        parts.push(compare((t.policy.fields[key].filter as { sql: () => SQL }).sql(), value as Exp));
       else {
         const r = t.model.relations.get(key);
         if (!r || !this.exposed.has(r.target)) throw notFound(key, `${t.model.name}_bool_exp`);

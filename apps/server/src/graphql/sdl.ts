@@ -113,6 +113,9 @@ function inputTypes(t: ExposedTable, exposed: Map<string, ExposedTable>) {
       .filter((c) => !(t.policy.writeOnly ?? []).includes(c.name))
       .map((c) => `${c.name}: ${c.type}_comparison_exp`),
     ...relations.map((r) => `${r.name}: ${r.target}_bool_exp`),
+    ...Object.entries(t.policy.fields ?? {}).flatMap(([n, f]) =>
+      f.filter ? [`${n}: ${f.filter.type}_comparison_exp`] : [],
+    ),
   ];
   const orderBy = [
     ...t.columns.map((c) => `${c.name}: order_by`),
