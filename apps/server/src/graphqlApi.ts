@@ -5,7 +5,9 @@ import { chatbotGraphQL } from './chatbot/graphql';
 import { featureGraphQL } from './communities/features';
 import { communityGraphQL } from './communities/graphql';
 import * as schema from './db/schema';
+import { bondeDomainGraphQL } from './domains/bondeGraphql';
 import { domainGraphQL } from './domains/graphql';
+import { bondeUploadGraphQL } from './endpoints/bondeUploads';
 import { buildGraphQLApi, type GraphQLApi } from './graphql/surface';
 import { mobilizationGraphQL } from './mobilizations/graphql';
 import { publishingGraphQL } from './publishing/graphql';
@@ -39,6 +41,9 @@ export function graphqlApi(): GraphQLApi {
       donationGraphQL,
       domainGraphQL,
       chatbotGraphQL,
+      // Bonde's canary and admin clients: actions and the original's names over our model (docs/api.md).
+      bondeUploadGraphQL,
+      bondeDomainGraphQL,
     ],
   );
   return built;

@@ -3657,6 +3657,33 @@ export type GetWidgetDonationStatsArgs = {
   widget_id: number;
 };
 
+export type DomainInput = {
+  domain_name: string;
+  community_id: number;
+  comment?: string | null;
+};
+
+export type DeleteDomainInput = {
+  dns_hosted_zone_id: number;
+  community_id: number;
+};
+
+export type RecordInput = {
+  name: string;
+  value: Array<string>;
+  ttl: number;
+  record_type: string;
+  hosted_zone_id: string;
+  dns_hosted_zone_id: number;
+  community_id: number;
+};
+
+export type DeleteRecordsInput = {
+  dns_hosted_zone_id: number;
+  records: Array<number>;
+  community_id: number;
+};
+
 /** The arguments of each root field, as graphql-js hands them to its resolver. */
 export type QueryArgs = {
   communities: { distinct_on?: Array<"id" | "name" | "city" | "description" | "image" | "slug" | "mailchimp_api_key" | "mailchimp_list_id" | "mailchimp_group_id" | "fb_link" | "twitter_link" | "facebook_app_id" | "email_template_from" | "modules" | "signature" | "time_zone" | "embed_origins" | "created_at" | "updated_at"> | null; where?: CommunitiesBoolExp | null; order_by?: Array<CommunitiesOrderBy> | null; limit?: number | null; offset?: number | null };
@@ -3980,4 +4007,9 @@ export type MutationArgs = {
   create_mobilization_from_template: { id: number; template_mobilization_id: number };
   addTwilioCall: { input: AddTwilioCallInput };
   router_add_operation: { operation: string; domains: Array<string> };
+  upload_s3: { filename: string; content_type: string };
+  create_domain: { domain?: DomainInput | null };
+  delete_domain: { domain?: DeleteDomainInput | null };
+  create_record: { record?: RecordInput | null };
+  delete_records: { records?: DeleteRecordsInput | null };
 };
