@@ -2,6 +2,7 @@ import { is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { blockGraphQL } from './blocks/graphql';
 import { chatbotGraphQL } from './chatbot/graphql';
+import { bondeCommunityGraphQL } from './communities/bondeGraphql';
 import { featureGraphQL } from './communities/features';
 import { communityGraphQL } from './communities/graphql';
 import * as schema from './db/schema';
@@ -13,6 +14,7 @@ import { mobilizationGraphQL } from './mobilizations/graphql';
 import { publishingGraphQL } from './publishing/graphql';
 import { templateGraphQL } from './templates/graphql';
 import { themeGraphQL } from './themes/graphql';
+import { bondeSubscriptionGraphQL } from './widgets/donation/bondeGraphql';
 import { donationGraphQL } from './widgets/donation/graphql';
 import { widgetGraphQL } from './widgets/graphql';
 import { telephonyGraphQL } from './widgets/pressure/graphql';
@@ -44,6 +46,8 @@ export function graphqlApi(): GraphQLApi {
       // Bonde's canary and admin clients: actions and the original's names over our model (docs/api.md).
       bondeUploadGraphQL,
       bondeDomainGraphQL,
+      bondeCommunityGraphQL,
+      bondeSubscriptionGraphQL,
     ],
   );
   return built;

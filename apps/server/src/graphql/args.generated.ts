@@ -389,6 +389,7 @@ export type InvitationsBoolExp = {
   community?: CommunitiesBoolExp | null;
   invited_by?: UsersBoolExp | null;
   accepted_by?: UsersBoolExp | null;
+  expired?: BooleanComparisonExp | null;
 };
 
 export type InvitationsOrderBy = {
@@ -1079,6 +1080,7 @@ export type SubscriptionsBoolExp = {
   mobilization?: MobilizationsBoolExp | null;
   activist?: ActivistsBoolExp | null;
   donations?: DonationsBoolExp | null;
+  payment_method?: StringComparisonExp | null;
 };
 
 export type SubscriptionsOrderBy = {
@@ -3684,6 +3686,19 @@ export type DeleteRecordsInput = {
   community_id: number;
 };
 
+export type InvitationInput = {
+  community_id?: number | null;
+  email?: string | null;
+  role?: number | null;
+  user_id?: number | null;
+};
+
+export type RecipientEntityInput = {
+  id?: number | null;
+  community_id?: number | null;
+  recipient?: unknown | null;
+};
+
 /** The arguments of each root field, as graphql-js hands them to its resolver. */
 export type QueryArgs = {
   communities: { distinct_on?: Array<"id" | "name" | "city" | "description" | "image" | "slug" | "mailchimp_api_key" | "mailchimp_list_id" | "mailchimp_group_id" | "fb_link" | "twitter_link" | "facebook_app_id" | "email_template_from" | "modules" | "signature" | "time_zone" | "embed_origins" | "created_at" | "updated_at"> | null; where?: CommunitiesBoolExp | null; order_by?: Array<CommunitiesOrderBy> | null; limit?: number | null; offset?: number | null };
@@ -3786,6 +3801,7 @@ export type QueryArgs = {
   watchTwilioCallTransitions: { call: WatchTwilioCallTransitionsInput };
   get_widget_donation_stats: { args: GetWidgetDonationStatsArgs };
   getFacebookBotCampaignsByCommunityId: { community_id: number; after?: number | null; limit?: number | null };
+  resync_mailchimp_status: { id: number; is_community: boolean };
 };
 
 /** The arguments of each root field, as graphql-js hands them to its resolver. */
@@ -4012,4 +4028,7 @@ export type MutationArgs = {
   delete_domain: { domain?: DeleteDomainInput | null };
   create_record: { record?: RecordInput | null };
   delete_records: { records?: DeleteRecordsInput | null };
+  resync_mailchimp_start: { id: number; is_community: boolean };
+  send_invitation: { input?: InvitationInput | null };
+  create_or_update_recipient: { input?: RecipientEntityInput | null };
 };
