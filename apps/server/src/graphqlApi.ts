@@ -4,16 +4,20 @@ import { bondeAccountsGraphQL } from './accounts/bondeGraphql';
 import { blockGraphQL } from './blocks/graphql';
 import { actionViewsGraphQL } from './bonde/actionViews';
 import { chatbotGraphQL } from './chatbot/graphql';
+import { bondeCommunityGraphQL } from './communities/bondeGraphql';
 import { featureGraphQL } from './communities/features';
 import { communityGraphQL } from './communities/graphql';
 import { twilioConfigurationGraphQL } from './communities/twilioGraphql';
 import * as schema from './db/schema';
+import { bondeDomainGraphQL } from './domains/bondeGraphql';
 import { domainGraphQL } from './domains/graphql';
+import { bondeUploadGraphQL } from './endpoints/bondeUploads';
 import { buildGraphQLApi, type GraphQLApi } from './graphql/surface';
 import { mobilizationGraphQL } from './mobilizations/graphql';
 import { publishingGraphQL } from './publishing/graphql';
 import { templateGraphQL } from './templates/graphql';
 import { themeGraphQL } from './themes/graphql';
+import { bondeSubscriptionGraphQL } from './widgets/donation/bondeGraphql';
 import { donationGraphQL } from './widgets/donation/graphql';
 import { widgetGraphQL } from './widgets/graphql';
 import { pressureTargetsGraphQL } from './widgets/pressure/bondeTargets';
@@ -49,6 +53,11 @@ export function graphqlApi(): GraphQLApi {
       actionViewsGraphQL,
       pressureTargetsGraphQL,
       plipGraphQL,
+      // Bonde's canary and admin clients: actions and the original's names over our model (docs/api.md).
+      bondeUploadGraphQL,
+      bondeDomainGraphQL,
+      bondeCommunityGraphQL,
+      bondeSubscriptionGraphQL,
     ],
   );
   return built;

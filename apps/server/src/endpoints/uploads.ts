@@ -14,7 +14,7 @@ import { remoteDimensionsJob } from '../uploads/remote';
 import { LocalStorage, newUploadKey } from '../uploads/storage';
 import { imageVariantsJob, parseVariantKey } from '../uploads/variants';
 
-const signSchema = z.object({
+export const signSchema = z.object({
   filename: z
     .string({ error: msg('validation.required') })
     .trim()
@@ -72,6 +72,43 @@ function appUrlOf(ctx: AppContext, request: FastifyRequest): string {
   return ctx.config.appUrl ?? `${request.protocol}://${request.host}`;
 }
 
+/**
+ * Signs an upload and records it (REST's `POST /api/uploads`, GraphQL's `upload_s3`): a fresh key, the signed PUT
+ * back to `origin` (local storage) or to the bucket, and the row its community's members read.
+ */
+export async function signUpload(
+  ctx: AppContext,
+  input: { filename: string; content_type: string; size?: number },
+  userId: number,
+  communityId: number | null,
+  origin: string,
+) {
+  const key = newUploadKey(input.filename);
+  const signed = await ctx.storage.sign({ key, contentType: input.content_type, origin });
+  const [row] = await ctx.db
+    .insert(uploads)
+    .values({
+      key,
+      url: signed.url,
+      contentType: input.content_type,
+      size: input.size ?? null,
+      userId,
+      communityId,
+    })
+    .returning({ id: uploads.id });
+  if (!row) throw new Error('upload insert returned nothing');
+  return { id: row.id, signedUrl: signed.signedUrl, url: signed.url };
+}
+
+/**
+ * Straight to the bucket: nothing tells the server when the bytes arrive, so a job reads their size back later, then
+ * queues their resized copies (`bootstrap.ts`). Call it once the upload's row is committed.
+ */
+export async function checkStoredLater(ctx: AppContext, uploadId: number) {
+  if (!(ctx.storage instanceof LocalStorage))
+    await ctx.queue.send(remoteDimensionsJob(ctx.db), { uploadId }, { startAfterSeconds: 2 });
+}
+
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = typed(app);
   const signRequest = { preValidation: signedIn(ctx), schema: { querystring: signFields, body: signFields } };
@@ -85,23 +122,8 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     const actor = actorIn(request);
     const communityId = await uploadCommunity(request, actor, input.community_id);
-    const key = newUploadKey(input.filename);
-    const signed = await ctx.storage.sign({ key, contentType: input.content_type, origin: appUrlOf(ctx, request) });
-    const [row] = await ctx.db
-      .insert(uploads)
-      .values({
-        key,
-        url: signed.url,
-        contentType: input.content_type,
-        size: input.size ?? null,
-        userId: actor.id,
-        communityId,
-      })
-      .returning({ id: uploads.id });
-    // Straight to the bucket: nothing tells the server when the bytes arrive, so a job reads their size back later,
-    // then queues their resized copies (`bootstrap.ts`).
-    if (row && !(ctx.storage instanceof LocalStorage))
-      await ctx.queue.send(remoteDimensionsJob(ctx.db), { uploadId: row.id }, { startAfterSeconds: 2 });
+    const signed = await signUpload(ctx, input, actor.id, communityId, appUrlOf(ctx, request));
+    await checkStoredLater(ctx, signed.id);
     return { signedUrl: signed.signedUrl, url: signed.url };
   });
 

@@ -405,6 +405,7 @@ export type InvitationsBoolExp = {
   community?: CommunitiesBoolExp | null;
   invited_by?: UsersBoolExp | null;
   accepted_by?: UsersBoolExp | null;
+  expired?: BooleanComparisonExp | null;
 };
 
 export type InvitationsOrderBy = {
@@ -1097,6 +1098,7 @@ export type SubscriptionsBoolExp = {
   mobilization?: MobilizationsBoolExp | null;
   activist?: ActivistsBoolExp | null;
   donations?: DonationsBoolExp | null;
+  payment_method?: StringComparisonExp | null;
 };
 
 export type SubscriptionsOrderBy = {
@@ -4094,6 +4096,46 @@ export type PlipsSubscribersRangeOrderBy = {
   total?: "asc" | "asc_nulls_first" | "asc_nulls_last" | "desc" | "desc_nulls_first" | "desc_nulls_last" | null;
 };
 
+export type DomainInput = {
+  domain_name: string;
+  community_id: number;
+  comment?: string | null;
+};
+
+export type DeleteDomainInput = {
+  dns_hosted_zone_id: number;
+  community_id: number;
+};
+
+export type RecordInput = {
+  name: string;
+  value: Array<string>;
+  ttl: number;
+  record_type: string;
+  hosted_zone_id: string;
+  dns_hosted_zone_id: number;
+  community_id: number;
+};
+
+export type DeleteRecordsInput = {
+  dns_hosted_zone_id: number;
+  records: Array<number>;
+  community_id: number;
+};
+
+export type InvitationInput = {
+  community_id?: number | null;
+  email?: string | null;
+  role?: number | null;
+  user_id?: number | null;
+};
+
+export type RecipientEntityInput = {
+  id?: number | null;
+  community_id?: number | null;
+  recipient?: unknown | null;
+};
+
 /** The arguments of each root field, as graphql-js hands them to its resolver. */
 export type QueryArgs = {
   communities: { distinct_on?: Array<"id" | "name" | "city" | "description" | "image" | "slug" | "mailchimp_api_key" | "mailchimp_list_id" | "mailchimp_group_id" | "fb_link" | "twitter_link" | "facebook_app_id" | "email_template_from" | "modules" | "signature" | "time_zone" | "embed_origins" | "created_at" | "updated_at"> | null; where?: CommunitiesBoolExp | null; order_by?: Array<CommunitiesOrderBy> | null; limit?: number | null; offset?: number | null };
@@ -4218,6 +4260,7 @@ export type QueryArgs = {
   activity_feed_timestamp: {  };
   plip_signatures_by_state: { args: PlipSignaturesByStateArgs };
   plips_subscribers_range: { where?: PlipsSubscribersRangeBoolExp | null; order_by?: Array<PlipsSubscribersRangeOrderBy> | null; limit?: number | null; offset?: number | null };
+  resync_mailchimp_status: { id: number; is_community: boolean };
 };
 
 /** The arguments of each root field, as graphql-js hands them to its resolver. */
@@ -4462,4 +4505,12 @@ export type MutationArgs = {
   updateTwilioConfiguration: { input: UpdateTwilioConfigurationInput };
   insert_pressure_targets: { objects: Array<PressureTargetsInsertInput>; on_conflict?: PressureTargetsOnConflict | null };
   delete_pressure_targets: { where: PressureTargetsBoolExp };
+  upload_s3: { filename: string; content_type: string };
+  create_domain: { domain?: DomainInput | null };
+  delete_domain: { domain?: DeleteDomainInput | null };
+  create_record: { record?: RecordInput | null };
+  delete_records: { records?: DeleteRecordsInput | null };
+  resync_mailchimp_start: { id: number; is_community: boolean };
+  send_invitation: { input?: InvitationInput | null };
+  create_or_update_recipient: { input?: RecipientEntityInput | null };
 };

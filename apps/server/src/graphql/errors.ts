@@ -40,3 +40,19 @@ export function refuseUpsert(onConflict: unknown, objects: readonly unknown[]) {
   const withId = objects.some((o) => o && typeof o === 'object' && (o as { id?: unknown }).id != null);
   if (withId) throw new AppError('bad_request', { id: [msg('errors.insertId')] });
 }
+
+/**
+ * Runs an action (a custom mutation over a community's rows): a community or row the caller does not work in answers
+ * null, as a row outside the permissions is absent, with no hint that it exists; every other domain error (a member
+ * who may not do this, a field the domain refuses) is a GraphQL error in the caller's language.
+ */
+export function absentAsNull<T>(locale: Locale, fn: () => T | Promise<T>) {
+  return domainErrors(locale, async () => {
+    try {
+      return await fn();
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'not_found') return null;
+      throw error;
+    }
+  });
+}

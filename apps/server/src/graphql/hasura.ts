@@ -26,6 +26,9 @@ import { GraphQLError } from 'graphql';
  */
 
 type Comparison = Record<string, unknown>;
+/** A column, or an expression over the row (a computed field's filter), which has no column type. */
+type Operand = AnyPgColumn | SQL;
+const typeOf = (operand: Operand) => ('dataType' in operand ? operand.dataType : undefined);
 
 export const invalidValue = () => new GraphQLError('api.invalidValue', { extensions: { code: 'validation-failed' } });
 
@@ -33,10 +36,10 @@ export const invalidValue = () => new GraphQLError('api.invalidValue', { extensi
  * A value as its column takes it: a timestamp column gets a Date (Hasura's `"now()"` included; a string that is no
  * date is the caller's error), and no string may carry a NUL byte, which PostgreSQL text cannot hold.
  */
-export function columnValue(column: AnyPgColumn, value: unknown): unknown {
-  if (Array.isArray(value) && column.dataType !== 'json') return value.map((v) => columnValue(column, v));
+export function columnValue(column: Operand, value: unknown): unknown {
+  if (Array.isArray(value) && typeOf(column) !== 'json') return value.map((v) => columnValue(column, v));
   if (typeof value === 'string' && value.includes('\u0000')) throw invalidValue();
-  if (column.dataType === 'date' && value !== null && value !== undefined) {
+  if (typeOf(column) === 'date' && value !== null && value !== undefined) {
     if (value === 'now()' || value === 'now') return new Date();
     const date = new Date(value as string | number);
     if (Number.isNaN(date.getTime())) throw invalidValue();
@@ -46,7 +49,9 @@ export function columnValue(column: AnyPgColumn, value: unknown): unknown {
 }
 
 /** One `<scalar>_comparison_exp` against a column. */
-export function compare(column: AnyPgColumn, ops: Comparison): SQL | undefined {
+export function compare(operand: Operand, ops: Comparison): SQL | undefined {
+  // Drizzle's operators take an expression as well as a column; only their types insist on one of them.
+  const column = operand as AnyPgColumn;
   const parts: (SQL | undefined)[] = [];
   for (const [op, raw] of Object.entries(ops)) {
     if (raw === undefined) continue;
@@ -108,13 +113,13 @@ export function compare(column: AnyPgColumn, ops: Comparison): SQL | undefined {
 }
 
 /** jsonb equality compares documents, so the value goes in as JSON text cast to jsonb. */
-function jsonParam(column: AnyPgColumn, value: unknown) {
-  return column.dataType === 'json' ? sql`${JSON.stringify(value)}::jsonb` : value;
+function jsonParam(column: Operand, value: unknown) {
+  return typeOf(column) === 'json' ? sql`${JSON.stringify(value)}::jsonb` : value;
 }
 
 /** The right side of `@>` / `<@`: a jsonb document, or a text array. */
-function containerParam(column: AnyPgColumn, value: unknown) {
-  if (column.dataType !== 'array') return sql`${JSON.stringify(value)}::jsonb`;
+function containerParam(column: Operand, value: unknown) {
+  if (typeOf(column) !== 'array') return sql`${JSON.stringify(value)}::jsonb`;
   const numbers = (column as unknown as { baseColumn: AnyPgColumn }).baseColumn.dataType === 'number';
   return numbers ? sql`${textArray(value)}::int[]` : sql`${textArray(value)}::text[]`;
 }

@@ -113,4 +113,9 @@ export interface GraphQLModule {
    * object holding the field's value under the field's name.
    */
   subscriptions?: Record<string, (args: never, gctx: GraphQLContext) => AsyncIterable<Record<string, unknown>>>;
+  /**
+   * Computed fields added to tables another module gives the policy of (e.g. the original clients' names for what
+   * the table already holds), merged into that policy's `fields`.
+   */
+  fields?: Record<string, Record<string, ComputedField>>;
 }

@@ -29,6 +29,12 @@ type Args = Record<string, unknown>;
 export function buildGraphQLApi(tables: readonly PgTable[], modules: readonly GraphQLModule[]): GraphQLApi {
   const policies = new Map<string, TablePolicy>();
   for (const m of modules) for (const [name, policy] of Object.entries(m.tables ?? {})) policies.set(name, policy);
+  for (const m of modules)
+    for (const [name, fields] of Object.entries(m.fields ?? {})) {
+      const policy = policies.get(name);
+      if (!policy) throw new Error(`fields for table ${name}, which has no policy`);
+      policies.set(name, { ...policy, fields: { ...policy.fields, ...fields } });
+    }
   // Only tables some domain exposes are modelled, so relationships never lead to a table outside the API.
   const views = [...policies.values()].flatMap((p) => (p.view ? [p.view.table] : []));
   const model = buildModel([...tables.filter((t) => policies.has(getTableConfig(t).name)), ...views]);

@@ -66,6 +66,7 @@ export const mailchimpMessages = {
     idInvalid: 'Use só letras e números',
     notConfigured: 'Configure a chave e a lista para testar a conexão.',
     readOnly: 'Só quem administra a comunidade pode mudar as configurações do Mailchimp.',
+    resyncCommunityOnly: 'O reenvio é sempre da comunidade inteira: envie is_community como true e o id da comunidade.',
     sandbox:
       'Este servidor usa o Mailchimp de teste (sandbox): as chamadas são registradas aqui e nenhuma sai de verdade.',
     loadFailed: 'Não foi possível carregar as configurações do Mailchimp.',
@@ -117,6 +118,8 @@ export const mailchimpMessages = {
     idInvalid: 'Usa solo letras y números',
     notConfigured: 'Configura la clave y la lista para probar la conexión.',
     readOnly: 'Solo quien administra la comunidad puede cambiar la configuración de Mailchimp.',
+    resyncCommunityOnly:
+      'El reenvío es siempre de toda la comunidad: envía is_community como true y el id de la comunidad.',
     sandbox:
       'Este servidor usa el Mailchimp de prueba (sandbox): las llamadas se registran aquí y ninguna sale de verdad.',
     loadFailed: 'No se pudo cargar la configuración de Mailchimp.',
@@ -168,6 +171,8 @@ export const mailchimpMessages = {
     idInvalid: 'Use letters and digits only',
     notConfigured: 'Set the key and the list to test the connection.',
     readOnly: 'Only the community’s administrators can change the Mailchimp settings.',
+    resyncCommunityOnly:
+      'A resync always covers the whole community: send is_community as true and the community’s id.',
     sandbox: 'This server uses the test Mailchimp (sandbox): calls are recorded here and none really goes out.',
     loadFailed: 'The Mailchimp settings could not be loaded.',
     status: 'Sync',

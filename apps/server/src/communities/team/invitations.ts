@@ -61,7 +61,23 @@ export async function inviteToCommunity(
   input: { email: string; role: number },
   locale: Locale,
 ) {
-  const { invitation, outboxId } = await ctx.db.transaction(async (tx) => {
+  const { invitation, outboxId } = await createInvitation(ctx, actor, communityId, input, locale);
+  await ctx.mailer.dispatch(outboxId);
+  return invitation;
+}
+
+/**
+ * `inviteToCommunity` without the send: the invitation and its e-mail in the outbox, in one transaction (a savepoint
+ * inside a GraphQL mutation's). Dispatch `outboxId` once that transaction has committed.
+ */
+export async function createInvitation(
+  ctx: AppContext,
+  actor: Actor,
+  communityId: number,
+  input: { email: string; role: number },
+  locale: Locale,
+) {
+  return ctx.db.transaction(async (tx) => {
     const { membership } = await findCommunityFor(tx, actor, communityId);
     mayInvite(actor, membership, input.role);
     const [member] = await tx
@@ -91,8 +107,6 @@ export async function inviteToCommunity(
     if (!row) throw new Error('invitation upsert returned nothing');
     return { invitation: row, outboxId: await queueInvitationMail(ctx, tx, row, token, actor.id, locale) };
   });
-  await ctx.mailer.dispatch(outboxId);
-  return invitation;
 }
 
 /** An open invitation of the community, for resend and revoke; anything else is the 404 a missing one gets. */
