@@ -2,7 +2,7 @@
 // `npm run bonde:clients -- <checkout of nossas/bonde-clients> [--commit <sha>] [--write]`
 //
 // Reads the GraphQL documents of Bonde's admin-client, canary-client and accounts-client (every gql`` template in
-// their sources, fragments interpolated), validates each against our schema with graphql-js, and checks the same
+// their sources, fragments interpolated), validates each against our schema with graphql-js and the server's rules, and checks the same
 // document's uses (apps/server/src/graphql/usage.ts) against it. Prints the counts per client, every failing document
 // with its errors, and any document on which the two checks disagree. With --write it stores the uses, not the
 // documents, in apps/server/test/fixtures/bonde-clients.json, which bondeClients.test.ts checks on every run.
@@ -12,6 +12,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DocumentNode, Kind, parse, validate } from 'graphql';
 import ts from 'typescript';
+import { HASURA_RULES } from '../apps/server/src/graphql/route';
 import { checkUsage, type DocumentUsage, usagesOf } from '../apps/server/src/graphql/usage';
 import { graphqlApi } from '../apps/server/src/graphqlApi';
 
@@ -98,7 +99,7 @@ for (const t of templates) {
       (d) => d.kind !== Kind.FRAGMENT_DEFINITION || (!seen.has(d.name.value) && !!seen.add(d.name.value)),
     ),
   };
-  const validation = validate(schema, document).map((e) => e.message);
+  const validation = validate(schema, document, HASURA_RULES).map((e) => e.message);
   for (const usage of usagesOf(document)) {
     const entry = { client: t.client, file: t.file, ...usage, operation: usage.operation || t.name || '' };
     manifest.push(entry);

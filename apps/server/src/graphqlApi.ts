@@ -20,8 +20,8 @@ import { themeGraphQL } from './themes/graphql';
 import { bondeSubscriptionGraphQL } from './widgets/donation/bondeGraphql';
 import { donationGraphQL } from './widgets/donation/graphql';
 import { widgetGraphQL } from './widgets/graphql';
-import { pressureTargetsGraphQL } from './widgets/pressure/bondeTargets';
 import { plipGraphQL } from './widgets/plips/graphql';
+import { pressureTargetsGraphQL } from './widgets/pressure/bondeTargets';
 import { telephonyGraphQL } from './widgets/pressure/graphql';
 
 let built: GraphQLApi | undefined;

@@ -5,6 +5,7 @@ import { parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import fixture from '../../test/fixtures/bonde-clients.json' with { type: 'json' };
 import { graphqlApi } from '../graphqlApi';
+import { HASURA_RULES } from './route';
 import { checkUsage, type DocumentUsage, usagesOf } from './usage';
 
 /*
@@ -15,10 +16,25 @@ import { checkUsage, type DocumentUsage, usagesOf } from './usage';
 const { schema } = graphqlApi();
 const documents = fixture.documents as DocumentUsage[];
 
+/** The documents that do not validate, and why: each is a Bonde service Mutirão has no counterpart for. */
+const NOT_SERVED: Record<string, string> = {
+  'admin-client fetch-facebook-bot-activists-strategy.js fetchFacebookBotActivistsStrategy':
+    'broken in the client itself (an unresolved interpolation, a JSON scalar), and a search with no community scope',
+  'canary-client EmailMetrics.tsx EmailStats': "Bonde's notifications service: opens, clicks and spam reports",
+  'canary-client index.tsx Notify': "Bonde's notifications service: any mail from any sender to any address",
+  'canary-client index.tsx TurnioCreateCustomField': 'Turn.io (WhatsApp), an integration Mutirão does not have',
+};
+
 describe("Bonde's clients' documents", () => {
   const failing = documents
     .map((d) => ({ key: `${d.client} ${d.file.split('/').at(-1)} ${d.operation}`, errors: checkUsage(schema, d) }))
     .filter((d) => d.errors.length);
+
+  it('all hold their fields, arguments and types in our schema, but for the services we do not have', () => {
+    expect(Object.fromEntries(failing.map((f) => [f.key, f.errors.length > 0]))).toEqual(
+      Object.fromEntries(Object.keys(NOT_SERVED).map((key) => [key, true])),
+    );
+  });
 
   it('reach the numbers docs/api.md gives', () => {
     const count = (client: string) => {
@@ -30,7 +46,7 @@ describe("Bonde's clients' documents", () => {
       admin: count('admin-client'),
       canary: count('canary-client'),
       accounts: count('accounts-client'),
-    }).toEqual({ admin: [23, 30], canary: [9, 45], accounts: [0, 6] });
+    }).toEqual({ admin: [29, 30], canary: [42, 45], accounts: [6, 6] });
   });
 });
 
@@ -58,7 +74,7 @@ describe('the uses check', () => {
     expect(ours.length).toBeGreaterThan(5);
     for (const text of ours) {
       const document = parse(text);
-      expect(validate(schema, document), text).toEqual([]);
+      expect(validate(schema, document, HASURA_RULES), text).toEqual([]);
       for (const usage of usagesOf(document)) expect(checkUsage(schema, usage), text).toEqual([]);
     }
   });
@@ -70,7 +86,6 @@ describe('the uses check', () => {
       ['query { mobilizations(where: {nope: {_eq: 1}}) { id } }', /Field "nope" is not defined/],
       ['query($x: String!) { mobilizations_by_pk(id: $x) { id } }', /Variable "\$x" of type "String!"/],
       ['query { mobilizations_by_pk { id } }', /argument "id" of type "Int!" is required/],
-      ['query($x: Int) { mobilizations { id } }', /Variable "\$x" is never used/],
       ['query($x: Int) { mobilizations_by_pk(id: $x) { id } }', /Variable "\$x" of type "Int" used in position/],
       ['query($x: Nope) { mobilizations(limit: $x) { id } }', /Unknown type "Nope"/],
       ['query { mobilizations(order_by: {id: sideways}) { id } }', /Value "sideways" does not exist/],
@@ -78,7 +93,7 @@ describe('the uses check', () => {
     ];
     for (const [text, message] of broken) {
       const document = parse(text);
-      expect(validate(schema, document).length, text).toBeGreaterThan(0);
+      expect(validate(schema, document, HASURA_RULES).length, text).toBeGreaterThan(0);
       const [usage] = usagesOf(document);
       expect(checkUsage(schema, usage as DocumentUsage).join('\n'), text).toMatch(message);
     }
