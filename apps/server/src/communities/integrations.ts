@@ -12,6 +12,15 @@ import { atPath, rowOf } from '../graphql/read';
 
 const SECRET = /key|token|secret|password|passwd|credential|auth/i;
 
+/**
+ * The purpose of the box the importer seals those secrets with (`SecretBox(sessionSecret, purpose)`), for whatever
+ * talks to these providers one day to open them with.
+ */
+export const INTEGRATIONS_SECRET_PURPOSE = 'community-integrations';
+
+/** Whether a settings key names a secret (the importer seals those values; GraphQL reads them as null). */
+export const isSecretKey = (key: string): boolean => SECRET.test(key);
+
 /** The settings with every secret-named value replaced by null, at any depth. */
 export function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
@@ -19,7 +28,7 @@ export function withoutSecrets(value: unknown): unknown {
   return Object.fromEntries(
     Object.entries(value as Record<string, unknown>).map(([key, inner]) => [
       key,
-      SECRET.test(key) ? null : withoutSecrets(inner),
+      isSecretKey(key) ? null : withoutSecrets(inner),
     ]),
   );
 }

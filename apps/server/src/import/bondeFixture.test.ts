@@ -36,6 +36,9 @@ const UNDECLARED: [string, string, string, string, string?][] = [
   ['certificates', 'mobilization_id', 'mobilizations', 'id'],
   ['certificates', 'dns_hosted_zone_id', 'dns_hosted_zones', 'id'],
   ['payable_transfers', 'community_id', 'communities', 'id'],
+  ['plips', 'mobilization_id', 'mobilizations', 'id'],
+  ['plips', 'cached_community_id', 'communities', 'id'],
+  ['plip_signatures', 'unique_identifier', 'plips', 'unique_identifier'],
 ];
 
 /** Rows whose reference finds no parent, per reference: declared foreign keys and Bonde's plain-integer ones. */
@@ -106,6 +109,8 @@ describe.skipIf(!postgresInstalled())('the Bonde fixture', { timeout: 60_000 }, 
         'subscriptions',
         'taggings',
         'dns_records',
+        'plips',
+        'plip_signatures',
       ]),
     ).toEqual({
       users: 3,
@@ -123,6 +128,8 @@ describe.skipIf(!postgresInstalled())('the Bonde fixture', { timeout: 60_000 }, 
       subscriptions: 2,
       taggings: 4,
       dns_records: 4,
+      plips: 4,
+      plip_signatures: 4,
     });
     const kinds = (await bonde.query('select distinct kind from widgets order by kind')) as { kind: string }[];
     expect(kinds.map((k) => k.kind)).toEqual([
@@ -170,6 +177,23 @@ describe.skipIf(!postgresInstalled())('the Bonde fixture', { timeout: 60_000 }, 
     expect(JSON.parse(template?.fields ?? '[]')).toHaveLength(2);
     const [name] = (await bonde.query('select name from communities where id = $1', [2005])) as { name: string }[];
     expect(name?.name).toBe('Conceição em Rede');
+    const [integrations] = (await bonde.query(
+      "select integrations #>> '{turnio,api_key}' as key from communities where id = 2001",
+    )) as { key: string }[];
+    expect(integrations?.key).toMatch(/^turnio-fixture-/);
+    // A PLIP sign-up's form as the widget sent it; its sheets join it by code, on its widget.
+    const plips = (await bonde.query(
+      `select p.id, p.form_data->>'name' as name, p.expected_signatures as expected,
+              (select sum(s.confirmed_signatures)::int from plip_signatures s
+                where s.widget_id = p.widget_id and s.unique_identifier = p.unique_identifier) as confirmed
+         from plips p order by p.id`,
+    )) as { id: number; name: string; expected: number; confirmed: number | null }[];
+    expect(plips).toEqual([
+      { id: 12001, name: 'Luíza Gonçalves', expected: 50, confirmed: 42 },
+      { id: 12002, name: 'Conceição Araújo', expected: 10, confirmed: null },
+      { id: 12004, name: 'José Antônio Ribeiro', expected: 100, confirmed: 62 },
+      { id: 12005, name: 'Raimundo Araújo', expected: 20, confirmed: 5 },
+    ]);
   });
 
   it('keeps usable bcrypt hashes of the passwords in the rows file', async () => {

@@ -52,6 +52,7 @@ export const bondeImportMessages = {
     userExists: '{email} já tem uma conta aqui, que mantém a própria senha',
     userNoPassword: 'sem senha no Bonde: deve usar “Esqueci minha senha”',
     subscriptionCard: 'dados do cartão não importados (só o id do cartão no gateway, a bandeira e os dígitos visíveis)',
+    plipNoCode: 'sem o código da folha de assinaturas',
     donationCard: 'dados do cartão não importados',
   },
   es: {
@@ -104,6 +105,7 @@ export const bondeImportMessages = {
     userNoPassword: 'sin contraseña en Bonde: debe usar “Olvidé mi contraseña”',
     subscriptionCard:
       'datos de la tarjeta no importados (solo el id de la tarjeta en el gateway, la marca y los dígitos visibles)',
+    plipNoCode: 'sin el código de la hoja de firmas',
     donationCard: 'datos de la tarjeta no importados',
   },
   en: {
@@ -155,6 +157,7 @@ export const bondeImportMessages = {
     userExists: '{email} already has an account here, which keeps its own password',
     userNoPassword: 'no password in Bonde: must use “Forgot my password”',
     subscriptionCard: 'card data not imported (only the gateway’s card id, the brand and the digits shown)',
+    plipNoCode: 'no signature sheet code',
     donationCard: 'card data not imported',
   },
 } as const;

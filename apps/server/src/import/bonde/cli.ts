@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { translate } from '@mutirao/core';
+import { INTEGRATIONS_SECRET_PURPOSE } from '../../communities/integrations';
 import { loadConfig } from '../../config';
 import { type Database, openDatabase } from '../../db/client';
 import { DataDirBusy, lockDataDir } from '../../db/embedded';
@@ -41,6 +42,7 @@ async function run(): Promise<number> {
     await migrate(target);
     const twilio = new SecretBox(config.telephony.secretKey ?? config.sessionSecret);
     const mailchimp = new SecretBox(config.mailing.secretKey ?? config.sessionSecret, 'mailchimp-api-key');
+    const integrations = new SecretBox(config.sessionSecret, INTEGRATIONS_SECRET_PURPOSE);
     const report = await importBonde({
       from: values.from,
       target,
@@ -48,7 +50,11 @@ async function run(): Promise<number> {
       batchSize,
       locale: config.language,
       progress: (line) => console.error(line),
-      seal: { twilio: (p) => twilio.seal(p), mailchimp: (p) => mailchimp.seal(p) },
+      seal: {
+        twilio: (p) => twilio.seal(p),
+        mailchimp: (p) => mailchimp.seal(p),
+        integrations: (p) => integrations.seal(p),
+      },
     });
     console.log(formatReport(report, config.language));
     return 0;

@@ -1,8 +1,10 @@
+import { ROLES } from '@mutirao/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBondeRows, type BondeFixture, bondeFixture } from '../../../test/bonde';
 import { parseCsv } from '../../../test/csv';
 import { entryBody } from '../../../test/formPage';
 import { Client, getByHost, signIn, startTestServer, type TestServer } from '../../../test/harness';
+import { INTEGRATIONS_SECRET_PURPOSE } from '../../communities/integrations';
 import type { Database } from '../../db/client';
 import { createUser } from '../../seed/factories';
 import { SecretBox } from '../../telephony/secret';
@@ -19,6 +21,7 @@ let server: TestServer;
 let database: Database;
 const twilio = new SecretBox('import-test-secret');
 const mailchimp = new SecretBox('import-test-secret', 'mailchimp-api-key');
+const integrations = new SecretBox('import-test-secret', INTEGRATIONS_SECRET_PURPOSE);
 
 beforeAll(async () => {
   bonde = await bondeFixture();
@@ -35,7 +38,11 @@ const run = (apply: boolean, extra: { batchSize?: number; stopAfterBatches?: num
     from: bonde.url,
     target: database,
     apply,
-    seal: { twilio: (p) => twilio.seal(p), mailchimp: (p) => mailchimp.seal(p) },
+    seal: {
+      twilio: (p) => twilio.seal(p),
+      mailchimp: (p) => mailchimp.seal(p),
+      integrations: (p) => integrations.seal(p),
+    },
     ...extra,
   });
 
@@ -60,6 +67,9 @@ const EXPECTED: Record<string, { read: number; created: number; skipped: number 
   community_activists: { read: 9, created: 9, skipped: 0 },
   form_entries: { read: 6, created: 6, skipped: 0 },
   activist_pressures: { read: 3, created: 3, skipped: 0 },
+  // 12005 and its sheet 12105 are on widget 7016, whose kind (match) is not imported.
+  plips: { read: 4, created: 3, skipped: 1 },
+  plip_signatures: { read: 4, created: 3, skipped: 1 },
   twilio_calls: { read: 2, created: 2, skipped: 0 },
   subscriptions: { read: 2, created: 2, skipped: 0 },
   donations: { read: 9, created: 9, skipped: 0 },
@@ -77,6 +87,8 @@ describe('npm run import:bonde', () => {
       expect({ table, ...pick(line(report, table)) }).toEqual({ table, ...expected });
     expect(report.skipped.map((r) => reasonText('en', r))).toEqual([
       'widgets 7016: kind “match” has no counterpart',
+      'plips 12005: widgets 7016 was not imported',
+      'plip_signatures 12105: widgets 7016 was not imported',
       'invitations 2401: invitations are not carried over (invite beatriz.simoes@example.org again from the Mobilizers tab)',
       'invitations 2404: invitations are not carried over (invite raimundo.araujo@example.org again from the Mobilizers tab)',
     ]);
@@ -121,6 +133,31 @@ describe('npm run import:bonde', () => {
     expect(await count('subscriptions')).toBe(2);
     expect(await count('twilio_calls')).toBe(2);
     expect(await count('dns_hosted_zones')).toBe(2);
+    // PLIPs hang on the imported plip widget 7017, with its page and community (read from the widget: Bonde's own
+    // columns are null on older rows); a sheet recorded before Bonde copied the e-mail has the sign-up's.
+    expect(await count('plips')).toBe(3);
+    expect(await count('plip_signatures')).toBe(3);
+    const { rows: plipRows } = await database.raw.executeSql(`
+      select w.kind, count(*)::int as n, bool_and(p.mobilization_id = b.mobilization_id) as page,
+        bool_and(p.community_id = m.community_id) as community, min(m.community_id) as community_id
+      from plips p join widgets w on w.id = p.widget_id join blocks b on b.id = w.block_id
+      join mobilizations m on m.id = b.mobilization_id
+      join bonde_import_ids i on i.source_table = 'widgets' and i.source_id = 7017 and i.target_id = w.id
+      group by w.kind`);
+    const { rows: bondeCommunity } = await database.raw.executeSql(
+      "select target_id from bonde_import_ids where source_table = 'communities' and source_id = 2005",
+    );
+    expect(plipRows).toEqual([
+      {
+        kind: 'plip',
+        n: 3,
+        page: true,
+        community: true,
+        community_id: (bondeCommunity[0] as { target_id: number }).target_id,
+      },
+    ]);
+    expect(await count('plip_signatures', "email = 'jose.ribeiro@example.org'")).toBe(2);
+    expect(await count('plip_signatures', 'user_id is not null')).toBe(3);
     // 8021's e-mail is 8003's but for case: one person of the community.
     expect(await count('activists', "lower(email) = 'jose.ribeiro@example.org'")).toBe(1);
     expect(await count('activists', "'input_moradia' = any(tags) or cardinality(tags) > 0")).toBeGreaterThan(0);
@@ -136,6 +173,14 @@ describe('npm run import:bonde', () => {
     const { rows: twilioRows } = await database.raw.executeSql('select twilio_auth_token from twilio_configurations');
     const token = String((twilioRows[0] as { twilio_auth_token: string }).twilio_auth_token);
     expect(twilio.open(token)).toBeTruthy();
+    // The Turn.io key inside `integrations`, sealed with the integrations box.
+    const { rows: turnio } = await database.raw.executeSql(
+      "select integrations #>> '{turnio,api_key}' as key from communities where integrations ? 'turnio'",
+    );
+    expect(turnio).toHaveLength(1);
+    const turnioKey = String((turnio[0] as { key: string }).key);
+    expect(turnioKey).toMatch(/^v1\./);
+    expect(integrations.open(turnioKey)).toBe('turnio-fixture-9f2c1e7a5b3d4c6e8a0b');
     const { rows: card } = await database.raw.executeSql(
       "select count(*)::int as n from donations where gateway_data::text ~ 'card_hash' or customer::text ~ 'card_hash'",
     );
@@ -158,6 +203,8 @@ describe('npm run import:bonde', () => {
     expect(formatReport(report, 'en')).toContain('Nothing new: the target already holds every row of the source.');
     expect(report.tables.every((t) => t.created === 0 && t.read === 0)).toBe(true);
     expect(line(report, 'widgets')?.unchanged).toBe(16);
+    expect(line(report, 'plips')?.unchanged).toBe(4);
+    expect(line(report, 'plip_signatures')?.unchanged).toBe(4);
     expect(await count('bonde_import_ids')).toBe(before);
   }, 60_000);
 
@@ -207,6 +254,75 @@ describe('npm run import:bonde', () => {
     );
     expect([res.status, res.body]).toEqual([201, expect.anything()]);
     expect(await count('form_entries', `widget_id = ${form.id}`)).toBe(before + 1);
+  });
+
+  it("a member of the PLIP's community reads its sign-ups and sheets over GraphQL; others do not", async () => {
+    const target = async (table: string, id: number) => {
+      const { rows } = await database.raw.executeSql(
+        `select target_id from bonde_import_ids where source_table = '${table}' and source_id = ${id}`,
+      );
+      return Number((rows[0] as { target_id: number }).target_id);
+    };
+    const widgetId = await target('widgets', 7017);
+    const member = await createUser(server.ctx.db, { email: 'plip-member@example.org' });
+    await createUser(server.ctx.db, { email: 'plip-outsider@example.org' });
+    // A mobilizer of both imported communities; the PLIP widget is 2005's, the Turn.io key 2001's.
+    await database.raw.executeSql(
+      'insert into community_users (community_id, user_id, role) values ($1, $3, $4), ($2, $3, $4)',
+      [await target('communities', 2005), await target('communities', 2001), member.id, ROLES.mobilizer],
+    );
+    const document = `query Plips($widget_id: Int!) {
+      plips(where: {widget_id: {_eq: $widget_id}}, order_by: {created_at: asc}) {
+        name: form_data(path: "name") state expected_signatures confirmed_signatures status
+      }
+      plip_signatures_aggregate(where: {widget_id: {_eq: $widget_id}}) {
+        aggregate { count sum { confirmed_signatures } }
+      }
+      widgets_by_pk(id: $widget_id) { block { mobilization { community { integrations } } } }
+    }`;
+    const memberClient = await signIn(server, 'plip-member@example.org');
+    const res = await memberClient.graphql(document, { widget_id: widgetId });
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.plips).toEqual([
+      {
+        name: 'Conceição Araújo',
+        state: 'BA',
+        expected_signatures: 10,
+        confirmed_signatures: null,
+        status: 'PENDENTE',
+      },
+      {
+        name: 'José Antônio Ribeiro',
+        state: 'SP',
+        expected_signatures: 100,
+        confirmed_signatures: 62,
+        status: 'CONCLUIDO',
+      },
+      { name: 'Luíza Gonçalves', state: 'MG', expected_signatures: 50, confirmed_signatures: 42, status: 'CONCLUIDO' },
+    ]);
+    expect(res.body.data.plip_signatures_aggregate.aggregate).toEqual({ count: 3, sum: { confirmed_signatures: 104 } });
+    expect(res.body.data.widgets_by_pk.block.mobilization.community.integrations).toEqual({});
+    const outsider = await (await signIn(server, 'plip-outsider@example.org')).graphql(document, {
+      widget_id: widgetId,
+    });
+    expect(outsider.body.errors).toBeUndefined();
+    expect(outsider.body.data.plips).toEqual([]);
+    expect(outsider.body.data.plip_signatures_aggregate.aggregate).toEqual({
+      count: 0,
+      sum: { confirmed_signatures: null },
+    });
+    // Community 2001's Turn.io key is sealed here and reads as null, never in clear.
+    const { rows: page } = await database.raw.executeSql(`
+      select w.id from widgets w join blocks b on b.id = w.block_id join mobilizations m on m.id = b.mobilization_id
+      where m.community_id = ${await target('communities', 2001)} order by w.id limit 1`);
+    const read = await memberClient.graphql(
+      'query I($id: Int!) { widgets_by_pk(id: $id) { block { mobilization { community { integrations } } } } }',
+      { id: (page[0] as { id: number }).id },
+    );
+    expect(read.body.errors).toBeUndefined();
+    expect(read.body.data.widgets_by_pk.block.mobilization.community.integrations).toEqual({
+      turnio: { api_key: null },
+    });
   });
 
   it('the counters and reports match the imported rows', async () => {

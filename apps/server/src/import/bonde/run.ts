@@ -6,7 +6,7 @@ import { recountActions } from '../../activists/people';
 import type { Database, Db, Tx } from '../../db/client';
 import { bondeImportIds, bondeImportProgress } from '../../db/schema';
 import { publishImported } from './publish';
-import { type ImportContext, type Reason, STEPS, type Step } from './steps';
+import { type ImportContext, type ImportSeal, type Reason, STEPS, type Step } from './steps';
 
 /** One table's line of the report. */
 export interface TableReport {
@@ -51,7 +51,7 @@ export interface ImportOptions {
   /** Progress lines (stderr in the CLI). */
   progress?: (line: string) => void;
   /** Seal secrets with our keys (the same boxes the app uses). */
-  seal: { twilio(plain: string): string; mailchimp(plain: string): string };
+  seal: ImportSeal;
   /** Stops after this many batches (tests kill a run midway). */
   stopAfterBatches?: number;
 }

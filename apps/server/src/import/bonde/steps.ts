@@ -9,6 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { upsertActivist } from '../../activists/upsert';
+import { isSecretKey } from '../../communities/integrations';
 import type { Tx } from '../../db/client';
 import {
   activistPressures,
@@ -22,6 +23,8 @@ import {
   donations,
   formEntries,
   mobilizations,
+  plipSignatures,
+  plips,
   recipients,
   subscriptions,
   templateBlocks,
@@ -42,13 +45,21 @@ export interface ImportContext {
   /** The report's language (rules' messages inside reasons are written in it). */
   locale: Locale;
   source: pg.Client;
-  seal: { twilio(plain: string): string; mailchimp(plain: string): string };
+  seal: ImportSeal;
   /** Something kept back from the imported row `id` of the step's table, for the report. */
   note(id: number, reason: Reason): void;
   /** Our id for a Bonde row of `table`, if it was imported. */
   idOf(table: string, id: unknown): Promise<number | undefined>;
   touchCommunity(id: number): void;
   touchMobilization(id: number): void;
+}
+
+/** Our keys' boxes for the secrets Bonde kept in clear (the same ones the app opens them with). */
+export interface ImportSeal {
+  twilio(plain: string): string;
+  mailchimp(plain: string): string;
+  /** A secret inside `communities.integrations` (a Turn.io API key…). */
+  integrations(plain: string): string;
 }
 
 /** Why a row was skipped, or what was kept back from one: a key of the `bondeImport` catalogue and its values. */
@@ -194,6 +205,26 @@ async function widgetOf(ctx: ImportContext, bondeWidgetId: unknown) {
   return result.rows[0];
 }
 
+/**
+ * A community's `integrations` with every secret-named value (at any depth) sealed: a string as it was, anything
+ * else as its JSON text. Nothing here opens them yet (Mutirão talks to none of these providers); GraphQL reads them
+ * as null.
+ */
+export function sealIntegrations(value: unknown, seal: (plain: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((v) => sealIntegrations(v, seal));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value as Row).map(([key, inner]) => [
+      key,
+      !isSecretKey(key)
+        ? sealIntegrations(inner, seal)
+        : inner === null || inner === undefined || inner === ''
+          ? inner
+          : seal(typeof inner === 'string' ? inner : JSON.stringify(inner)),
+    ]),
+  );
+}
+
 const CARD_TOKEN_KEYS = ['id', 'card_id', 'brand', 'last_digits', 'first_digits', 'holder_name', 'expiration_date'];
 
 export const STEPS: Step[] = [
@@ -237,11 +268,16 @@ export const STEPS: Step[] = [
   {
     table: 'communities',
     select: page(
-      't.id, t.name, t.city, t.description, t.image, t.mailchimp_api_key, t.mailchimp_list_id, t.mailchimp_group_id, t.fb_link, t.twitter_link, t.facebook_app_id, t.email_template_from, t.modules, t.signature, t.created_at, t.updated_at',
+      // `integrations` came in 2025 (bonde-hasura 1758309658985): read through the row's JSON, null where absent.
+      "t.id, t.name, t.city, t.description, t.image, t.mailchimp_api_key, t.mailchimp_list_id, t.mailchimp_group_id, t.fb_link, t.twitter_link, t.facebook_app_id, t.email_template_from, t.modules, t.signature, to_jsonb(t) -> 'integrations' as integrations, t.created_at, t.updated_at",
       'communities',
     ),
     async convert(r, ctx) {
       const key = text(r.mailchimp_api_key);
+      const integrations =
+        r.integrations && typeof r.integrations === 'object' && !Array.isArray(r.integrations)
+          ? (sealIntegrations(r.integrations, ctx.seal.integrations) as Row)
+          : {};
       const id = await inserted(
         ctx.tx
           .insert(communities)
@@ -260,6 +296,8 @@ export const STEPS: Step[] = [
             emailTemplateFrom: text(r.email_template_from),
             modules: (r.modules as Record<string, boolean> | null) ?? null,
             signature: (r.signature as { name?: string; url?: string } | null) ?? null,
+            // Its secrets sealed with our integrations key (GraphQL reads them as null).
+            integrations,
             createdAt: date(r.created_at),
             updatedAt: date(r.updated_at),
           })
@@ -666,6 +704,74 @@ export const STEPS: Step[] = [
             createdAt: date(r.created_at),
           })
           .returning({ id: activistPressures.id }),
+      );
+    },
+  },
+  {
+    table: 'plips',
+    // A sign-up to collect signatures on paper, on a widget of ours: its page and community are the widget's (Bonde's
+    // `mobilization_id` and `cached_community_id` are null on older rows).
+    select: page(
+      't.id, t.widget_id, t.unique_identifier, t.form_data, t.pdf_data, t.expected_signatures, t.state, t.created_at, t.updated_at',
+      'plips',
+    ),
+    async convert(r, ctx) {
+      const w = await widgetOf(ctx, r.widget_id);
+      if (!w) return missing('widgets', r.widget_id);
+      const code = text(r.unique_identifier);
+      if (!code) return skip('plipNoCode');
+      const form = r.form_data && typeof r.form_data === 'object' && !Array.isArray(r.form_data) ? r.form_data : {};
+      const expected = Number(r.expected_signatures);
+      return inserted(
+        ctx.tx
+          .insert(plips)
+          .values({
+            communityId: w.community_id,
+            mobilizationId: w.mobilization_id,
+            widgetId: w.id,
+            uniqueIdentifier: code,
+            formData: form as Row,
+            pdfData: text(r.pdf_data),
+            expectedSignatures: r.expected_signatures === null || !Number.isInteger(expected) ? null : expected,
+            state: text(r.state),
+            createdAt: date(r.created_at),
+            updatedAt: date(r.updated_at),
+          })
+          .returning({ id: plips.id }),
+      );
+    },
+  },
+  {
+    table: 'plip_signatures',
+    // A returned sheet. Its e-mail (bonde-hasura 1677511342505, copied from the sign-up by a trigger) is taken from
+    // the sign-up where the sheet predates it; `state` and `email` are read through the row's JSON, absent before.
+    select: page(
+      `t.id, t.widget_id, t.unique_identifier, t.confirmed_signatures, t.user_id, t.created_at,
+       to_jsonb(t) ->> 'state' as state,
+       coalesce(to_jsonb(t) ->> 'email', (select p.form_data ->> 'email' from plips p
+         where p.widget_id = t.widget_id and p.unique_identifier = t.unique_identifier
+         order by p.created_at desc, p.id desc limit 1)) as email`,
+      'plip_signatures',
+    ),
+    async convert(r, ctx) {
+      const w = await widgetOf(ctx, r.widget_id);
+      if (!w) return missing('widgets', r.widget_id);
+      const code = text(r.unique_identifier);
+      if (!code) return skip('plipNoCode');
+      return inserted(
+        ctx.tx
+          .insert(plipSignatures)
+          .values({
+            communityId: w.community_id,
+            widgetId: w.id,
+            uniqueIdentifier: code,
+            confirmedSignatures: Number(r.confirmed_signatures ?? 0),
+            state: text(r.state),
+            email: text(r.email),
+            userId: (await ctx.idOf('users', r.user_id)) ?? null,
+            createdAt: date(r.created_at),
+          })
+          .returning({ id: plipSignatures.id }),
       );
     },
   },
