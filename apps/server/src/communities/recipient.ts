@@ -8,8 +8,8 @@ import { PaymentError, PaymentTimeout } from '../payments/driver';
 
 export type RecipientRow = typeof recipients.$inferSelect;
 
-/** The bank account fields the provider may name in a refusal, as our form names them. */
-const BANK_FIELDS = [
+/** The bank account's fields, as our form names them (and the provider may name in a refusal). */
+export const BANK_FIELDS = [
   'bank_code',
   'agencia',
   'agencia_dv',

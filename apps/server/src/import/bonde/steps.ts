@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { upsertActivist } from '../../activists/upsert';
 import { isSecretKey } from '../../communities/integrations';
+import { BANK_FIELDS } from '../../communities/recipient';
 import type { Tx } from '../../db/client';
 import {
   activistPressures,
@@ -342,17 +343,7 @@ export const STEPS: Step[] = [
       const recipient = (r.recipient ?? {}) as Row;
       const bank = (recipient.bank_account ?? {}) as Row;
       const bankAccount: Record<string, string> = {};
-      for (const k of [
-        'bank_code',
-        'agencia',
-        'agencia_dv',
-        'conta',
-        'conta_dv',
-        'type',
-        'legal_name',
-        'document_number',
-      ])
-        if (bank[k] !== undefined && bank[k] !== null) bankAccount[k] = String(bank[k]);
+      for (const k of BANK_FIELDS) if (bank[k] !== undefined && bank[k] !== null) bankAccount[k] = String(bank[k]);
       const rows = await ctx.tx
         .insert(recipients)
         .values({
