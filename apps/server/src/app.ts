@@ -43,7 +43,7 @@ import { publishingRoutes } from './publishing/routes';
 import { reportRoutes } from './reports/routes';
 import { testSeedRoutes } from './seed/routes';
 import { templateRoutes } from './templates/routes';
-import { findWebDist, serveAdminApp } from './web/static';
+import { findWebDist, sendAdminPage, serveAdminApp } from './web/static';
 import { widgetExportRoutes } from './widgets/exportRoutes';
 import { widgetRoutes } from './widgets/routes';
 
@@ -143,8 +143,11 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
           embedBase: adminBaseUrl(ctx.config),
         });
   app.setNotFoundHandler((request, reply) => {
-    const html = request.method === 'GET' ? fallback?.(request.url, request.headers.accept) : undefined;
-    if (html) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    const page =
+      request.method === 'GET'
+        ? fallback?.(request.url, request.headers.accept, request.headers['accept-encoding'])
+        : undefined;
+    if (page) return sendAdminPage(reply, page);
     return reply.status(404).send({ errors: [renderMessage(localeOf(request), 'errors.notFound')] });
   });
   return app;

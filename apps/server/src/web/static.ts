@@ -1,8 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** apps/web/dist, found from this file whether it runs from sources or from the bundle. */
 export function findWebDist(configured?: string): string | undefined {
@@ -37,10 +38,13 @@ export async function serveAdminApp(
     prefix: '/assets/',
     wildcard: true,
     index: false,
+    // The build writes a .br and a .gz beside each text file (apps/web/vite.config.ts); the one the browser accepts
+    // is sent, with `Vary: Accept-Encoding`.
+    preCompressed: true,
     setHeaders: (reply, path) => reply.header('cache-control', cacheControl(path)),
   });
   for (const entry of readdirSync(webDist, { withFileTypes: true })) {
-    if (!entry.isFile() || entry.name === 'index.html') continue;
+    if (!entry.isFile() || entry.name === 'index.html' || /\.(br|gz)$/.test(entry.name)) continue;
     app.get(`/${entry.name}`, (_request, reply) => reply.sendFile(entry.name, webDist));
   }
   // The app learns where public pages live from the page itself, so it needs no extra request at start.
@@ -55,9 +59,41 @@ export async function serveAdminApp(
     '</head>',
     `${publicHostMeta}${embedBaseMeta}</head>`,
   );
-  return (url: string, accept: string | undefined) => {
+  const encoded = {
+    br: brotliCompressSync(indexHtml, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(indexHtml, { level: 9 }),
+  };
+  return (url: string, accept: string | undefined, acceptEncoding = ''): AdminPage | undefined => {
     if (API_PREFIXES.some((p) => url.startsWith(p))) return undefined;
     if (!accept?.includes('text/html')) return undefined;
-    return indexHtml;
+    const encoding = preferredEncoding(acceptEncoding);
+    return encoding ? { body: encoded[encoding], encoding } : { body: indexHtml };
   };
+}
+
+/** index.html as a client route gets it: compressed when the browser accepts brotli or gzip. */
+export interface AdminPage {
+  body: string | Buffer;
+  encoding?: 'br' | 'gzip';
+}
+
+/** Sends index.html for a client route: never kept by caches without asking, and encoded as the browser accepts. */
+export function sendAdminPage(reply: FastifyReply, page: AdminPage) {
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+  if (page.encoding) reply.header('content-encoding', page.encoding);
+  return reply.send(page.body);
+}
+
+/** brotli, else gzip, when `Accept-Encoding` accepts it (a `;q=0` refuses). */
+function preferredEncoding(header: string): 'br' | 'gzip' | undefined {
+  const accepted = new Set(
+    header
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !/^\s*q\s*=\s*0(\.0*)?\s*$/.test(q ?? ''))
+      .map(([name]) => name?.trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
 }
