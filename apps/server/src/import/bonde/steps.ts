@@ -84,6 +84,8 @@ const skip = (key: string, params?: Record<string, string | number>) => ({ skip:
 const missing = (table: string, id: unknown) => skip('parentMissing', { table, id: String(id) });
 const text = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 const date = (v: unknown): Date | undefined => (v instanceof Date ? v : v ? new Date(String(v)) : undefined);
+/** When Bonde sent an action to Mailchimp (or, unrecorded, when it was made): the sync does not send it again. */
+const mailchimpSynced = (r: Row): Date => date(r.mailchimp_syncronization_at) ?? date(r.created_at) ?? new Date();
 const page = (columns: string, table: string, extra = '') =>
   `select ${columns} from ${table} t ${extra} where t.id > $1 order by t.id limit $2`;
 
@@ -650,8 +652,7 @@ export const STEPS: Step[] = [
             mobilizationId: w.mobilization_id,
             activistId,
             fields: fields as Row[],
-            // Bonde synchronised it already: the sync does not send it again.
-            mailchimpSyncedAt: date(r.mailchimp_syncronization_at) ?? date(r.created_at) ?? new Date(),
+            mailchimpSyncedAt: mailchimpSynced(r),
             createdAt: date(r.created_at),
           })
           .returning({ id: formEntries.id }),
@@ -691,7 +692,7 @@ export const STEPS: Step[] = [
             mail: { subject, body },
             formData,
             channel: w.kind === 'pressure-phone' ? 'phone' : 'email',
-            mailchimpSyncedAt: date(r.mailchimp_syncronization_at) ?? date(r.created_at) ?? new Date(),
+            mailchimpSyncedAt: mailchimpSynced(r),
             createdAt: date(r.created_at),
           })
           .returning({ id: activistPressures.id }),
@@ -935,7 +936,7 @@ export const STEPS: Step[] = [
             customer: (r.customer as Row | null) ?? null,
             subscriptionId,
             period: subscriptionId ? Number(r.period ?? 30) : null,
-            mailchimpSyncedAt: date(r.mailchimp_syncronization_at) ?? date(r.created_at) ?? new Date(),
+            mailchimpSyncedAt: mailchimpSynced(r),
             createdAt: date(r.created_at),
             updatedAt: date(r.updated_at),
           })
