@@ -192,12 +192,13 @@ describe('public pages, chosen by host', () => {
       const withoutDate = ({ date: _date, ...rest }: Answer['headers']) => rest;
       const first = await request('GET');
       expect(first.body).toContain('Ciclovia na Avenida Norte já!');
-      // The host lookup is kept once the listener is up (at once on PGlite; after LISTEN on PostgreSQL).
+      // The host lookup is kept once the listener is up (at once on PGlite; after LISTEN on PostgreSQL), and on
+      // PostgreSQL the page's own creation may still be announced after the first view, emptying memory again:
+      // asked again until memory answers.
       const second = await eventually(async () => {
         const before = fromMemory();
         const again = await request('GET');
-        expect(fromMemory()).toBe(before + 1);
-        return again;
+        return fromMemory() === before + 1 && again;
       });
       expect(withoutDate(second.headers)).toEqual(withoutDate(first.headers));
       expect(second.body).toBe(first.body);
