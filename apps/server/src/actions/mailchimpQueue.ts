@@ -1,34 +1,33 @@
 import type { ActionKind } from '@mutirao/core';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 
-/**
- * Queues an action for the community's list, in the statement or transaction that makes it an action (a form entry
- * or an e-mail pressure as it is stored, a donation once paid, a call once completed: `actionMoved`), only when the
- * community has a key and a list: a community without Mailchimp writes nothing. The same action twice is queued
- * once. Returns the queue row's id when one was written.
- */
-export function mailchimpQueueQuery(
-  communityId: number,
-  kind: ActionKind,
-  ids: { action: number | SQL; activist: number | SQL; widget: number; mobilization: number },
-): SQL {
-  return sql`
-    insert into mailchimp_queue (community_id, kind, action_id, activist_id, widget_id, mobilization_id)
-    select ${communityId}, ${kind}, ${ids.action}, ${ids.activist}, ${ids.widget}, ${ids.mobilization}
-    from communities
-    where id = ${communityId} and mailchimp_api_key is not null and mailchimp_list_id is not null
-    on conflict do nothing
-    returning id`;
+/** An action to queue for its community's list. */
+export interface ListedAction {
+  communityId: number;
+  kind: ActionKind;
+  action: number;
+  activist: number;
+  widget: number;
+  mobilization: number;
 }
 
-/** Runs `mailchimpQueueQuery` in the caller's transaction; true when something was queued (the caller nudges). */
-export async function queueForMailchimp(
-  tx: Db | Tx,
-  communityId: number,
-  kind: ActionKind,
-  ids: { action: number; activist: number; widget: number; mobilization: number },
-): Promise<boolean> {
-  const result = (await tx.execute(mailchimpQueueQuery(communityId, kind, ids))) as unknown as { rows: unknown[] };
-  return result.rows.length > 0;
+/**
+ * Queues actions for their communities' lists, in one statement, in the transaction that makes them actions (a
+ * donation once paid, a call once completed: `actionsMoved`; form entries and e-mail pressures are queued by their
+ * batch statements), only where the community has a key and a list: a community without Mailchimp writes nothing.
+ * The same action twice is queued once. Answers the communities that got a row (the caller nudges them after commit).
+ */
+export async function queueForMailchimp(tx: Db | Tx, actions: ListedAction[]): Promise<number[]> {
+  if (!actions.length) return [];
+  const result = (await tx.execute(sql`
+    insert into mailchimp_queue (community_id, kind, action_id, activist_id, widget_id, mobilization_id)
+    select r."communityId", r.kind, r.action, r.activist, r.widget, r.mobilization
+    from jsonb_to_recordset(${JSON.stringify(actions)}::jsonb)
+      as r("communityId" int, kind text, action int, activist int, widget int, mobilization int)
+    join communities c on c.id = r."communityId"
+    where c.mailchimp_api_key is not null and c.mailchimp_list_id is not null
+    on conflict do nothing
+    returning community_id`)) as unknown as { rows: { community_id: number }[] };
+  return [...new Set(result.rows.map((row) => Number(row.community_id)))];
 }

@@ -29,31 +29,57 @@ export interface MovedAction {
   mobilizationId: number | null;
 }
 
+/** One action's move, as `actionsMoved` takes it. */
+export interface Move {
+  action: MovedAction;
+  from: string;
+  to: string;
+}
+
 /**
- * A donation or a call changed state, in the caller's transaction: when that makes it an action (a boleto paid, a
- * call completed) the person's count and last action move and the mailing list is told; when it stops being one
- * (a refund) the person is counted again. The widget counters follow on their own (migration 0032's triggers).
- * Answers whether something was queued for Mailchimp (the caller nudges after the commit).
+ * Donations or calls changed state, in the caller's transaction: those that became actions (a card paid, a boleto
+ * paid, a call completed) move their person's count and last action, in one statement for them all, and are queued
+ * for the mailing list in one more; one that stopped being an action (a refund) has its person counted again. The
+ * widget counters follow on their own (migration 0032's triggers). Answers the communities whose Mailchimp queue got
+ * a row (the caller nudges them after the commit).
  */
-export async function actionMoved(tx: Tx, action: MovedAction, from: string, to: string): Promise<boolean> {
-  const was = countsAsAction(action.kind, from);
-  const is = countsAsAction(action.kind, to);
-  if (was === is || action.activistId === null) return false;
-  if (!is) {
-    await recountPerson(tx, action.activistId);
-    return false;
+export async function actionsMoved(tx: Tx, moves: Move[]): Promise<number[]> {
+  const now: MovedAction[] = [];
+  for (const { action, from, to } of moves) {
+    const was = countsAsAction(action.kind, from);
+    const is = countsAsAction(action.kind, to);
+    if (was === is || action.activistId === null) continue;
+    if (is) now.push(action);
+    else await recountPerson(tx, action.activistId);
   }
+  if (!now.length) return [];
+  const people = JSON.stringify(now.map((a) => ({ id: a.activistId, at: a.createdAt.toISOString() })));
   await tx.execute(sql`
-    update activists set actions_count = actions_count + 1,
+    update activists a set actions_count = a.actions_count + c.n,
       -- greatest() skips a null: the first action of someone who never acted is their last.
-      last_action_at = greatest(last_action_at, ${action.createdAt.toISOString()}::timestamptz),
+      last_action_at = greatest(a.last_action_at, c.latest),
       updated_at = now()
-    where id = ${action.activistId}`);
-  if (action.widgetId === null || action.mobilizationId === null) return false;
-  return queueForMailchimp(tx, action.communityId, action.kind, {
-    action: action.id,
-    activist: action.activistId,
-    widget: action.widgetId,
-    mobilization: action.mobilizationId,
-  });
+    from (
+      select id, count(*)::int as n, max(at) as latest
+      from jsonb_to_recordset(${people}::jsonb) as r(id int, at timestamptz) group by id
+    ) c
+    where a.id = c.id`);
+  const listed = now.filter((a) => a.widgetId !== null && a.mobilizationId !== null);
+  if (!listed.length) return [];
+  return queueForMailchimp(
+    tx,
+    listed.map((a) => ({
+      communityId: a.communityId,
+      kind: a.kind,
+      action: a.id,
+      activist: a.activistId as number,
+      widget: a.widgetId as number,
+      mobilization: a.mobilizationId as number,
+    })),
+  );
+}
+
+/** `actionsMoved` for one action: whether something was queued for Mailchimp. */
+export async function actionMoved(tx: Tx, action: MovedAction, from: string, to: string): Promise<boolean> {
+  return (await actionsMoved(tx, [{ action, from, to }])).length > 0;
 }

@@ -40,6 +40,29 @@ export function completeName(input: ActivistInput): ActivistInput {
   };
 }
 
+/** A person's columns as a batch statement's `input` CTE carries them (`batchActivistUpsert`). */
+export interface BatchPerson {
+  email: string;
+  name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  city: string | null;
+}
+
+/** The batch columns of the person an action names, their name completed as every action completes it. */
+export function batchPerson(raw: ActivistInput): BatchPerson {
+  const person = completeName(raw);
+  return {
+    email: person.email,
+    name: person.name ?? null,
+    first_name: person.firstName ?? null,
+    last_name: person.lastName ?? null,
+    phone: person.phone ?? null,
+    city: person.city ?? null,
+  };
+}
+
 /**
  * What an upsert into `activists` does to a stored person (the action upsert below and the CSV import's): it fills
  * only what the record lacks, so a stored name or phone is never rewritten.
@@ -51,21 +74,28 @@ export const FILL_MISSING = sql.raw(
 );
 
 /**
- * The upsert of a batch's activists, as the body of a CTE: from an `input` CTE with `community_id, email, name,
+ * The upsert of a batch's activists, as the body of a CTE: from the CTE `from` with `community_id, email, name,
  * first_name, last_name, phone, city` (rows without an e-mail are no one), in key order so two batches lock people in
  * the same order, returning each one's id and key (`community_id`, `email_key`) for the batch to join its rows to.
- * Each row is one action, as below.
+ * Each row is one action, as below, unless `countsAction` is false (a donation counts once paid).
  */
-export const BATCH_ACTIVIST_UPSERT = sql`
+export function batchActivistUpsert(from = 'input', { countsAction = true } = {}): SQL {
+  const source = sql.raw(from);
+  const counted = countsAction ? sql`actions_count = activists.actions_count + 1, last_action_at = now(),` : sql``;
+  return sql`
       insert into activists (community_id, email, name, first_name, last_name, phone, city, actions_count, last_action_at)
-      select community_id, email, name, first_name, last_name, phone, city, 1, now() from input
+      select community_id, email, name, first_name, last_name, phone, city, ${sql.raw(countsAction ? '1, now()' : '0, null')}
+      from ${source}
       where email is not null order by community_id, lower(email)
       on conflict (community_id, lower(email)) do update set
         ${FILL_MISSING},
-        actions_count = activists.actions_count + 1,
-        last_action_at = now(),
+        ${counted}
         updated_at = now()
       returning id, community_id, lower(email) as email_key`;
+}
+
+/** `batchActivistUpsert` of the `input` CTE, each row counted as an action. */
+export const BATCH_ACTIVIST_UPSERT = batchActivistUpsert();
 
 /**
  * The upsert of the community's activist with this e-mail (matched without regard to case, the unique index

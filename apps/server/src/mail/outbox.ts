@@ -56,6 +56,21 @@ export async function queueMail(tx: Db | Tx, mail: QueuedMail): Promise<number |
   return rows[0]?.id;
 }
 
+/**
+ * Writes the messages (those that are not undefined) in the caller's transaction, in one statement. Returns the outbox
+ * ids of those written: a message whose idempotency key exists is not written again.
+ */
+export async function queueMails(tx: Db | Tx, maybe: (QueuedMail | undefined)[]): Promise<number[]> {
+  const mails = maybe.filter((mail) => mail !== undefined);
+  if (!mails.length) return [];
+  const rows = await tx
+    .insert(outbox)
+    .values(mails.map((mail) => ({ idempotencyKey: mail.idempotencyKey, ...outboxColumns(mail) })))
+    .onConflictDoNothing({ target: outbox.idempotencyKey })
+    .returning({ id: outbox.id });
+  return rows.map((row) => row.id);
+}
+
 /** Attempts before a message is left `failed` for good (the first, then eight retries with doubling delays). */
 export const MAIL_MAX_ATTEMPTS = 9;
 /** Messages claimed by one statement, then sent in rounds of `CONCURRENCY` at once. */

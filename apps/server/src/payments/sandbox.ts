@@ -1,8 +1,14 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { parseSandboxCardToken } from '@mutirao/core';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { type SandboxPaymentCharge, sandboxPaymentCards, sandboxPaymentCharges } from '../db/schema';
+import { GroupWriter } from '../db/groupWriter';
+import {
+  type SandboxPaymentCard,
+  type SandboxPaymentCharge,
+  sandboxPaymentCards,
+  sandboxPaymentCharges,
+} from '../db/schema';
 import {
   type Charge,
   type ChargeRequest,
@@ -56,14 +62,26 @@ export function readTransactionPostback(body: Record<string, unknown>): ChargeUp
 export class SandboxPaymentsDriver implements PaymentsDriver {
   readonly name = 'sandbox' as const;
 
+  /** Its cards and charges, written a batch at a time (`storeBatch`). */
+  private readonly stored: GroupWriter<Stored, boolean>;
+
   constructor(
     private readonly db: Db,
     private readonly postbackKey: string,
-  ) {}
+  ) {
+    this.stored = new GroupWriter((rows) => storeBatch(db, rows), {
+      writers: 1,
+      maxBatch: 100,
+      person: () => undefined,
+    });
+  }
 
   async charge(request: ChargeRequest): Promise<Charge> {
     const card = request.method === 'credit_card' ? await this.cardOf(request) : undefined;
-    if (card?.outcome === 'error') throw new PaymentError(502, 'sandbox: the provider failed (test card)');
+    if (card?.outcome === 'error') {
+      if (card.fresh) await this.stored.write({ card: cardColumns(card) });
+      throw new PaymentError(502, 'sandbox: the provider failed (test card)');
+    }
     const id = `sandbox_tr_${randomBytes(8).toString('hex')}`;
     const status: ChargeStatus = !card ? 'waiting_payment' : card.outcome === 'refuse' ? 'refused' : 'paid';
     const charge: Charge = {
@@ -84,11 +102,10 @@ export class SandboxPaymentsDriver implements PaymentsDriver {
       },
     };
     // One charge per reference, whichever process asks: the unique reference decides, as the provider's would.
-    const [stored] = await this.db
-      .insert(sandboxPaymentCharges)
-      .values({ id, reference: request.reference, status, charge: stripUndefined(charge) })
-      .onConflictDoNothing({ target: sandboxPaymentCharges.reference })
-      .returning({ id: sandboxPaymentCharges.id });
+    const stored = await this.stored.write({
+      ...(card?.fresh && { card: cardColumns(card) }),
+      charge: { id, reference: request.reference, status, charge: stripUndefined(charge) },
+    });
     if (!stored) throw new PaymentError(400, 'reference_key already used', [{ message: 'reference_key' }]);
     if (card?.outcome === 'timeout') throw new PaymentTimeout('sandbox: the answer was lost (test card)');
     return charge;
@@ -136,7 +153,8 @@ export class SandboxPaymentsDriver implements PaymentsDriver {
     return postbackSignature(rawBody, this.postbackKey);
   }
 
-  private async cardOf(request: ChargeRequest) {
+  /** The card a charge uses: a stored one (a subscription's), or a new one from the token, stored with the charge. */
+  private async cardOf(request: ChargeRequest): Promise<SandboxCard & { fresh: boolean }> {
     if (request.cardId) {
       const [stored] = await this.db
         .select()
@@ -144,29 +162,74 @@ export class SandboxPaymentsDriver implements PaymentsDriver {
         .where(eq(sandboxPaymentCards.id, request.cardId));
       if (!stored)
         throw new PaymentError(400, 'card_id not found', [{ parameter_name: 'card_id', message: 'not found' }]);
-      return stored;
+      return { ...stored, fresh: false };
     }
     if (!request.cardToken)
       throw new PaymentError(400, 'card_hash required', [{ parameter_name: 'card_hash', message: 'required' }]);
-    return this.storeCard(request.cardToken);
+    return { ...newCard(request.cardToken), fresh: true };
   }
 
   private async storeCard(token: string) {
-    const parsed = parseSandboxCardToken(token);
-    if (!parsed)
-      throw new PaymentError(400, 'invalid card_hash', [{ parameter_name: 'card_hash', message: 'invalid' }]);
-    const [card] = await this.db
-      .insert(sandboxPaymentCards)
-      .values({
-        id: `sandbox_card_${randomBytes(6).toString('hex')}`,
-        brand: parsed.brand,
-        lastDigits: parsed.last_digits,
-        outcome: parsed.outcome,
-      })
-      .returning();
-    if (!card) throw new Error('sandbox card insert returned nothing');
+    const card = newCard(token);
+    await this.stored.write({ card: cardColumns(card) });
     return card;
   }
+}
+
+type SandboxCard = Pick<SandboxPaymentCard, 'id' | 'brand' | 'lastDigits' | 'outcome'>;
+
+/** A card from a sandbox token (core's `parseSandboxCardToken`), not yet stored. */
+function newCard(token: string): SandboxCard {
+  const parsed = parseSandboxCardToken(token);
+  if (!parsed) throw new PaymentError(400, 'invalid card_hash', [{ parameter_name: 'card_hash', message: 'invalid' }]);
+  return {
+    id: `sandbox_card_${randomBytes(6).toString('hex')}`,
+    brand: parsed.brand,
+    lastDigits: parsed.last_digits,
+    outcome: parsed.outcome,
+  };
+}
+
+const cardColumns = (card: SandboxCard) => ({
+  id: card.id,
+  brand: card.brand,
+  last_digits: card.lastDigits,
+  outcome: card.outcome,
+});
+
+/** What the sandbox stores for one call: a new card, a charge, or both. */
+interface Stored {
+  card?: ReturnType<typeof cardColumns>;
+  charge?: { id: string; reference: string; status: string; charge: Record<string, unknown> };
+}
+
+/**
+ * The sandbox's writes of a batch of calls in one statement (as a provider's own store would take a crowd): the new
+ * cards, then the charges, each reference at most once (`on conflict do nothing`: the first wins, whichever process
+ * asked). Answers, for each call in order, whether its charge was stored (true when it had none to store).
+ */
+async function storeBatch(db: Db, rows: Stored[]): Promise<boolean[]> {
+  const input = JSON.stringify(rows.map((row, n) => ({ n, card: row.card ?? null, ...row.charge })));
+  const result = (await db.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${input}::jsonb)
+        as r(n int, card jsonb, id text, reference text, status text, charge jsonb)
+    ),
+    card as (
+      insert into sandbox_payment_cards (id, brand, last_digits, outcome)
+      select card->>'id', card->>'brand', card->>'last_digits', card->>'outcome' from input where card is not null
+    ),
+    charge as (
+      insert into sandbox_payment_charges (id, reference, status, charge)
+      select id, reference, status, charge from input where id is not null order by n
+      on conflict (reference) do nothing
+      returning id
+    )
+    select input.n, input.id is null or charge.id is not null as stored
+    from input left join charge on charge.id = input.id order by input.n`)) as unknown as {
+    rows: { stored: boolean }[];
+  };
+  return result.rows.map((r) => r.stored);
 }
 
 /** A stored charge as the driver answers it, with its current status (a postback may have moved it). */

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import type { Database, Db } from '../db/client';
+import { GroupWriter } from '../db/groupWriter';
 import { AppError } from '../http/errors';
-import { GroupWriter } from './groupWriter';
 
 /*
  * `Idempotency-Key` on the visitor action routes (issue 35; the IETF draft "The Idempotency-Key HTTP Header Field").

@@ -58,3 +58,4 @@ export const donationPostbacks = pgTable(
 );
 
 export type SandboxPaymentCharge = typeof sandboxPaymentCharges.$inferSelect;
+export type SandboxPaymentCard = typeof sandboxPaymentCards.$inferSelect;

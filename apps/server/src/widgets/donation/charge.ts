@@ -19,8 +19,14 @@ export async function recipientOf(db: Db | Tx, communityId: number): Promise<str
   return row?.id ?? undefined;
 }
 
+/** What the provider is asked to charge for a committed donation row: its own fields, or the checkout's. */
+type ChargedDonation = Pick<
+  Donation,
+  'id' | 'amount' | 'paymentMethod' | 'customer' | 'communityId' | 'mobilizationId'
+>;
+
 /** What the donor's statement shows: the page's name. */
-async function descriptionOf(db: Db, donation: Donation): Promise<string> {
+async function descriptionOf(db: Db, donation: ChargedDonation): Promise<string> {
   if (donation.mobilizationId === null) return 'Mutirão';
   const [row] = await db
     .select({ name: mobilizations.name })
@@ -38,7 +44,7 @@ async function descriptionOf(db: Db, donation: Donation): Promise<string> {
  */
 export async function requestCharge(
   ctx: AppContext,
-  donation: Donation,
+  donation: ChargedDonation,
   source: { cardToken?: string; cardId?: string },
   known?: { recipientId: string; description: string },
 ): Promise<Outcome> {

@@ -1,7 +1,7 @@
 import { cardBrandName, formatDate, translate } from '@mutirao/core';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { queueMail } from '../../mail/outbox';
+import type { QueuedMail } from '../../mail/outbox';
 import { issueManageLink } from './links';
 import { type Fact, type FactualMail, factualMailBody } from './mailBody';
 import type { DonationMailContext } from './mailContext';
@@ -47,18 +47,18 @@ export function whereFacts(t: T, mail: DonationMailContext): Fact[] {
 }
 
 /**
- * Queues one of the donor's e-mails in the caller's transaction, from the donation's sender, with the sandbox's notice
- * when no money really moved. `key` is the idempotency key, `kind` what the mailbox and the delivery view call it.
+ * One of the donor's e-mails, from the donation's sender, with the sandbox's notice when no money really moved, ready
+ * for the outbox: `key` is the idempotency key, `kind` what the mailbox and the delivery view call it. None without an
+ * address.
  */
-export function queueDonorMail(
-  tx: Tx,
+export function donorMail(
   mail: DonationMailContext,
   message: { key: string; kind: string; to: string; communityId: number; widgetId?: number | null },
   body: Omit<FactualMail, 'locale'>,
-) {
+): QueuedMail | undefined {
   if (!message.to) return undefined;
   const smallPrint = [...(body.smallPrint ?? []), ...(mail.sandbox ? [tr(mail)('mailSandbox')] : [])];
-  return queueMail(tx, {
+  return {
     idempotencyKey: message.key,
     kind: message.kind,
     to: message.to,
@@ -68,7 +68,7 @@ export function queueDonorMail(
     ...factualMailBody({ ...body, smallPrint, locale: mail.locale }),
     communityId: message.communityId,
     widgetId: message.widgetId ?? undefined,
-  });
+  };
 }
 
 /**

@@ -5,11 +5,12 @@ import type { AppContext } from '../../context';
 import { donations, subscriptions } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { idParams, typed } from '../../http/typed';
+import { queueMails } from '../../mail/outbox';
 import { limitVisitorActions } from '../../rate-limit/visitorGuards';
 import { visibleWidget } from '../visitor';
 import { addDays, todayIso } from './dates';
 import { checkDonationKey } from './links';
-import { queueManageLinkMail } from './mails';
+import { manageLinkMail } from './mails';
 import { checkCents, offeredCents } from './request';
 import { startSubscription } from './settle';
 import { cardOf, isPaid, isScheduledCharge } from './states';
@@ -70,10 +71,8 @@ export function offerRoutes(app: FastifyInstance, ctx: AppContext) {
           processAt: addDays(todayIso(), DONATION.offerDelayDays),
           card,
         });
-        return {
-          subscription: created,
-          outboxId: await queueManageLinkMail(tx, ctx, created, 'created', 'created'),
-        };
+        const [outboxId] = await queueMails(tx, [await manageLinkMail(tx, ctx, created, 'created', 'created')]);
+        return { subscription: created, outboxId };
       });
       await ctx.mailer.dispatch(outboxId).catch((error: unknown) => {
         console.error('[donation] e-mails left to the sweep:', error);

@@ -2,8 +2,9 @@ import { DONATION, formatDate, formatMoney, periodLabelKey, translate } from '@m
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { Donation, Subscription } from '../../db/schema';
+import type { QueuedMail } from '../../mail/outbox';
 import { brazilianFromIso } from './dates';
-import { cardFact, emailOf, greeting, manageLinkPart, queueDonorMail, type T, tr, whereFacts } from './donorMail';
+import { cardFact, donorMail, emailOf, greeting, manageLinkPart, type T, tr, whereFacts } from './donorMail';
 import type { FactualMail } from './mailBody';
 import type { DonationMailContext } from './mailContext';
 import { cardOf } from './states';
@@ -30,15 +31,13 @@ const paymentFact = (t: T, donation: Donation) =>
   donation.paymentMethod === 'boleto' ? t('mailPaidBoleto') : cardFact(t, cardOf(donation));
 
 /** The donation's own e-mail of this kind ('receipt', 'boleto'): keyed by the donation, so sent once. */
-const queueDonationMail = (
-  tx: Tx,
+const donationMail = (
   mail: DonationMailContext,
   donation: Donation,
   kind: 'receipt' | 'boleto',
   body: Omit<FactualMail, 'locale'>,
 ) =>
-  queueDonorMail(
-    tx,
+  donorMail(
     mail,
     {
       key: `donation-${donation.id}-${kind}`,
@@ -51,20 +50,20 @@ const queueDonationMail = (
   );
 
 /**
- * The receipt of a paid donation, once per donation (queued by `settleDonation` in the transaction that records it
+ * The receipt of a paid donation, once per donation (queued by `settleDonations` in the transaction that records it
  * paid, whoever learnt it: the checkout, reconciliation, a postback, the subscription job). It says the amount, the day
  * in the community's time zone, who received it, on which page, and how it was paid. With the subscription it started
  * or charged, it also says when the next charge comes and carries a new manage link (revoking the previous one), so
  * a monthly donor always holds a working link; not when the donor is on the manage page (`newLink: false`).
  */
-export async function queueReceiptMail(
+export async function receiptMail(
   tx: Tx,
   ctx: AppContext,
   mail: DonationMailContext,
   donation: Donation,
   subscription?: Subscription,
   { newLink = true } = {},
-) {
+): Promise<QueuedMail | undefined> {
   if (!emailOf(donation.customer)) return undefined;
   const t = tr(mail);
   const community = mail.community.name;
@@ -82,7 +81,7 @@ export async function queueReceiptMail(
       ...(newLink && { link: await manageLinkPart(tx, ctx, mail, subscription.id, 'mailManageText') }),
     };
   }
-  return queueDonationMail(tx, mail, donation, 'receipt', {
+  return donationMail(mail, donation, 'receipt', {
     subject: t('mailReceiptSubject', { community }),
     before: [greeting(t, donation.customer), t('mailReceiptIntro', { amount, community })],
     facts: [
@@ -97,7 +96,7 @@ export async function queueReceiptMail(
 }
 
 /** The boleto as the provider issued it (its line, its link and its due date), once per donation. */
-export function queueBoletoMail(tx: Tx, mail: DonationMailContext, donation: Donation) {
+export function boletoMail(mail: DonationMailContext, donation: Donation): QueuedMail | undefined {
   const data = donation.gatewayData ?? {};
   if (typeof data.boleto_url !== 'string' && typeof data.boleto_barcode !== 'string') return undefined;
   const t = tr(mail);
@@ -105,7 +104,7 @@ export function queueBoletoMail(tx: Tx, mail: DonationMailContext, donation: Don
   const due = typeof data.boleto_due_date === 'string' ? data.boleto_due_date : undefined;
   const barcode = typeof data.boleto_barcode === 'string' ? data.boleto_barcode : '';
   const url = typeof data.boleto_url === 'string' ? data.boleto_url : undefined;
-  return queueDonationMail(tx, mail, donation, 'boleto', {
+  return donationMail(mail, donation, 'boleto', {
     subject: t('mailBoletoSubject', { community, amount: formatMoney(donation.amount) }),
     before: [greeting(t, donation.customer), t('mailBoletoIntro', { community })],
     facts: [

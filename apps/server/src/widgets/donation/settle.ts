@@ -1,56 +1,151 @@
-import { eq } from 'drizzle-orm';
-import { actionMoved } from '../../actions/standing';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { actionsMoved } from '../../actions/standing';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
+import { GroupWriter } from '../../db/groupWriter';
 import { type Donation, donationPostbacks, donations, type Subscription, subscriptions } from '../../db/schema';
+import { type QueuedMail, queueMails } from '../../mail/outbox';
+import { actionCounts } from '../counters';
 import { addDays, todayIso } from './dates';
-import { donationMailContext } from './mailContext';
-import { queueDonationThankYou, queueManageLinkMail } from './mails';
-import { queueBoletoMail, queueReceiptMail } from './receipts';
+import { type DonationMailContext, donationMailContext } from './mailContext';
+import { donationThankYouMail, manageLinkMail } from './mails';
+import { boletoMail, receiptMail } from './receipts';
 import { canMove, cardOf, type DonationStatus, gatewayDataOf, isPaid, isScheduledCharge, type Outcome } from './states';
 
 /** After a refused scheduled charge, the next tries come these many days later; past the last, 'unpaid'. */
 export const RETRY_AFTER_DAYS = [1, 3, 7] as const;
 
+/** What became of one donation's charge, as `settleDonations` records it. */
+export interface Settlement {
+  id: number;
+  outcome: Outcome;
+}
+
 /**
- * Records what became of a donation's charge, in one transaction under the row's lock, with everything that follows
- * from it: the donation's new state (only the moves `canMove` allows; anything else changes nothing), the
- * subscription it starts or advances, and the e-mails. Whoever learns the outcome calls this: the checkout, the
- * reconciliation job, the charging job, a postback (each of its moves once: `firstPostbackOfMove`). Answers the row
- * as stored afterwards.
+ * Records what became of donations' charges, in one transaction under the rows' locks, with everything that follows
+ * from each: the donation's new state (only the moves `canMove` allows; anything else changes nothing), the
+ * subscription it starts or advances, and the e-mails. Whoever learns an outcome calls this: the checkout (a batch of
+ * the donations that arrived together, `settleWriter`), the reconciliation job, the charging job, a postback (each
+ * of its moves once: `firstPostbackOfMove`). The states, the people's counts, the mailing list and the e-mails are
+ * each written by one statement for the whole batch, so a crowd's settlements cost a few statements and one commit
+ * (and one `pg_notify` of the list triggers), not a transaction each. Answers the rows as stored afterwards, in order,
+ * and the count of each of their widgets after the commit.
  */
-export async function settleDonation(ctx: AppContext, donationId: number, outcome: Outcome) {
-  const { donation, outboxIds, mailchimp } = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(donations).where(eq(donations.id, donationId)).for('update');
-    if (!row) throw new Error(`donation ${donationId} vanished`);
-    const unchanged = { donation: row, outboxIds: [] as (number | undefined)[], mailchimp: false };
-    if (row.status === outcome.status || !canMove(row.status, outcome.status)) return unchanged;
-    if (outcome.postback && !(await firstPostbackOfMove(tx, row, outcome.status, outcome.postback))) return unchanged;
-    const [updated] = await tx
-      .update(donations)
-      .set({
+export async function settleDonations(ctx: AppContext, settlements: Settlement[]) {
+  const { settled, outboxIds, mailchimp, counts } = await ctx.db.transaction(async (tx) => {
+    const ids = settlements.map((s) => s.id);
+    const locked = await tx
+      .select()
+      .from(donations)
+      .where(inArray(donations.id, ids))
+      .orderBy(asc(donations.id))
+      .for('update');
+    const rows = new Map(locked.map((row) => [row.id, row]));
+    const moves: { from: Donation; to: Donation; outcome: Outcome }[] = [];
+    const updatedAt = new Date();
+    for (const { id, outcome } of settlements) {
+      const row = rows.get(id);
+      if (!row) throw new Error(`donation ${id} vanished`);
+      if (row.status === outcome.status || !canMove(row.status, outcome.status)) continue;
+      if (outcome.postback && !(await firstPostbackOfMove(tx, row, outcome.status, outcome.postback))) continue;
+      const to: Donation = {
+        ...row,
         status: outcome.status,
         transactionId: outcome.charge?.id ?? row.transactionId,
         gatewayData: gatewayDataOf(outcome, row.gatewayData),
-        updatedAt: new Date(),
-      })
-      .where(eq(donations.id, row.id))
-      .returning();
-    if (!updated) throw new Error(`donation ${donationId} not updated`);
+        updatedAt,
+      };
+      rows.set(id, to);
+      moves.push({ from: row, to, outcome });
+    }
+    if (!moves.length)
+      return { settled: rows, outboxIds: [] as number[], mailchimp: [] as number[], counts: undefined };
+    await updateStates(
+      tx,
+      moves.map((m) => m.to),
+    );
     // Paid makes it a donation (the person's count, the mailing list); a refund takes it back.
-    const mailchimp = await actionMoved(tx, { kind: 'donation', ...updated }, row.status, updated.status);
-    const settled = isScheduledCharge(updated)
-      ? { donation: updated, outboxIds: await scheduledChargeSettled(tx, ctx, row.status, updated, outcome) }
-      : await visitorDonationSettled(tx, ctx, row.status, updated);
-    return { ...settled, mailchimp };
+    const mailchimp = await actionsMoved(
+      tx,
+      moves.map(({ from, to }) => ({ action: { kind: 'donation', ...to }, from: from.status, to: to.status })),
+    );
+    const contexts = new Map<string, Promise<DonationMailContext>>();
+    const mailOf = (d: Donation) => {
+      const key = `${d.communityId}:${d.mobilizationId}:${d.widgetId}`;
+      let context = contexts.get(key);
+      if (!context) {
+        context = donationMailContext(tx, ctx, d);
+        contexts.set(key, context);
+      }
+      return context;
+    };
+    const mails: (QueuedMail | undefined)[] = [];
+    for (const { from, to, outcome } of moves) {
+      const after = isScheduledCharge(to)
+        ? await scheduledChargeSettled(tx, ctx, from.status, to, outcome, mails)
+        : await visitorDonationSettled(tx, ctx, from.status, to, await mailOf(to), mails);
+      rows.set(to.id, after);
+    }
+    const outboxIds = await queueMails(tx, mails);
+    const widgetIds = moves.flatMap((m) => (m.to.widgetId === null ? [] : [m.to.widgetId]));
+    return { settled: rows, outboxIds, mailchimp, counts: await actionCounts(tx, [...new Set(widgetIds)]) };
   });
-  if (mailchimp) await ctx.mailing.nudge(donation.communityId);
-  for (const id of outboxIds)
-    if (id !== undefined)
-      await ctx.mailer.dispatch(id).catch((error: unknown) => {
-        console.error('[donation] e-mails left to the sweep:', error);
-      });
-  return donation;
+  for (const communityId of mailchimp) await ctx.mailing.nudge(communityId);
+  if (outboxIds.length)
+    await ctx.mailer.dispatch(outboxIds[0]).catch((error: unknown) => {
+      console.error('[donation] e-mails left to the sweep:', error);
+    });
+  return settlements.map(({ id }) => {
+    const donation = settled.get(id) as Donation;
+    const count = donation.widgetId === null ? undefined : counts?.get(donation.widgetId);
+    return { donation, count };
+  });
+}
+
+/** Records what became of one donation's charge (`settleDonations`); answers the row as stored afterwards. */
+export async function settleDonation(ctx: AppContext, donationId: number, outcome: Outcome) {
+  const [one] = await settleDonations(ctx, [{ id: donationId, outcome }]);
+  if (!one) throw new Error(`donation ${donationId} not settled`);
+  return one.donation;
+}
+
+/** The new states of a batch's donations, in one statement. */
+async function updateStates(tx: Tx, moved: Donation[]) {
+  const values = JSON.stringify(
+    moved.map((d) => ({
+      id: d.id,
+      status: d.status,
+      transaction_id: d.transactionId,
+      gateway_data: d.gatewayData,
+      updated_at: d.updatedAt.toISOString(),
+    })),
+  );
+  await tx.execute(sql`
+    update donations d set status = v.status, transaction_id = v.transaction_id, gateway_data = v.gateway_data,
+      updated_at = v.updated_at
+    from jsonb_to_recordset(${values}::jsonb)
+      as v(id int, status text, transaction_id text, gateway_data jsonb, updated_at timestamptz)
+    where d.id = v.id`);
+}
+
+const settleWriters = new WeakMap<AppContext, GroupWriter<Settlement, Settled>>();
+type Settled = Awaited<ReturnType<typeof settleDonations>>[number];
+
+/**
+ * This process's group-commit writer of the checkout's settlements (`GroupWriter`): the outcomes of the charges
+ * that came back together are recorded together (`settleDonations`). One donation at most once per batch.
+ */
+export function settleWriter(ctx: AppContext) {
+  let writer = settleWriters.get(ctx);
+  if (!writer) {
+    writer = new GroupWriter((batch) => settleDonations(ctx, batch), {
+      writers: ctx.database.kind === 'pglite' ? 1 : ctx.config.formEntryWriters,
+      maxBatch: 100,
+      person: (s) => `d${s.id}`,
+    });
+    settleWriters.set(ctx, writer);
+  }
+  return writer;
 }
 
 /**
@@ -79,19 +174,24 @@ async function firstPostbackOfMove(tx: Tx, row: Donation, status: string, postba
  * A visitor's donation: once accepted (paid or authorized, or a boleto issued) the organiser's thank-you e-mail; a
  * boleto issued, its e-mail; once paid (at once for a card, later for a boleto or a charge left pending), the receipt,
  * and for a recurring donation the subscription (its first charge is this one), whose next charge and manage link the
- * receipt carries. A refused or failed try mails nothing. Answers the row as it now is (linked to its subscription)
- * and the e-mails queued.
+ * receipt carries. A refused or failed try mails nothing. Adds its e-mails to `mails` and answers the row as it now is
+ * (linked to its subscription).
  */
-async function visitorDonationSettled(tx: Tx, ctx: AppContext, from: string, donation: Donation) {
+async function visitorDonationSettled(
+  tx: Tx,
+  ctx: AppContext,
+  from: string,
+  donation: Donation,
+  mail: DonationMailContext,
+  mails: (QueuedMail | undefined)[],
+) {
   const accepted = isPaid(donation.status) || donation.status === 'waiting_payment';
   const wasAccepted = isPaid(from) || from === 'waiting_payment';
   const paidNow = isPaid(donation.status) && !isPaid(from);
-  if (!paidNow && (!accepted || wasAccepted)) return { donation, outboxIds: [] };
-  const ids: (number | undefined)[] = [];
+  if (!paidNow && (!accepted || wasAccepted)) return donation;
   let settled = donation;
-  const mail = await donationMailContext(tx, ctx, donation);
-  if (accepted && !wasAccepted) ids.push(await queueDonationThankYou(tx, ctx, mail, donation));
-  if (donation.status === 'waiting_payment') ids.push(await queueBoletoMail(tx, mail, donation));
+  if (accepted && !wasAccepted) mails.push(donationThankYouMail(ctx, mail, donation));
+  if (donation.status === 'waiting_payment') mails.push(boletoMail(mail, donation));
   const card = cardOf(donation);
   let subscription: Subscription | undefined;
   if (isPaid(donation.status) && donation.period && !donation.subscriptionId && card) {
@@ -108,8 +208,8 @@ async function visitorDonationSettled(tx: Tx, ctx: AppContext, from: string, don
       .returning();
     settled = linked ?? { ...donation, subscriptionId: subscription.id };
   }
-  if (paidNow) ids.push(await queueReceiptMail(tx, ctx, mail, settled, subscription));
-  return { donation: settled, outboxIds: ids };
+  if (paidNow) mails.push(await receiptMail(tx, ctx, mail, settled, subscription));
+  return settled;
 }
 
 /**
@@ -152,20 +252,27 @@ export async function startSubscription(
  * A charge of the subscription job: paid moves the subscription to its next cycle (from the cycle's own date, so
  * retries do not shift the calendar) and clears the retries; refused or failed schedules the next try after
  * RETRY_AFTER_DAYS, and after the last one the subscription is 'unpaid' and the donor gets a link to change the card.
- * A canceled subscription stays canceled whatever its last charge did.
+ * A canceled subscription stays canceled whatever its last charge did. Adds its e-mails to `mails`.
  */
-async function scheduledChargeSettled(tx: Tx, ctx: AppContext, from: string, donation: Donation, outcome: Outcome) {
-  if (!donation.subscriptionId) return [];
+async function scheduledChargeSettled(
+  tx: Tx,
+  ctx: AppContext,
+  from: string,
+  donation: Donation,
+  outcome: Outcome,
+  mails: (QueuedMail | undefined)[],
+) {
+  if (!donation.subscriptionId) return donation;
   const [subscription] = await tx
     .select()
     .from(subscriptions)
     .where(eq(subscriptions.id, donation.subscriptionId))
     .for('update');
-  if (!subscription || subscription.status === 'canceled') return [];
+  if (!subscription || subscription.status === 'canceled') return donation;
   const status = donation.status as DonationStatus;
   const cycle = donation.attemptKey?.split(':')[1];
   // Only the outcome of the current cycle's charge moves the subscription (a late postback of an older one does not).
-  if (!cycle || cycle !== subscription.processAt) return [];
+  if (!cycle || cycle !== subscription.processAt) return donation;
   if (isPaid(status) && !isPaid(from)) {
     const [advanced] = await tx
       .update(subscriptions)
@@ -181,9 +288,10 @@ async function scheduledChargeSettled(tx: Tx, ctx: AppContext, from: string, don
     // Each month's charge gets its receipt, with the next date and a fresh manage link.
     const mail = await donationMailContext(tx, ctx, { ...donation, widgetId: subscription.widgetId });
     const newLink = !outcome.fromManagePage;
-    return [await queueReceiptMail(tx, ctx, mail, donation, advanced ?? subscription, { newLink })];
+    mails.push(await receiptMail(tx, ctx, mail, donation, advanced ?? subscription, { newLink }));
+    return donation;
   }
-  if (status !== 'refused' && status !== 'failed') return [];
+  if (status !== 'refused' && status !== 'failed') return donation;
   const attempts = subscription.chargeAttempts + 1;
   const retryIn = RETRY_AFTER_DAYS[attempts - 1];
   const [updated] = await tx
@@ -196,6 +304,7 @@ async function scheduledChargeSettled(tx: Tx, ctx: AppContext, from: string, don
     })
     .where(eq(subscriptions.id, subscription.id))
     .returning();
-  if (retryIn !== undefined || !updated) return [];
-  return [await queueManageLinkMail(tx, ctx, updated, 'unpaid', `unpaid-${cycle}-${attempts}`)];
+  if (retryIn !== undefined || !updated) return donation;
+  mails.push(await manageLinkMail(tx, ctx, updated, 'unpaid', `unpaid-${cycle}-${attempts}`));
+  return donation;
 }

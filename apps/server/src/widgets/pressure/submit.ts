@@ -2,7 +2,7 @@ import type { Locale, PressureFill, PressureTarget } from '@mutirao/core';
 import { formatTarget } from '@mutirao/core';
 import { type SQL, sql } from 'drizzle-orm';
 import type { ConsentShown } from '../../activists/consent';
-import { BATCH_ACTIVIST_UPSERT, completeName } from '../../activists/upsert';
+import { BATCH_ACTIVIST_UPSERT, type BatchPerson, batchPerson } from '../../activists/upsert';
 import type { AppContext } from '../../context';
 import { activistPressures, outbox, type Widget } from '../../db/schema';
 import { outboxColumns, type QueuedMail } from '../../mail/outbox';
@@ -76,16 +76,11 @@ function pressureMails(s: PressureSubmission, platformFrom: string): PressureMai
 }
 
 /** One pressure ready to write: every value the batch statement needs, as plain JSON. */
-export interface PressureRow {
+export interface PressureRow extends BatchPerson {
   community_id: number;
   widget_id: number;
   mobilization_id: number;
   version: number;
-  email: string;
-  name: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  city: string | null;
   targets: string[];
   mail: { subject: string; body: string; cc: string[] };
   form_data: Record<string, unknown>;
@@ -156,22 +151,17 @@ export const pressureWriter = actionWriters<PressureRow>({
 /** The row of a checked fill: the activist's name completed as every action completes it. */
 function pressureRow(s: PressureSubmission, platformFrom: string): PressureRow {
   const { activist, mail } = s.fill;
-  const person = completeName({
-    email: activist.email,
-    firstName: activist.firstname,
-    lastName: activist.lastname,
-    city: activist.city ?? undefined,
-  });
   return {
     community_id: s.communityId,
     widget_id: s.widget.id,
     mobilization_id: s.mobilizationId,
     version: s.pageVersion,
-    email: person.email,
-    name: person.name ?? null,
-    first_name: person.firstName ?? null,
-    last_name: person.lastName ?? null,
-    city: person.city ?? null,
+    ...batchPerson({
+      email: activist.email,
+      firstName: activist.firstname,
+      lastName: activist.lastname,
+      city: activist.city ?? undefined,
+    }),
     targets: s.targets.map(formatTarget),
     mail: { subject: mail.subject.trim(), body: mail.body.trim(), cc: mail.cc ?? [] },
     form_data: {
