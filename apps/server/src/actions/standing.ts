@@ -1,5 +1,6 @@
 import { type ActionKind, countsAsAction } from '@mutirao/core';
 import { sql } from 'drizzle-orm';
+import { anyInt } from '../db/arrays';
 import type { Tx } from '../db/client';
 import { queueForMailchimp } from './mailchimpQueue';
 import { actionsRelation } from './sources';
@@ -63,7 +64,7 @@ export async function actionsMoved(tx: Tx, moves: Move[]): Promise<number[]> {
       select id, count(*)::int as n, max(at) as latest
       from jsonb_to_recordset(${people}::jsonb) as r(id int, at timestamptz) group by id
     ) c
-    where a.id = c.id`);
+    where a.id = c.id and a.id = ${anyInt(now.map((a) => a.activistId as number))}`);
   const listed = now.filter((a) => a.widgetId !== null && a.mobilizationId !== null);
   if (!listed.length) return [];
   return queueForMailchimp(

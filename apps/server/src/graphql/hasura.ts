@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { GraphQLError } from 'graphql';
+import { arrayLiteral } from '../db/arrays';
 
 /*
  * Hasura's comparison operators and `order_by` directions as SQL over one column. Values are bound parameters;
@@ -121,15 +122,7 @@ function jsonParam(column: Operand, value: unknown) {
 function containerParam(column: Operand, value: unknown) {
   if (typeOf(column) !== 'array') return sql`${JSON.stringify(value)}::jsonb`;
   const numbers = (column as unknown as { baseColumn: AnyPgColumn }).baseColumn.dataType === 'number';
-  return numbers ? sql`${textArray(value)}::int[]` : sql`${textArray(value)}::text[]`;
-}
-
-/** A PostgreSQL array literal, bound as one text parameter (Drizzle would spread a JS array into a list). */
-function textArray(value: unknown) {
-  const items = (Array.isArray(value) ? value : [value]).map(
-    (v) => `"${String(v).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`,
-  );
-  return `{${items.join(',')}}`;
+  return numbers ? sql`${arrayLiteral(value)}::int[]` : sql`${arrayLiteral(value)}::text[]`;
 }
 
 /** An `order_by` direction with its nulls placement, applied to any expression. */

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../config';
+import { anyInt } from '../db/arrays';
 import type { Db } from '../db/client';
 import {
   type FacebookBotCampaign,
@@ -220,7 +221,7 @@ export class Chatbot {
         sending_at = case when r.status = 'pending' then null else t.sending_at end,
         called_at = case when r.status = 'pending' then null else t.called_at end
       from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) as r(id int, status text, last_error text)
-      where t.id = r.id and t.status = 'sending'`);
+      where t.id = r.id and t.id = ${anyInt(outcomes.map((o) => o.id))} and t.status = 'sending'`);
     await this.db
       .update(facebookBotCampaigns)
       .set({ updatedAt: new Date() })

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import { anyText } from '../db/arrays';
 import type { Database, Db } from '../db/client';
 import { GroupWriter } from '../db/groupWriter';
 import { AppError } from '../http/errors';
@@ -91,7 +92,9 @@ async function answerBatch(db: Db, rows: Answer[]): Promise<true[]> {
   await db.execute(sql`
     update idempotent_requests set status = a.status, body = a.body
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as a(scope text, key text, status int, body text)
-    where idempotent_requests.scope = a.scope and idempotent_requests.key = a.key`);
+    where idempotent_requests.scope = a.scope and idempotent_requests.key = a.key
+      and idempotent_requests.scope = ${anyText(rows.map((r) => r.scope))}
+      and idempotent_requests.key = ${anyText(rows.map((r) => r.key))}`);
   return rows.map(() => true);
 }
 

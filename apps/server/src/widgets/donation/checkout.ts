@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { ConsentShown } from '../../activists/consent';
 import type { AppContext } from '../../context';
 import { type Donation, donations, subscriptions, type Widget } from '../../db/schema';
+import { AppError } from '../../http/errors';
 import { actionCount } from '../counters';
 import { requestCharge, scheduleReconcile } from './charge';
 import { type Claimed, claimRow, claimWriter } from './claim';
@@ -16,8 +17,7 @@ export interface DonationTarget {
   /** The page version the request was checked at: a page that moved on since stops the donation (`isStalePage`). */
   pageVersion: number;
   communityId: number;
-  /** The community's recipient at the provider, and what the donor's statement shows (the page's name). */
-  recipientId: string;
+  /** What the donor's statement shows (the page's name). */
   description: string;
   /** The consent notice the page showed, stored with the donation. */
   consent: ConsentShown;
@@ -41,6 +41,7 @@ export async function createDonation(ctx: AppContext, target: DonationTarget, re
   const claimed =
     (await claimWriter(ctx.database, ctx.config.formEntryWriters).write(row)) ??
     (await attemptRow(ctx, row.attempt_key));
+  if ('noRecipient' in claimed) throw new AppError('unprocessable', { widget_id: ['kinds.donation.noRecipient'] });
   if (!claimed.fresh) {
     const [found] = await ctx.db.select().from(donations).where(eq(donations.id, claimed.id));
     if (!found) throw new Error(`donation ${claimed.id} vanished`);
@@ -59,7 +60,7 @@ export async function createDonation(ctx: AppContext, target: DonationTarget, re
       mobilizationId: target.mobilizationId,
     },
     { cardToken: request.cardHash },
-    { recipientId: target.recipientId, description: target.description },
+    { recipientId: claimed.recipientId, description: target.description },
   );
   const { donation, count } = await settleWriter(ctx).write({ id: claimed.id, outcome });
   if (donation.status === 'pending') await scheduleReconcile(ctx, donation.id);

@@ -25,12 +25,14 @@ export interface ClaimRow extends BatchPerson {
 
 /**
  * What the claim of an attempt found: its donation's id, and whether this claim made the row (`fresh`: the charge
- * is this request's to ask for) or found the attempt's row already there (a retry: it is answered with that row).
+ * is this request's to ask for, to the community's recipient at the provider) or found the attempt's row already
+ * there (a retry: it is answered with that row). A community without a recipient cannot take donations: nothing is
+ * written (`noRecipient`).
  */
-export interface Claimed {
-  id: number;
-  fresh: boolean;
-}
+export type Claimed =
+  | { id: number; fresh: true; recipientId: string }
+  | { id: number; fresh: false }
+  | { noRecipient: true };
 
 /** The attempt's key: one row per widget and attempt (`donations_attempt_key_idx`). */
 export const attemptKeyOf = (widgetId: number, attempt: string) => `w${widgetId}:${attempt}`;
@@ -63,12 +65,13 @@ export function claimRow(target: DonationTarget, request: DonationRequest): Clai
 
 /**
  * The first write of a batch of donations, in one statement (data-modifying CTEs), as the other actions' batches:
- * the attempts already stored are found; for the others the activists are upserted in key order (not counted: a
+ * the attempts already stored are found; for the others, where the community has a recipient at the provider, the
+ * activists are upserted in key order (not counted: a
  * donation is an action once paid, `actionMoved`), the rows inserted `processing` (each only while its page is at the
  * version the request was checked at) and their consent notices stored. Atomic, and committed before the provider is
  * asked, so a retry of the same attempt finds the row and never charges again. An attempt that another batch inserted
  * meanwhile conflicts, waits for that batch's commit, and is inserted by neither: its row is read after the statement.
- * Answers, for each row in order, its donation's id (undefined for such a race) and whether this batch made it.
+ * Answers, for each row in order, what the claim found (`Claimed`; undefined for such a race).
  */
 async function claimBatch(db: Db, rows: ClaimRow[]): Promise<(Claimed | undefined)[]> {
   const input = JSON.stringify(rows.map((row, n) => ({ ...row, n })));
@@ -79,11 +82,18 @@ async function claimBatch(db: Db, rows: ClaimRow[]): Promise<(Claimed | undefine
         first_name text, last_name text, phone text, city text, amount int, payment_method text, customer jsonb,
         period int, attempt_key text, origin text, consent_text text, consent_url text, consent_locale text)
     ),
+    recipient as (
+      select input.n, (select r.pagarme_recipient_id from recipients r where r.community_id = input.community_id)
+        as recipient_id
+      from input
+    ),
     existing as (
       select d.id, d.attempt_key from donations d where d.attempt_key in (select attempt_key from input)
     ),
     fresh as (
-      select input.* from input where not exists (select 1 from existing where existing.attempt_key = input.attempt_key)
+      select input.* from input join recipient on recipient.n = input.n
+      where recipient.recipient_id is not null
+        and not exists (select 1 from existing where existing.attempt_key = input.attempt_key)
     ),
     activist as (${batchActivistUpsert('fresh', { countsAction: false })}),
     rows as (
@@ -108,13 +118,22 @@ async function claimBatch(db: Db, rows: ClaimRow[]): Promise<(Claimed | undefine
         consent_text, consent_url, consent_locale
       from rows join donation on donation.id = rows.donation_id where activist_id is not null order by n
     )
-    select input.n, coalesce(donation.id, existing.id) as id, donation.id is not null as fresh
+    select input.n, coalesce(donation.id, existing.id) as id, donation.id is not null as fresh, recipient.recipient_id
     from input
+    join recipient on recipient.n = input.n
     left join rows on rows.n = input.n
     left join donation on donation.id = rows.donation_id
     left join existing on existing.attempt_key = input.attempt_key
-    order by input.n`)) as unknown as { rows: { n: number; id: number | null; fresh: boolean }[] };
-  return result.rows.map((r) => (r.id === null ? undefined : { id: Number(r.id), fresh: r.fresh }));
+    order by input.n`)) as unknown as {
+    rows: { n: number; id: number | null; fresh: boolean; recipient_id: string | null }[];
+  };
+  return result.rows.map((r): Claimed | undefined => {
+    if (r.id !== null)
+      return r.fresh && r.recipient_id !== null
+        ? { id: Number(r.id), fresh: true, recipientId: r.recipient_id }
+        : { id: Number(r.id), fresh: false };
+    return r.recipient_id === null ? { noRecipient: true } : undefined;
+  });
 }
 
 const claimWriters = new WeakMap<Db, GroupWriter<ClaimRow, Claimed | undefined>>();

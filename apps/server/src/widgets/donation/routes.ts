@@ -58,9 +58,6 @@ export function donationRoutes(app: FastifyInstance, ctx: AppContext) {
       const { written } = await actOnPublishedWidget(ctx.db, widgetId, request.params.id, async (found) => {
         if (found.widget.kind !== 'donation')
           throw new AppError('unprocessable', { widget_id: ['kinds.donation.notDonation'] });
-        const recipientId = await recipientOf(ctx.db, found.communityId);
-        if (recipientId === undefined)
-          throw new AppError('unprocessable', { widget_id: ['kinds.donation.noRecipient'] });
         // An `Idempotency-Key` header names the attempt as well as the body's `attempt` does (API scripts send it).
         const header = request.headers['idempotency-key'];
         const attempt = body.attempt ?? (typeof header === 'string' ? header : undefined);
@@ -72,7 +69,6 @@ export function donationRoutes(app: FastifyInstance, ctx: AppContext) {
             mobilizationId: found.mobilizationId,
             pageVersion: found.version,
             communityId: found.communityId,
-            recipientId,
             description: found.pageName,
             consent: consentOf(found),
             origin: request.embedOrigin,

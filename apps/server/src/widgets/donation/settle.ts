@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { actionsMoved } from '../../actions/standing';
 import type { AppContext } from '../../context';
+import { anyInt } from '../../db/arrays';
 import type { Tx } from '../../db/client';
 import { GroupWriter } from '../../db/groupWriter';
 import { type Donation, donationPostbacks, donations, type Subscription, subscriptions } from '../../db/schema';
@@ -125,7 +126,7 @@ async function updateStates(tx: Tx, moved: Donation[]) {
       updated_at = v.updated_at
     from jsonb_to_recordset(${values}::jsonb)
       as v(id int, status text, transaction_id text, gateway_data jsonb, updated_at timestamptz)
-    where d.id = v.id`);
+    where d.id = v.id and d.id = ${anyInt(moved.map((d) => d.id))}`);
 }
 
 const settleWriters = new WeakMap<AppContext, GroupWriter<Settlement, Settled>>();
