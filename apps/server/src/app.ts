@@ -45,6 +45,7 @@ import { testSeedRoutes } from './seed/routes';
 import { templateRoutes } from './templates/routes';
 import { findWebDist, sendAdminPage, serveAdminApp } from './web/static';
 import { widgetExportRoutes } from './widgets/exportRoutes';
+import { batchCounter, batchRowsCounter } from './widgets/groupWriter';
 import { widgetRoutes } from './widgets/routes';
 
 /** Every route an app registered, as `METHOD url` pairs (the route fuzz test walks them all). */
@@ -81,7 +82,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   registerErrorHandler(app);
   const recorders = [
     options.logger ? registerAccessLog(app, ctx.config.logLevel) : undefined,
-    ctx.config.metricsToken ? registerMetrics(app, ctx.config.metricsToken, [refusalCounter]) : undefined,
+    ctx.config.metricsToken
+      ? registerMetrics(app, ctx.config.metricsToken, [refusalCounter, batchCounter, batchRowsCounter])
+      : undefined,
   ].filter((record): record is RecordAnswer => record !== undefined);
   const recordAnswer: RecordAnswer | undefined = recorders.length
     ? (method, status, ms) => {
