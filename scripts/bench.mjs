@@ -312,7 +312,8 @@ async function embeddedBenches() {
  * exports, the people list and the mass message.
  */
 async function postgresBenches() {
-  const pg = startThrowawayPostgres(await freePort());
+  // With fsync on, as in production: a commit waits for the disk.
+  const pg = startThrowawayPostgres(await freePort(), { fsync: true });
   if (!pg) {
     rows.push(['PostgreSQL', 'skipped', 'PostgreSQL not installed (apt-get install postgresql)']);
     return;
