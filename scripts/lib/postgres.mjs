@@ -18,9 +18,11 @@ export const postgresInstalled = () => findBinaries() !== undefined;
 
 /**
  * Starts a throwaway PostgreSQL server on loopback for the test run (initdb ~1 s) and returns its URL and a stop
- * function, or undefined when PostgreSQL is not installed. As root it runs the server as the `postgres` user.
+ * function, or undefined when PostgreSQL is not installed. As root it runs the server as the `postgres` user. It runs
+ * with `fsync=off` (the tests' speed) unless `fsync` is set, as the bench does: a commit then waits for the disk, as
+ * in production.
  */
-export function startThrowawayPostgres(port = 55433) {
+export function startThrowawayPostgres(port = 55433, { fsync = false } = {}) {
   const bin = findBinaries();
   if (!bin) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'mutirao-pg-'));
@@ -40,7 +42,7 @@ export function startThrowawayPostgres(port = 55433) {
     );
   const init = exec('initdb', ['-D', join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
-  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${fsync ? 'on' : 'off'} -c max_connections=200`;
   const start = exec('pg_ctl', ['-D', join(dir, 'data'), '-w', '-l', join(dir, 'log'), '-o', opts, 'start']);
   if (start.status !== 0) throw new Error(`pg_ctl start failed: ${start.stderr}${start.stdout}`);
   return {

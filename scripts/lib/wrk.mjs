@@ -41,9 +41,11 @@ export function parseWrk(output) {
     p99: latency(99),
     errors: errors ? errors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
     non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0),
-    /** What a script's `done` reported as accepted (scripts/lib/wrk-submissions.lua); NaN without one. */
+    /** What a script's `done` reported as accepted (scripts/lib/wrk-actions.lua); NaN without one. */
     accepted: Number(/^Accepted: (\d+)$/m.exec(output)?.[1] ?? Number.NaN),
-    /** Requests a script sent that wrk stopped before their answer came (scripts/lib/wrk-submissions.lua). */
+    /** Of those, the donations whose answer said they were paid (scripts/lib/wrk-actions.lua). */
+    paid: Number(/^Paid: (\d+)$/m.exec(output)?.[1] ?? Number.NaN),
+    /** Requests a script sent that wrk stopped before their answer came (scripts/lib/wrk-actions.lua). */
     inFlight: Number(/^In flight: (\d+)$/m.exec(output)?.[1] ?? Number.NaN),
   };
 }

@@ -17,6 +17,7 @@ import { communityRoutes } from './communities/routes';
 import { teamRoutes } from './communities/team/routes';
 import { adminBaseUrl } from './config';
 import type { AppContext } from './context';
+import { batchCounter, batchRowsCounter } from './db/groupWriter';
 import { domainRoutes } from './domains/routes';
 import { registerEmbedCors } from './embeds/cors';
 import { embedRoutes } from './embeds/widget';
@@ -81,7 +82,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; ser
   registerErrorHandler(app);
   const recorders = [
     options.logger ? registerAccessLog(app, ctx.config.logLevel) : undefined,
-    ctx.config.metricsToken ? registerMetrics(app, ctx.config.metricsToken, [refusalCounter]) : undefined,
+    ctx.config.metricsToken
+      ? registerMetrics(app, ctx.config.metricsToken, [refusalCounter, batchCounter, batchRowsCounter])
+      : undefined,
   ].filter((record): record is RecordAnswer => record !== undefined);
   const recordAnswer: RecordAnswer | undefined = recorders.length
     ? (method, status, ms) => {

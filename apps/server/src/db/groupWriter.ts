@@ -1,3 +1,5 @@
+import { Counter } from 'prom-client';
+
 interface Waiting<Row, Written> {
   row: Row;
   resolve(written: Written): void;
@@ -5,6 +7,11 @@ interface Waiting<Row, Written> {
 }
 
 export interface GroupWriterOptions<Row> {
+  /**
+   * The kind of batch ('form', 'pressure', …): Prometheus counts batches and rows by it
+   * (`mutirao_action_batches_total{kind}`), and the bench replays its statement under that name (`widgets/batchKinds.ts`).
+   */
+  kind: string;
   /** Batches written at once: on the embedded engine one (every statement waits its turn on one engine). */
   writers: number;
   maxBatch: number;
@@ -14,6 +21,24 @@ export interface GroupWriterOptions<Row> {
    */
   person(row: Row): string | undefined;
 }
+
+/**
+ * This process's batches written by every group-commit writer, by kind, for Prometheus; `http/metrics.ts` registers
+ * them when METRICS_TOKEN is set. Rows over batches is a kind's average batch size, which the bench replays with
+ * pgbench (docs/bench.md). A batch written again one row at a time counts as that many batches of one.
+ */
+export const batchCounter = new Counter({
+  name: 'mutirao_action_batches_total',
+  help: 'Batches (statements or transactions) written by the group-commit writers, by kind.',
+  labelNames: ['kind'] as const,
+  registers: [],
+});
+export const batchRowsCounter = new Counter({
+  name: 'mutirao_action_batch_rows_total',
+  help: 'Rows written in those batches, by kind.',
+  labelNames: ['kind'] as const,
+  registers: [],
+});
 
 /**
  * Group commit (issue 18): visitors' actions, their idempotency keys, donations' claims and settlements, the payment
@@ -29,6 +54,8 @@ export class GroupWriter<Row, Written> {
   private scheduled = false;
   /** Batches and rows written, the largest batch tried, and the batches written again one row at a time. */
   readonly stats = { batches: 0, rows: 0, largest: 0, fallbacks: 0 };
+  /** The last row written: the model of the rows the bench's pgbench writes (`POST /api/dev/batch-statement`). */
+  lastRow: Row | undefined;
 
   constructor(
     private readonly writeBatch: (rows: Row[]) => Promise<Written[]>,
@@ -79,13 +106,20 @@ export class GroupWriter<Row, Written> {
     return batch;
   }
 
+  private counted(rows: number) {
+    this.stats.batches += 1;
+    this.stats.rows += rows;
+    batchCounter.inc({ kind: this.options.kind });
+    batchRowsCounter.inc({ kind: this.options.kind }, rows);
+  }
+
   private async run(batch: Waiting<Row, Written>[]) {
     this.stats.largest = Math.max(this.stats.largest, batch.length);
     try {
       const written = await this.writeBatch(batch.map((w) => w.row));
       if (written.length !== batch.length) throw new Error(`a batch wrote ${written.length} of ${batch.length} rows`);
-      this.stats.batches += 1;
-      this.stats.rows += batch.length;
+      this.counted(batch.length);
+      this.lastRow = batch[batch.length - 1]?.row;
       for (const [i, w] of batch.entries()) w.resolve(written[i] as Written);
     } catch (error) {
       if (batch.length === 1) return batch[0]?.reject(error);
@@ -95,8 +129,7 @@ export class GroupWriter<Row, Written> {
         try {
           const [one] = await this.writeBatch([w.row]);
           if (one === undefined) throw new Error('a batch of one wrote nothing');
-          this.stats.batches += 1;
-          this.stats.rows += 1;
+          this.counted(1);
           w.resolve(one);
         } catch (e) {
           w.reject(e);

@@ -70,6 +70,7 @@ export class SandboxPaymentsDriver implements PaymentsDriver {
     private readonly postbackKey: string,
   ) {
     this.stored = new GroupWriter((rows) => storeBatch(db, rows), {
+      kind: 'payments-sandbox',
       writers: 1,
       maxBatch: 100,
       person: () => undefined,

@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { communities } from '../db/schema';
 import { parseInput } from '../http/validate';
 import { createActionMix } from './actionMix';
+import { batchStatementRoute } from './batchStatement';
 import { createBotSubscribers, createSentBotCampaign } from './botSubscribers';
 import { createManyMobilizations } from './bulk';
 import { SIGN_UP_BLOCK } from './demoForm';
@@ -148,6 +149,7 @@ async function createPressurePage(db: Db, communityId: number) {
  */
 export function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
   if (!ctx.config.testSeed) return;
+  batchStatementRoute(app, ctx);
   app.post('/api/dev/seed', async (request, reply) => {
     const input = parseInput(seedSchema, request.body);
     const user = await createUser(ctx.db, input.user);

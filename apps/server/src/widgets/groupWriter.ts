@@ -4,8 +4,10 @@ import type { Database, Db } from '../db/client';
 import { GroupWriter } from '../db/groupWriter';
 import { type ActionSource, widgetCounters } from '../db/schema';
 
-/** A kind of action's batch: its statement (ending in `actionBatchAnswers`), and whom each row is about. */
+/** A kind of action's batch: its name, its statement (ending in `actionBatchAnswers`), and whom each row is about. */
 export interface ActionBatch<Row> {
+  /** `GroupWriterOptions.kind`. */
+  kind: string;
   statement(rows: Row[]): SQL;
   person(row: Row): string | undefined;
 }
@@ -14,6 +16,7 @@ export interface ActionBatch<Row> {
 export function actionWriter<Row>(db: Db, batch: ActionBatch<Row>, options: { writers: number; maxBatch: number }) {
   return new GroupWriter<Row, ActionWritten>((rows) => writeActionBatch(db, batch.statement(rows)), {
     ...options,
+    kind: batch.kind,
     person: batch.person,
   });
 }

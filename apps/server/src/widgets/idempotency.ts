@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import { anyText } from '../db/arrays';
 import type { Database, Db } from '../db/client';
@@ -61,54 +61,75 @@ interface Keyed {
   scope: string;
   key: string;
 }
-interface Reservation extends Keyed {
+export interface Reservation extends Keyed {
   fingerprint: string;
 }
-interface Answer extends Keyed {
+export interface Answer extends Keyed {
   status: number;
   body: string;
 }
 
 /**
- * Reserves keys, a batch at a time: a new key, or one whose request died. Answers, for each row in order, whether
- * it was reserved. Group commit (`GroupWriter`, as the actions themselves): under a crowd, the reservations of the
- * requests that arrive together cost one statement, not one each.
+ * Reserves keys, a batch at a time: a new key, or one whose request died. Its `returning` names the keys it
+ * reserved. Group commit (`GroupWriter`, as the actions themselves): under a crowd, the reservations of the requests
+ * that arrive together cost one statement, not one each.
  */
-async function reserveBatch(db: Db, rows: Reservation[]): Promise<boolean[]> {
-  const taken = (await db.execute(sql`
+export function reserveStatement(rows: Reservation[]): SQL {
+  return sql`
     insert into idempotent_requests (scope, key, fingerprint)
     select scope, key, fingerprint from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       as r(scope text, key text, fingerprint text)
     on conflict (scope, key) do update set fingerprint = excluded.fingerprint, created_at = now()
       where idempotent_requests.status is null
         and idempotent_requests.created_at < now() - make_interval(secs => ${ABANDONED_SECONDS})
-    returning scope, key`)) as unknown as { rows: { scope: string; key: string }[] };
+    returning scope, key`;
+}
+
+/** Answers, for each row in order, whether its key was reserved. */
+async function reserveBatch(db: Db, rows: Reservation[]): Promise<boolean[]> {
+  const taken = (await db.execute(reserveStatement(rows))) as unknown as { rows: { scope: string; key: string }[] };
   const reserved = new Set(taken.rows.map((r) => `${r.scope}\n${r.key}`));
   return rows.map((r) => reserved.has(`${r.scope}\n${r.key}`));
 }
 
-/** Stores the answers of reserved requests, a batch at a time. */
-async function answerBatch(db: Db, rows: Answer[]): Promise<true[]> {
-  await db.execute(sql`
+/** The statement that stores the answers of reserved requests, a batch at a time. */
+export function answerStatement(rows: Answer[]): SQL {
+  return sql`
     update idempotent_requests set status = a.status, body = a.body
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as a(scope text, key text, status int, body text)
     where idempotent_requests.scope = a.scope and idempotent_requests.key = a.key
       and idempotent_requests.scope = ${anyText(rows.map((r) => r.scope))}
-      and idempotent_requests.key = ${anyText(rows.map((r) => r.key))}`);
+      and idempotent_requests.key = ${anyText(rows.map((r) => r.key))}`;
+}
+
+/** Stores the answers of reserved requests. */
+async function answerBatch(db: Db, rows: Answer[]): Promise<true[]> {
+  await db.execute(answerStatement(rows));
   return rows.map(() => true);
 }
 
-/** This process's two writers for a database: one batch at a time on the embedded engine, `writers` on PostgreSQL. */
 const writerSets = new WeakMap<Db, { reserve: GroupWriter<Reservation, boolean>; answer: GroupWriter<Answer, true> }>();
-function writersOf(database: Pick<Database, 'db' | 'kind'>, writers: number) {
+/**
+ * This process's two writers for a database: one batch at a time on the embedded engine, `writers` on PostgreSQL.
+ * Their kinds are 'idempotency-reserve' and 'idempotency-answer'.
+ */
+export function idempotencyWriters(database: Pick<Database, 'db' | 'kind'>, writers: number) {
   let set = writerSets.get(database.db);
   if (!set) {
     const options = { writers: database.kind === 'pglite' ? 1 : writers, maxBatch: 100 };
     // One key at most once per batch: a statement cannot insert (or update) the same row twice.
     const person = (row: Keyed) => `${row.scope}\n${row.key}`;
     set = {
-      reserve: new GroupWriter<Reservation, boolean>((rows) => reserveBatch(database.db, rows), { ...options, person }),
-      answer: new GroupWriter<Answer, true>((rows) => answerBatch(database.db, rows), { ...options, person }),
+      reserve: new GroupWriter<Reservation, boolean>((rows) => reserveBatch(database.db, rows), {
+        ...options,
+        kind: 'idempotency-reserve',
+        person,
+      }),
+      answer: new GroupWriter<Answer, true>((rows) => answerBatch(database.db, rows), {
+        ...options,
+        kind: 'idempotency-answer',
+        person,
+      }),
     };
     writerSets.set(database.db, set);
   }
@@ -120,7 +141,7 @@ function writersOf(database: Pick<Database, 'db' | 'kind'>, writers: number) {
  * (still under way), or no row (refused, and freed, since).
  */
 async function reserve(database: Pick<Database, 'db' | 'kind'>, writers: number, row: Reservation) {
-  if (await writersOf(database, writers).reserve.write(row)) return { reserved: true as const };
+  if (await idempotencyWriters(database, writers).reserve.write(row)) return { reserved: true as const };
   const found = (await database.db.execute(
     sql`select status, body, fingerprint from idempotent_requests where scope = ${row.scope} and key = ${row.key}`,
   )) as unknown as { rows: Stored[] };
@@ -187,7 +208,7 @@ export function idempotentAction(
         return payload;
       }
       // Stored before the answer leaves: a connection that drops now loses nothing the retry needs.
-      await writersOf(database, writers).answer.write({ scope, key, status: reply.statusCode, body: payload });
+      await idempotencyWriters(database, writers).answer.write({ scope, key, status: reply.statusCode, body: payload });
       return payload;
     },
   };

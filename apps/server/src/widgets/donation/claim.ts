@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type BatchPerson, batchActivistUpsert, batchPerson } from '../../activists/upsert';
 import type { Database, Db } from '../../db/client';
 import { GroupWriter } from '../../db/groupWriter';
@@ -71,11 +71,11 @@ export function claimRow(target: DonationTarget, request: DonationRequest): Clai
  * version the request was checked at) and their consent notices stored. Atomic, and committed before the provider is
  * asked, so a retry of the same attempt finds the row and never charges again. An attempt that another batch inserted
  * meanwhile conflicts, waits for that batch's commit, and is inserted by neither: its row is read after the statement.
- * Answers, for each row in order, what the claim found (`Claimed`; undefined for such a race).
+ * It answers, for each row in order, its donation's id, whether this batch made it, and the recipient.
  */
-async function claimBatch(db: Db, rows: ClaimRow[]): Promise<(Claimed | undefined)[]> {
+export function claimStatement(rows: ClaimRow[]): SQL {
   const input = JSON.stringify(rows.map((row, n) => ({ ...row, n })));
-  const result = (await db.execute(sql`
+  return sql`
     with input as (
       select * from jsonb_to_recordset(${input}::jsonb) as r(
         n int, community_id int, widget_id int, mobilization_id int, version int, email text, name text,
@@ -124,7 +124,12 @@ async function claimBatch(db: Db, rows: ClaimRow[]): Promise<(Claimed | undefine
     left join rows on rows.n = input.n
     left join donation on donation.id = rows.donation_id
     left join existing on existing.attempt_key = input.attempt_key
-    order by input.n`)) as unknown as {
+    order by input.n`;
+}
+
+/** Runs `claimStatement`: for each row in order, what the claim found (`Claimed`; undefined for such a race). */
+async function claimBatch(db: Db, rows: ClaimRow[]): Promise<(Claimed | undefined)[]> {
+  const result = (await db.execute(claimStatement(rows))) as unknown as {
     rows: { n: number; id: number | null; fresh: boolean; recipient_id: string | null }[];
   };
   return result.rows.map((r): Claimed | undefined => {
@@ -147,6 +152,7 @@ export function claimWriter(database: Pick<Database, 'db' | 'kind'>, writers: nu
   let writer = claimWriters.get(database.db);
   if (!writer) {
     writer = new GroupWriter((rows) => claimBatch(database.db, rows), {
+      kind: 'donation',
       writers: database.kind === 'pglite' ? 1 : writers,
       maxBatch: 100,
       person: (row) => `${row.community_id}:${row.email.toLowerCase()}`,

@@ -140,6 +140,7 @@ export function settleWriter(ctx: AppContext) {
   let writer = settleWriters.get(ctx);
   if (!writer) {
     writer = new GroupWriter((batch) => settleDonations(ctx, batch), {
+      kind: 'donation-settle',
       writers: ctx.database.kind === 'pglite' ? 1 : ctx.config.formEntryWriters,
       maxBatch: 100,
       person: (s) => `d${s.id}`,

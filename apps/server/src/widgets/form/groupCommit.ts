@@ -113,6 +113,7 @@ function batchStatement(rows: EntryRow[]) {
 
 /** Form entries' batch: an entry is about the activist its e-mail names, if any. */
 export const FORM_ENTRY_BATCH: ActionBatch<EntryRow> = {
+  kind: 'form',
   statement: batchStatement,
   person: (row) => (row.email === null ? undefined : `${row.community_id}:${row.email.toLowerCase()}`),
 };

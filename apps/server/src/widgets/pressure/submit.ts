@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { activistPressures, outbox, type Widget } from '../../db/schema';
 import { outboxColumns, type QueuedMail } from '../../mail/outbox';
 import { senderAddress, thankYouMail } from '../autofire';
-import { actionBatchAnswers, actionBatchConsentAndMailchimp, actionWriters } from '../groupWriter';
+import { type ActionBatch, actionBatchAnswers, actionBatchConsentAndMailchimp, actionWriters } from '../groupWriter';
 
 export interface PressureSubmission {
   mobilizationId: number;
@@ -142,11 +142,15 @@ function pressureBatch(rows: PressureRow[]): SQL {
     ${actionBatchAnswers('pressure', 'pressure_id')}`;
 }
 
-/** This process's group-commit writer of e-mail pressures for the database: a pressure is about its visitor. */
-export const pressureWriter = actionWriters<PressureRow>({
+/** E-mail pressures' batch: a pressure is about its visitor. */
+export const PRESSURE_BATCH: ActionBatch<PressureRow> = {
+  kind: 'pressure',
   statement: pressureBatch,
   person: (row) => `${row.community_id}:${row.email.toLowerCase()}`,
-});
+};
+
+/** This process's group-commit writer of e-mail pressures for the database. */
+export const pressureWriter = actionWriters(PRESSURE_BATCH);
 
 /** The row of a checked fill: the activist's name completed as every action completes it. */
 function pressureRow(s: PressureSubmission, platformFrom: string): PressureRow {
