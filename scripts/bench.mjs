@@ -15,6 +15,7 @@ import { formExportBench } from './lib/bench-forms.mjs';
 import { massMessagesBench } from './lib/bench-massmessages.mjs';
 import { peopleBench } from './lib/bench-people.mjs';
 import { ensureBuilt, ensureInstalled } from './lib/build.mjs';
+import { caddyInstalled, startCaddyProxy } from './lib/caddy.mjs';
 import { startThrowawayPostgres } from './lib/postgres.mjs';
 import { rateCells, wrk } from './lib/wrk.mjs';
 
@@ -313,11 +314,26 @@ async function embeddedBenches() {
  * the form and pressure lines get their pgbench, and the export its COPY.
  */
 async function actionBenches(server, label, pgUrl) {
-  const options = { server, label, seconds, rows, pgUrl, warmupSeconds };
-  const forms = await formSubmissionsBench(options);
-  if (!only) await formExportBench({ server, label, rows, pgUrl });
-  await pressureBench(options);
-  await donationBench({ ...options, formRate: forms.rate });
+  // Through Caddy on deploy/Caddyfile, as deployed, when it is installed: see `via` in lib/bench-actions.mjs.
+  const proxy = caddyInstalled() ? await startCaddyProxy(server.url) : undefined;
+  if (!proxy) rows.push([`${label}: visitor actions`, 'direct', 'caddy is not installed: wrk talks to the app itself']);
+  const options = {
+    server,
+    label,
+    seconds,
+    rows,
+    pgUrl,
+    warmupSeconds,
+    via: proxy && { name: 'Caddy', url: proxy.url },
+  };
+  try {
+    const forms = await formSubmissionsBench(options);
+    if (!only) await formExportBench({ server, label, rows, pgUrl });
+    await pressureBench(options);
+    await donationBench({ ...options, formRate: forms.rate });
+  } finally {
+    await proxy?.stop();
+  }
 }
 
 /**

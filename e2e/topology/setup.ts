@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnDeployCaddy } from '../../apps/server/test/caddy';
 import { freePort } from '../../apps/server/test/process';
+import { spawnDeployCaddy } from '../../scripts/lib/caddy.mjs';
 // @ts-expect-error: a plain ES module of the repo's scripts, without types.
 import { startThrowawayPostgres } from '../../scripts/lib/postgres.mjs';
 

@@ -69,10 +69,10 @@ async function settled(stored) {
  * received, so the rows gained must lie between the accepted answers and those plus the requests sent unanswered.
  * The batch counters, read before and after, give the run's average batch size of each kind.
  */
-async function actionLoad(url, { kind, path, widgetId, label, stored }, seconds) {
+async function actionLoad(url, { kind, path, widgetId, label, stored, via }, seconds) {
   const before = { rows: await stored(), batches: await batchCounts(url) };
   const run = await wrk({
-    url: `${url}${path}`,
+    url: `${via?.url ?? url}${path}`,
     connections: VISITORS,
     seconds,
     script: SCRIPT,
@@ -228,7 +228,7 @@ async function actionBench(spec) {
     ? `${(rate / ceiling.rowsPerSecond).toFixed(2)} of pgbench's ${ceiling.rowsPerSecond.toFixed(0)}/s in this run`
     : (spec.against?.(rate) ?? notThisRun);
   rows.push([
-    `${label}: ${spec.name}, ${spec.about ? `${spec.about}, ` : ''}${VISITORS} visitors, ${seconds} s: ${spec.unit ?? 'accepted/s'}`,
+    `${label}: ${spec.name}, ${spec.about ? `${spec.about}, ` : ''}${VISITORS} visitors${spec.via ? ` through ${spec.via.name}` : ''}, ${seconds} s: ${spec.unit ?? 'accepted/s'}`,
     rate.toFixed(0),
     `${against}${batches}`,
   ]);

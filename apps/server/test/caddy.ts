@@ -1,13 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { spawnDeployCaddy } from '../../../scripts/lib/caddy.mjs';
 import { freePort } from './process';
 
 /** Debian's caddy; `.ci/run` installs it. Locally, tests skip without it. */
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-
 export const caddyInstalled = existsSync('/usr/bin/caddy');
 
 export interface Caddy {
@@ -15,39 +12,6 @@ export interface Caddy {
   /** The root of Caddy's internal CA, which signs the certificates it issues on demand. */
   rootCertPath: string;
   close(): Promise<void>;
-}
-
-/**
- * Runs Caddy on `deploy/Caddyfile` with the values an operator puts in `deploy/caddy.env`, but for a test: its data
- * under `dir`, certificates from its internal CA instead of Let's Encrypt, no admin endpoint, and the ports given.
- */
-export function spawnDeployCaddy(o: {
-  dir: string;
-  httpPort: number;
-  httpsPort: number;
-  askPort: number;
-  adminSite: string;
-  publicSite: string;
-  upstreams: string[];
-}): ChildProcess {
-  return spawn('/usr/bin/caddy', ['run', '--config', join(repoRoot, 'deploy', 'Caddyfile'), '--adapter', 'caddyfile'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: o.dir,
-      XDG_DATA_HOME: o.dir,
-      XDG_CONFIG_HOME: o.dir,
-      ACME_EMAIL: 'ops@example.org',
-      CADDY_CERT_ISSUER: 'internal',
-      CADDY_ADMIN: 'off',
-      CADDY_HTTP_PORT: String(o.httpPort),
-      CADDY_HTTPS_PORT: String(o.httpsPort),
-      MUTIRAO_ASK_PORT: String(o.askPort),
-      MUTIRAO_ADMIN_SITE: o.adminSite,
-      MUTIRAO_PUBLIC_SITE: o.publicSite,
-      MUTIRAO_UPSTREAMS: o.upstreams.join(' '),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
 }
 
 /**
