@@ -295,7 +295,20 @@ async function embeddedBenches() {
   ]);
   rows.push(['server memory after start (RSS)', `${rssMb(warm.child.pid)} MB`, '']);
   try {
-    if (wants('admin')) await adminBench({ server: warm, seconds, rows });
+    if (wants('admin')) {
+      const proxy = caddyInstalled() ? await startCaddyProxy(warm.url) : undefined;
+      try {
+        await adminBench({
+          server: warm,
+          seconds,
+          rows,
+          warmupSeconds,
+          via: proxy && { name: 'Caddy', url: proxy.url },
+        });
+      } finally {
+        await proxy?.stop();
+      }
+    }
     if (wants('public')) {
       await pageBeside('admin page HTML (built index.html)', warm.url, '127.0.0.1', '/login');
       await publicPageWeight(warm.url);

@@ -1,6 +1,7 @@
 // HTTP load from `wrk` (Debian's package), a generator written in C that outruns both our server and nginx on this
-// machine, so the figures are the servers' own. autocannon runs in Node and saturates first: it stays only where a
-// request posts a body (scripts/lib/bench-admin.mjs), at rates far below its own ceiling.
+// machine, so the figures are the servers' own. Every load line uses it: a Node client (autocannon, once) shares the
+// cores with the server it measures and saturates first. A body is posted by a Lua script (wrk-actions.lua,
+// wrk-request.lua).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
