@@ -42,9 +42,9 @@ export const batchRowsCounter = new Counter({
 
 /**
  * Group commit (issue 18): visitors' actions, their idempotency keys, donations' claims and settlements, the payment
- * sandbox's charges. A row that arrives while every writer is busy waits for the
- * next free one, which writes everything that waited in one statement or transaction (`writeBatch`); so a quiet
- * page writes each row at once, and a crowded one writes many at a time, with no timer. Each row's promise settles
+ * sandbox's charges. A row that arrives while every writer is busy waits for the next free one, which writes
+ * everything that waited in one statement or transaction (`writeBatch`); so a quiet page writes each row at once, and
+ * a crowded one writes many at a time, with no timer. Each row's promise settles
  * only when its own row is committed (or refused). A batch that fails is written again one row at a time, so one bad
  * row fails alone. Two rows about the same person never share a batch; the second waits for the next.
  */

@@ -66,9 +66,9 @@ export function claimRow(target: DonationTarget, request: DonationRequest): Clai
 /**
  * The first write of a batch of donations, in one statement (data-modifying CTEs), as the other actions' batches:
  * the attempts already stored are found; for the others, where the community has a recipient at the provider, the
- * activists are upserted in key order (not counted: a
- * donation is an action once paid, `actionMoved`), the rows inserted `processing` (each only while its page is at the
- * version the request was checked at) and their consent notices stored. Atomic, and committed before the provider is
+ * activists are upserted in key order (not counted: a donation is an action once paid, `actionsMoved`), the rows
+ * inserted `processing` (each only while its page is at the version the request was checked at) and their consent
+ * notices stored. Atomic, and committed before the provider is
  * asked, so a retry of the same attempt finds the row and never charges again. An attempt that another batch inserted
  * meanwhile conflicts, waits for that batch's commit, and is inserted by neither: its row is read after the statement.
  * It answers, for each row in order, its donation's id, whether this batch made it, and the recipient.
