@@ -46,3 +46,15 @@ export function integrityFailure(
   }
   return undefined;
 }
+
+/**
+ * True when PostgreSQL gave up on a transaction so that another could go on (SQLSTATE 40P01, a deadlock, or 40001, a
+ * serialization failure): it was rolled back whole, and the same work may simply be tried again.
+ */
+export function isTransient(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code } = e as { code?: string };
+    if (code === '40P01' || code === '40001') return true;
+  }
+  return false;
+}

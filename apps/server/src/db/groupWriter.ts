@@ -1,4 +1,5 @@
 import { Counter } from 'prom-client';
+import { isTransient } from './errors';
 
 interface Waiting<Row, Written> {
   row: Row;
@@ -52,8 +53,11 @@ export class GroupWriter<Row, Written> {
   private readonly waiting: Waiting<Row, Written>[] = [];
   private running = 0;
   private scheduled = false;
-  /** Batches and rows written, the largest batch tried, and the batches written again one row at a time. */
-  readonly stats = { batches: 0, rows: 0, largest: 0, fallbacks: 0 };
+  /**
+   * Batches and rows written, the largest batch tried, the batches written again one row at a time, and those tried
+   * again after a deadlock.
+   */
+  readonly stats = { batches: 0, rows: 0, largest: 0, fallbacks: 0, retries: 0 };
   /** The last row written: the model of the rows the bench's pgbench writes (`POST /api/dev/batch-statement`). */
   lastRow: Row | undefined;
 
@@ -113,10 +117,25 @@ export class GroupWriter<Row, Written> {
     batchRowsCounter.inc({ kind: this.options.kind }, rows);
   }
 
+  /**
+   * One batch written; tried once more when PostgreSQL rolled it back to break a deadlock with another writer's batch
+   * (two batches, or a batch and a settlement, touching the same people in another order). Every batch is one
+   * transaction, so nothing of the first try remains.
+   */
+  private async attempt(rows: Row[]): Promise<Written[]> {
+    try {
+      return await this.writeBatch(rows);
+    } catch (error) {
+      if (!isTransient(error)) throw error;
+      this.stats.retries += 1;
+      return this.writeBatch(rows);
+    }
+  }
+
   private async run(batch: Waiting<Row, Written>[]) {
     this.stats.largest = Math.max(this.stats.largest, batch.length);
     try {
-      const written = await this.writeBatch(batch.map((w) => w.row));
+      const written = await this.attempt(batch.map((w) => w.row));
       if (written.length !== batch.length) throw new Error(`a batch wrote ${written.length} of ${batch.length} rows`);
       this.counted(batch.length);
       this.lastRow = batch[batch.length - 1]?.row;
@@ -127,7 +146,7 @@ export class GroupWriter<Row, Written> {
       // One at a time, so the failing row fails alone and the others are written.
       for (const w of batch) {
         try {
-          const [one] = await this.writeBatch([w.row]);
+          const [one] = await this.attempt([w.row]);
           if (one === undefined) throw new Error('a batch of one wrote nothing');
           this.counted(1);
           w.resolve(one);
